@@ -1,0 +1,97 @@
+/* The contract between the server and the endpoint files in api/: what a request looks like once
+ * parsed and checked, and the two shapes of answer (a small JSON document or a streamed generator).
+ *
+ * Every api/ file has the same shape:
+ *   1. a table of the fields it accepts (api_field[]) — the server rejects unknown fields, checks
+ *      types and maps GET query parameters onto the same fields, so one validation path serves both;
+ *   2. a handler that reads the fields into a typed struct with the param_* readers (api/params.h),
+ *      runs core/, and answers with api_respond_json() or api_respond_stream(), or fails with api_fail().
+ *   3. an `const api_endpoint <name>_endpoint` that server/routes.c lists. */
+#ifndef PUZZLED_API_API_H
+#define PUZZLED_API_API_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "api/json_writer.h"
+#include "core/deadline.h"
+#include "server/config.h"
+
+/* Field types. The server checks them before the handler runs; for GET the query string value is
+ * converted according to the declared type. */
+typedef enum field_type {
+    FIELD_INTEGER,     /* JSON number with an integral value, |v| <= 2^53 */
+    FIELD_BOOLEAN,     /* true / false */
+    FIELD_STRING,      /* JSON string */
+    FIELD_ARRAY,       /* JSON array of anything; GET: comma-separated, numbers/true/false as such */
+    FIELD_BIG_INTEGER, /* integer JSON number or a string (checked by the handler: decimal, hex seed ...);
+                          GET keeps the text as a string, so no precision is lost */
+} field_type;
+
+typedef struct api_field {
+    const char *name;
+    field_type type;
+} api_field;
+
+typedef struct api_error {
+    int status;        /* 400, 422, 503 ... */
+    char code[48];     /* machine-readable, e.g. "invalid_field", "deadline_exceeded" */
+    char field[64];    /* the field to blame, or "" */
+    char message[512]; /* says what was wrong and what is allowed */
+} api_error;
+
+typedef struct api_request {
+    cJSON *params;            /* a JSON object holding only declared fields, types already checked */
+    bool ndjson;              /* the client sent Accept: application/x-ndjson */
+    deadline deadline;        /* from --time-limit-ms, or the smaller time_limit_ms of the request */
+    const puzzled_config *config;
+    api_error error;          /* filled by api_fail() */
+} api_request;
+
+/* A streamed body. `next` appends the next part of the body to `out` — at least `want` bytes unless
+ * the body ends — and returns STREAM_MORE, or STREAM_DONE after appending the last bytes. It is called
+ * only when the socket can take more, so memory stays at about `want` bytes plus one item.
+ * STREAM_FAILED aborts the response (the chunked encoding is cut, so the client sees an error, never
+ * a silently short answer). `free_state` runs exactly once, however the response ends (completion,
+ * client disconnect, server stop). */
+typedef enum stream_status { STREAM_MORE, STREAM_DONE, STREAM_FAILED } stream_status;
+typedef stream_status (*stream_next_fn)(void *state, json_writer *out, size_t want);
+typedef void (*stream_free_fn)(void *state);
+
+typedef struct api_response {
+    int status;               /* 200 unless set otherwise */
+    const char *content_type; /* "application/json" unless set otherwise */
+    json_writer body;         /* a complete small body, or empty when streaming */
+    void *stream_state;       /* non-NULL: the body is streamed */
+    stream_next_fn stream_next;
+    stream_free_fn stream_free;
+} api_response;
+
+/* Returns true when `res` holds the answer; false after api_fail(). */
+typedef bool (*api_handler)(api_request *req, api_response *res);
+
+typedef struct api_endpoint {
+    const api_field *fields; /* terminated by {NULL, 0}; "time_limit_ms" is accepted everywhere */
+    api_handler handler;
+} api_endpoint;
+
+/* Records an error in req->error and returns false, so handlers can `return api_fail(...)`.
+ * `field` may be NULL. The message is a printf format. */
+bool api_fail(api_request *req, int status, const char *code, const char *field, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+/* The common 503 for a computation that ran out of time. */
+bool api_fail_deadline(api_request *req);
+
+/* Answers with `doc` printed compactly (counts and other big integers must already be strings);
+ * takes ownership of `doc`. */
+void api_respond_json(api_response *res, cJSON *doc);
+
+/* Answers with a streamed body (see stream_next_fn). The content type is application/x-ndjson when
+ * `ndjson` is true, else application/json. Takes ownership of `state` (freed with `free_state`). */
+void api_respond_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state,
+                        bool ndjson);
+
+#endif
