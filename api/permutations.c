@@ -27,8 +27,11 @@ static const perm_order orders[] = {PERM_ORDER_LEXICOGRAPHIC, PERM_ORDER_INPUT, 
 
 typedef enum { PART_HEAD, PART_ITEMS, PART_TAIL } stream_part;
 
-/* The streamed answer. The current arrangement's text is kept in `line`, with the end of each
- * entry in `entry_end`, so a step rewrites only the entries that changed. */
+enum { BATCH_BYTES = 64 * 1024 };
+
+/* The streamed answer. The current arrangement's text is kept in `line`, with the end of each entry
+ * in `entry_end`, so a step rewrites only the entries that changed (amortized under three); whole
+ * arrangements are gathered in `batch` with plain copies and handed over once per call. */
 typedef struct listing {
     perm_items items;
     perm_iter iter;
@@ -38,8 +41,10 @@ typedef struct listing {
     char *count;       /* decimal */
     uint64_t left;     /* arrangements still to send (the limit) */
     bool first;
-    json_writer line;  /* '[' or '"' and the entries, without the closing character */
+    char *line;        /* '[' or '"' and the entries, without the closing character */
     size_t *entry_end; /* k offsets into line */
+    char *batch;       /* BATCH_BYTES plus room for one more arrangement */
+    size_t batch_len;
 } listing;
 
 static void free_listing(void *state) {
@@ -47,23 +52,43 @@ static void free_listing(void *state) {
     if (l->has_iter) perm_iter_free(&l->iter);
     perm_items_free(&l->items);
     free(l->count);
-    jw_free(&l->line);
+    free(l->line);
     free(l->entry_end);
+    free(l->batch);
     free(l);
 }
 
-/* Rewrites line from entry `from` on and appends the whole arrangement to out. */
-static void write_arrangement(listing *l, json_writer *out, const uint32_t *a, size_t from) {
+/* Room for the longest arrangement: every item once, with separators, quotes and a newline. */
+static size_t longest_line(const perm_items *items) {
+    size_t bytes = 4;
+    for (size_t i = 0; i < items->n; i++) {
+        uint32_t c = items->classes[i];
+        bytes += 1 + items->start[c + 1] - items->start[c];
+    }
+    return bytes;
+}
+
+/* Rewrites line from entry `from` on and appends the whole arrangement (after a separator unless
+ * it is the first) to the batch. */
+static void write_arrangement(listing *l, const uint32_t *a, size_t from) {
     const perm_items *items = &l->items;
     size_t k = l->iter.k;
-    l->line.len = from == 0 ? 1 : l->entry_end[from - 1];
+    size_t len = from == 0 ? 1 : l->entry_end[from - 1];
     for (size_t i = from; i < k; i++) {
-        if (i > 0 && !items->text) jw_char(&l->line, ',');
-        jw_raw(&l->line, items->texts + items->start[a[i]], items->start[a[i] + 1] - items->start[a[i]]);
-        l->entry_end[i] = l->line.len;
+        if (i > 0 && !items->text) l->line[len++] = ',';
+        size_t size = items->start[a[i] + 1] - items->start[a[i]];
+        memcpy(l->line + len, items->texts + items->start[a[i]], size);
+        len += size;
+        l->entry_end[i] = len;
     }
-    jw_raw(out, l->line.data, l->line.len);
-    jw_char(out, items->text ? '"' : ']');
+    char *to = l->batch + l->batch_len;
+    if (!l->first && !l->ndjson) *to++ = ',';
+    memcpy(to, l->line, len);
+    to += len;
+    *to++ = items->text ? '"' : ']';
+    if (l->ndjson) *to++ = '\n';
+    l->batch_len = (size_t)(to - l->batch);
+    l->first = false;
 }
 
 static stream_status next_part(void *state, json_writer *out, size_t want) {
@@ -78,17 +103,18 @@ static stream_status next_part(void *state, json_writer *out, size_t want) {
         l->part = l->has_iter && l->left > 0 ? PART_ITEMS : PART_TAIL;
     }
     while (l->part == PART_ITEMS && out->len - start < want && !out->out_of_memory) {
-        size_t changed;
-        const uint32_t *a = perm_iter_next(&l->iter, &changed);
-        if (a == NULL) {
-            l->part = PART_TAIL;
-            break;
+        while (l->part == PART_ITEMS && out->len - start + l->batch_len < want && l->batch_len < BATCH_BYTES) {
+            size_t changed;
+            const uint32_t *a = perm_iter_next(&l->iter, &changed);
+            if (a == NULL) {
+                l->part = PART_TAIL;
+                break;
+            }
+            write_arrangement(l, a, l->first ? 0 : changed);
+            if (--l->left == 0) l->part = PART_TAIL;
         }
-        if (!l->first && !l->ndjson) jw_char(out, ',');
-        write_arrangement(l, out, a, l->first ? 0 : changed);
-        if (l->ndjson) jw_char(out, '\n');
-        l->first = false;
-        if (--l->left == 0) l->part = PART_TAIL;
+        jw_raw(out, l->batch, l->batch_len);
+        l->batch_len = 0;
     }
     if (l->part != PART_TAIL) return STREAM_MORE;
     if (!l->ndjson) jw_str(out, "]}");
@@ -129,7 +155,6 @@ static bool fail_status(api_request *req, perm_status status) {
 static bool answer_permutations(api_request *req, api_response *res) {
     listing *l = calloc(1, sizeof *l);
     if (l == NULL) return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
-    jw_init(&l->line);
     options o = {0};
     mpz_init(o.offset);
     mpz_t count;
@@ -146,8 +171,10 @@ static bool answer_permutations(api_request *req, api_response *res) {
     if (ok) {
         l->count = mpz_get_str(NULL, 10, count);
         l->entry_end = malloc((o.k ? o.k : 1) * sizeof *l->entry_end);
-        jw_char(&l->line, l->items.text ? '"' : '[');
-        if (l->count == NULL || l->entry_end == NULL || l->line.out_of_memory)
+        l->line = malloc(longest_line(&l->items));
+        l->batch = malloc(BATCH_BYTES + longest_line(&l->items) + 1);
+        if (l->line != NULL) l->line[0] = l->items.text ? '"' : '[';
+        if (l->count == NULL || l->entry_end == NULL || l->line == NULL || l->batch == NULL)
             ok = api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
     }
     if (ok && o.count_only) {
