@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/next_permutation.h"
 #include "core/perm_count.h"
 #include "core/perm_rank.h"
 #include "core/perm_seek.h"
@@ -26,29 +27,6 @@ perm_status perm_count(mpz_t out, const perm_spec *spec, const deadline *dl) {
     perm_status status = perm_count_distinct(out, mult, spec->m, spec->k, dl);
     free(mult);
     return status;
-}
-
-static void reverse(uint32_t *a, size_t lo, size_t hi) {
-    while (lo + 1 < hi) {
-        uint32_t t = a[lo];
-        a[lo++] = a[--hi];
-        a[hi] = t;
-    }
-}
-
-/* std::next_permutation on a[0..n-1]: returns the first changed index, or n after the last one. */
-static size_t next_permutation(uint32_t *a, size_t n) {
-    if (n < 2) return n;
-    size_t i = n - 1;
-    while (i > 0 && a[i - 1] >= a[i]) i--;
-    if (i == 0) return n;
-    uint32_t pivot = a[i - 1];
-    size_t j = n - 1;
-    while (a[j] <= pivot) j--;
-    a[i - 1] = a[j];
-    a[j] = pivot;
-    reverse(a, i, n);
-    return i - 1;
 }
 
 /* The next position tuple in which each class uses its earliest unused positions; v[k..n-1]
@@ -168,8 +146,7 @@ const uint32_t *perm_iter_step(perm_iter *it, size_t *changed) {
     if (it->mode == MODE_CANONICAL) {
         first = next_canonical(it);
     } else {
-        reverse(it->v, it->k, it->n);
-        first = next_permutation(it->v, it->n);
+        first = next_k_permutation(it->v, it->n, it->k, false);
     }
     it->phase = 0; /* a general step leaves the tail ascending */
     if (first >= it->k) {

@@ -22,8 +22,8 @@ perm_status multiset_rank(mpz_t rank, mpz_t total, const uint32_t *seq, size_t n
 
 /* The arrangement of rank `rank` (which must be below the total) of the multiset with
  * multiplicities mult[0..m-1] into seq (sum of mult entries). All-distinct multisets take the
- * divide-and-conquer factorial-base path; others step class by class with one short division per
- * item (quadratic in the number of digits of the total, so slower for huge, nearly distinct sets). */
+ * factorial-base path; others decode the first half of the items from the leading bits of
+ * rank / total, check it exactly and recurse (see perm_rank.c). */
 perm_status multiset_unrank(uint32_t *seq, const size_t *mult, size_t m, const mpz_t rank,
                             const deadline *dl);
 

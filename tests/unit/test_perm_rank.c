@@ -169,9 +169,33 @@ Test(perm_rank, medium_multisets_match_python) {
     mpz_clears(rank, total, expected_rank, expected_total, NULL);
 }
 
-/* A random arrangement of n items over m classes (m == n: a permutation), its rank, and back. */
-static void round_trip(size_t n, size_t m, unsigned seed) {
-    uint32_t *seq = malloc(n * sizeof *seq), *back = malloc(n * sizeof *back);
+static int ascending(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int descending(const void *a, const void *b) { return ascending(b, a); }
+
+/* The rank of seq (n items over m classes with multiplicities mult), and back. */
+static void rank_and_back(const uint32_t *seq, size_t n, size_t m, const size_t *mult) {
+    uint32_t *back = malloc(n * sizeof *back);
+    mpz_t rank, total, count;
+    mpz_inits(rank, total, count, NULL);
+    cr_assert_eq(multiset_rank(rank, total, seq, n, m, NULL), PERM_OK);
+    cr_assert_eq(perm_count_distinct(count, mult, m, n, NULL), PERM_OK);
+    cr_assert_eq(mpz_cmp(total, count), 0);
+    cr_assert_lt(mpz_cmp(rank, total), 0);
+    cr_assert_eq(multiset_unrank(back, mult, m, rank, NULL), PERM_OK);
+    cr_assert_arr_eq(back, seq, n * sizeof *seq, "round trip of %zu items over %zu classes", n, m);
+    mpz_clears(rank, total, count, NULL);
+    free(back);
+}
+
+/* A random arrangement of n items over m classes (m == n: a permutation), and the arrangements at
+ * the edges of prefix blocks made from it (a tail sorted up is the first completion of its prefix,
+ * sorted down the last), where truncated decoding lands next to boundaries. */
+static void round_trips(size_t n, size_t m, unsigned seed, int edges) {
+    uint32_t *seq = malloc(n * sizeof *seq), *edge = malloc(n * sizeof *edge);
     size_t *mult = calloc(m, sizeof *mult);
     for (size_t i = 0; i < n; i++) {
         seq[i] = i < m ? (uint32_t)i : (uint32_t)(rand_r(&seed) % m);
@@ -183,24 +207,26 @@ static void round_trip(size_t n, size_t m, unsigned seed) {
         seq[i - 1] = seq[j];
         seq[j] = t;
     }
-    mpz_t rank, total, count;
-    mpz_inits(rank, total, count, NULL);
-    cr_assert_eq(multiset_rank(rank, total, seq, n, m, NULL), PERM_OK);
-    cr_assert_eq(perm_count_distinct(count, mult, m, n, NULL), PERM_OK);
-    cr_assert_eq(mpz_cmp(total, count), 0);
-    cr_assert_lt(mpz_cmp(rank, total), 0);
-    cr_assert_eq(multiset_unrank(back, mult, m, rank, NULL), PERM_OK);
-    cr_assert_arr_eq(back, seq, n * sizeof *seq, "round trip of %zu items over %zu classes", n, m);
-    mpz_clears(rank, total, count, NULL);
+    rank_and_back(seq, n, m, mult);
+    for (int e = 0; e < edges; e++) {
+        size_t cut = (size_t)(rand_r(&seed) % (n + 1));
+        memcpy(edge, seq, n * sizeof *seq);
+        qsort(edge + cut, n - cut, sizeof *edge, e % 2 ? descending : ascending);
+        rank_and_back(edge, n, m, mult);
+    }
     free(seq);
-    free(back);
+    free(edge);
     free(mult);
 }
 
-Test(perm_rank, round_trip_100000_distinct_items) { round_trip(100000, 100000, 1); }
-Test(perm_rank, round_trip_100000_items_over_2_classes) { round_trip(100000, 2, 2); }
-Test(perm_rank, round_trip_20000_items_over_26_classes) { round_trip(20000, 26, 3); }
-Test(perm_rank, round_trip_5000_items_nearly_distinct) { round_trip(5000, 4990, 4); }
+Test(perm_rank, round_trip_100000_distinct_items) { round_trips(100000, 100000, 1, 0); }
+Test(perm_rank, round_trip_100000_items_over_2_classes) { round_trips(100000, 2, 2, 0); }
+Test(perm_rank, round_trip_100000_items_over_26_classes) { round_trips(100000, 26, 3, 0); }
+Test(perm_rank, round_trip_100000_items_over_1000_classes) { round_trips(100000, 1000, 4, 0); }
+Test(perm_rank, round_trip_100000_items_nearly_distinct) { round_trips(100000, 99990, 5, 0); }
+Test(perm_rank, round_trips_at_prefix_block_edges) {
+    for (unsigned seed = 0; seed < 40; seed++) round_trips(200 + seed * 50, 2 + seed % 7 * 3, seed, 6);
+}
 
 Test(perm_rank, extremes_of_100000_distinct_items) {
     size_t n = 100000;
