@@ -98,7 +98,7 @@ perm_status perm_iter_init(perm_iter *it, const perm_spec *spec, const mpz_t off
     if (it->v == NULL || it->cls == NULL || mult == NULL) goto done;
     for (size_t i = 0; i < n; i++) mult[spec->classes[i]]++;
     if (input) {
-        memcpy(it->cls, spec->classes, n * sizeof *it->cls);
+        if (n > 0) memcpy(it->cls, spec->classes, n * sizeof *it->cls);
     } else { /* sorted: counting sort of the classes */
         size_t p = 0;
         for (size_t c = 0; c < m; c++)
