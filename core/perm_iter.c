@@ -86,6 +86,7 @@ perm_status perm_iter_init(perm_iter *it, const perm_spec *spec, const mpz_t off
     it->n = n;
     it->k = k;
     it->fresh = true;
+    it->phase = 5;
     it->distinct_values = !repeats;
     it->mode = !input && (spec->distinct || !repeats) ? MODE_VALUES
                : input && spec->distinct && repeats   ? MODE_CANONICAL
@@ -137,7 +138,7 @@ const uint32_t *perm_iter_step(perm_iter *it, size_t *changed) {
     if (it->fresh) {
         it->fresh = false;
         it->phased = it->mode == MODE_VALUES && it->distinct_values && it->k == it->n && it->n >= 3;
-        if (it->phased) it->phase = tail_phase(it->v + it->n - 3);
+        it->phase = it->phased ? tail_phase(it->v + it->n - 3) : 5;
         *changed = 0;
         return it->out;
     }
@@ -148,10 +149,11 @@ const uint32_t *perm_iter_step(perm_iter *it, size_t *changed) {
     } else {
         first = next_k_permutation(it->v, it->n, it->k, false);
     }
-    it->phase = 0; /* a general step leaves the tail ascending */
+    it->phase = it->phased ? 0 : 5; /* a general step leaves the tail ascending */
     if (first >= it->k) {
         it->done = true;
         it->phased = false;
+        it->phase = 5;
         return NULL;
     }
     if (it->mode != MODE_VALUES)

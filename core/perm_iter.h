@@ -51,7 +51,8 @@ typedef struct perm_iter {
     bool done;
     bool distinct_values; /* no class repeats */
     bool phased;     /* whole arrangements of distinct class ids past the first: inline fast path */
-    unsigned phase;  /* which of the 6 orders of its 3 entries the tail is in (0 ascending) */
+    unsigned phase;  /* phased: which of the 6 orders of its 3 entries the tail is in (0 ascending);
+                        otherwise 5, so the inline path is never taken */
 } perm_iter;
 
 /* The number of arrangements `spec` describes (the same in every order). */
@@ -69,7 +70,7 @@ const uint32_t *perm_iter_step(perm_iter *it, size_t *changed);
  * six orders xyz xzy yxz yzx zxy zyx before anything else moves: those five steps are a fixed swap
  * of the last two or rotation of the last three, chosen by a counter instead of comparisons. */
 static inline const uint32_t *perm_iter_next(perm_iter *it, size_t *changed) {
-    if (it->phased && it->phase < 5) {
+    if (it->phase < 5) {
         uint32_t *tail = it->v + it->n - 3;
         unsigned phase = it->phase++; /* 1: xzy -> yxz, 3: yzx -> zxy, even: swap the last two */
         uint32_t a = tail[0], b = tail[1], c = tail[2];
