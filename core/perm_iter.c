@@ -105,7 +105,10 @@ perm_status perm_iter_init(perm_iter *it, const perm_spec *spec, const mpz_t off
         for (size_t c = 0; c < m; c++)
             for (size_t t = 0; t < mult[c]; t++) it->cls[p++] = (uint32_t)c;
     }
-    if (it->mode == MODE_VALUES && repeats && k == n) {
+    if (mpz_sgn(offset) == 0) { /* the first arrangement of every order: positions in order */
+        for (size_t i = 0; i < n; i++) it->v[i] = it->mode == MODE_VALUES ? it->cls[i] : (uint32_t)i;
+        status = PERM_OK;
+    } else if (it->mode == MODE_VALUES && repeats && k == n) {
         status = multiset_unrank(it->v, mult, m, offset, dl);
     } else if (it->mode == MODE_POSITIONS || !repeats) {
         status = kperm_unrank(it->v, n, k, offset, dl); /* without repeats, positions are classes */

@@ -234,3 +234,24 @@ Test(permutations, twelve_items_stream_with_flat_memory_and_stop_on_disconnect) 
     http_result_free(&again);
     cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
 }
+
+Test(permutations, long_counts_and_seeks_stop_at_the_time_limit) {
+    /* 30,000 letters over 26 classes: counting distinct 15,000-arrangements (a dynamic programme of
+     * about 10^8 big-number steps) and seeking deep into input order cannot finish within 1 ms. */
+    enum { N = 30000 };
+    char *body = malloc(N + 2200), *at = body;
+    at += sprintf(at, "{\"time_limit_ms\":1,\"distinct\":true,\"text\":\"");
+    for (int i = 0; i < N; i++) *at++ = (char)('a' + i % 26);
+    char *after_text = at;
+    strcpy(after_text, "\",\"k\":15000,\"count_only\":true}");
+    http_result r = http_post("/permutations", body);
+    cJSON_Delete(expect_error(&r, 503, "deadline_exceeded"));
+    http_result_free(&r);
+    at = after_text + sprintf(after_text, "\",\"order\":\"input\",\"offset\":\"1");
+    for (int i = 0; i < 2000; i++) *at++ = '0';
+    strcpy(at, "\"}");
+    r = http_post("/permutations", body);
+    cJSON_Delete(expect_error(&r, 503, "deadline_exceeded"));
+    http_result_free(&r);
+    free(body);
+}
