@@ -1,0 +1,227 @@
+'use strict';
+// The live contract test: lints openapi.yaml, starts puzzled, sends every example request of the
+// spec, the probes every path gets and the cases of cases.json, judges every response against the
+// spec, then requires every status, error code, media type, header and request field the spec
+// documents to have been observed. Usage: node contract.js PUZZLED_BIN
+const path = require('path');
+const { spawnSync } = require('child_process');
+const { Spec } = require('./spec');
+const { startServer, send } = require('./server');
+const { exampleRequests, probeRequests, caseRequests } = require('./requests');
+
+const HERE = __dirname;
+const SPEC_FILE = path.join(HERE, '..', '..', 'openapi.yaml');
+const CASES_FILE = path.join(HERE, 'cases.json');
+const MAX_BODY = 16384; // small, so the 413 probes stay cheap; every case body fits
+const UNKNOWN_PATH = 'unknown path';
+const WRONG_METHOD = 'method not allowed';
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function check(label, problems) {
+  if (problems.length === 0) {
+    passed++;
+    return;
+  }
+  failed++;
+  console.log(`FAIL ${label}`);
+  problems.forEach((p) => console.log(`     ${p}`));
+}
+
+function lint() {
+  const redocly = path.join(HERE, 'node_modules', '.bin', 'redocly');
+  const result = spawnSync(redocly, ['lint', '--config', 'redocly.yaml', '--format', 'stylish', path.relative(HERE, SPEC_FILE)], {
+    cwd: HERE,
+    encoding: 'utf8',
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+  });
+  const output = `${result.stdout || ''}${result.stderr || ''}`;
+  const report = output.split('\n').filter((line) => !/[║╔╚]/.test(line)).join('\n').trim(); // no Node banner
+  check('redocly lint openapi.yaml', result.status === 0 ? [] : [result.error ? result.error.message : report]);
+  const warnings = /You have (\d+) warnings?/.exec(output);
+  if (result.status === 0 && warnings) console.log(`lint: ${warnings[1]} warning(s) (tests/contract/node_modules/.bin/redocly lint shows them)`);
+}
+
+// What was observed, as strings such as "GET /queens 200 application/x-ndjson".
+const observed = new Set();
+
+function judge(spec, exchange, response) {
+  const { request, expect } = exchange;
+  if (response.error) return [`no answer: ${response.error}`];
+  const problems = [];
+  const status = response.status;
+  const body = response.body.toString('utf8');
+  let parsed = null;
+  try {
+    parsed = JSON.parse(body);
+  } catch (e) { /* not JSON: the spec check says whether it should be */ }
+  const error = parsed && parsed.error && typeof parsed.error === 'object' ? parsed.error : {};
+  const op = spec.operation(request.path, request.method);
+  let subject;
+  let statusKey;
+  let responsePointer = null;
+  if (!spec.paths().includes(request.path)) {
+    [subject, statusKey] = [UNKNOWN_PATH, '404'];
+  } else if (!op) {
+    [subject, statusKey] = [WRONG_METHOD, '405'];
+  } else {
+    [subject, statusKey] = [op.key, spec.responseKey(op, status)];
+  }
+  if (subject === UNKNOWN_PATH || subject === WRONG_METHOD) {
+    if (String(status) !== statusKey) problems.push(`${request.method} ${request.path} answered ${status}; openapi.yaml says ${statusKey} (${subject})`);
+    else responsePointer = spec.unroutedResponse(subject === UNKNOWN_PATH ? 'unknown-path' : 'method-not-allowed');
+  } else if (!statusKey) {
+    problems.push(`status ${status} is not documented for ${op.key} (documented: ${Object.keys(spec.responses(op)).join(', ')}): ${body.slice(0, 200)}`);
+  } else {
+    responsePointer = spec.responses(op)[statusKey];
+  }
+  if (responsePointer) {
+    const result = spec.responseProblems(responsePointer, response);
+    problems.push(...result.problems);
+    const { media } = spec.describe(responsePointer);
+    const schema = result.mediaType && media[result.mediaType];
+    const codes = schema ? spec.valuesAt(schema, ['error', 'code']) : null;
+    if (result.code !== null && codes && !codes.has(result.code)) {
+      problems.push(`error code ${result.code} is not documented for ${subject} ${statusKey} (documented: ${[...codes].join(', ')})`);
+    }
+    observed.add(`${subject} ${statusKey}`);
+    if (result.mediaType) observed.add(`${subject} ${statusKey} ${result.mediaType}`);
+    if (result.code !== null) observed.add(`${subject} ${statusKey} code ${result.code}`);
+    Object.keys(response.headers).forEach((h) => observed.add(`${subject} ${statusKey} header ${h}`));
+  }
+  if (response.headers.allow !== undefined) {
+    const allowed = response.headers.allow.split(',').map((m) => m.trim()).sort().join(', ');
+    const documented = spec.methodsOf(request.path).sort().join(', ');
+    if (allowed !== documented) problems.push(`Allow: ${response.headers.allow}, but openapi.yaml documents ${documented} for ${request.path}`);
+  }
+  if (op) {
+    const outside = spec.requestProblems(op, request);
+    if (outside.length && (status < 400 || status >= 500)) {
+      problems.push(`answered ${status} to a request openapi.yaml does not allow: ${outside.join('; ')}`);
+    }
+    if (status === 400 && error.code === 'unknown_field' && spec.documentedFields(op).has(error.field)) {
+      problems.push(`the server rejects field '${error.field}' as unknown, but openapi.yaml documents it for ${op.key}`);
+    }
+    if (status >= 200 && status < 300) {
+      request.query.forEach(([name]) => observed.add(`${op.key} field ${name}`));
+      if (request.body && op.method !== 'GET') {
+        let sent = null;
+        try {
+          sent = JSON.parse(request.body);
+        } catch (e) { /* a raw body that is not JSON */ }
+        if (sent && typeof sent === 'object') Object.keys(sent).forEach((name) => observed.add(`${op.key} field ${name}`));
+      }
+    }
+  }
+  if (expect.success && (status < 200 || status >= 300)) problems.push(`expected a 2xx answer, got ${status}: ${body.slice(0, 200)}`);
+  if (expect.status !== undefined && status !== expect.status) problems.push(`expected status ${expect.status}, got ${status}: ${body.slice(0, 200)}`);
+  if (expect.code !== undefined && error.code !== expect.code) problems.push(`expected error code ${expect.code}, got ${error.code}`);
+  if (expect.field !== undefined && error.field !== expect.field) problems.push(`expected error field ${expect.field}, got ${error.field}`);
+  return problems;
+}
+
+async function exchange(spec, url, item) {
+  const response = await send(url, item.request);
+  check(item.label, judge(spec, item, response));
+  return response;
+}
+
+// What the spec documents for one subject (an operation, or an unrouted answer), as the strings
+// judge() records when it observes them, plus the defects that make it uncheckable.
+function documentedItems(spec, subject, responses, fields) {
+  const items = [];
+  const defects = [];
+  for (const [statusKey, responsePointer] of Object.entries(responses)) {
+    items.push(`${subject} ${statusKey}`);
+    const { headers, media } = spec.describe(responsePointer);
+    Object.keys(headers).forEach((h) => items.push(`${subject} ${statusKey} header ${h}`));
+    for (const [type, schema] of Object.entries(media)) {
+      items.push(`${subject} ${statusKey} ${type}`);
+      if (Number(statusKey[0]) < 4 || type.endsWith('ndjson')) continue;
+      const codes = spec.valuesAt(schema, ['error', 'code']);
+      if (!codes) defects.push(`${subject} ${statusKey} ${type} does not list its error codes (narrow error.code with enum or const)`);
+      else codes.forEach((code) => items.push(`${subject} ${statusKey} code ${code}`));
+    }
+  }
+  fields.forEach((name) => items.push(`${subject} field ${name}`));
+  return { items, defects };
+}
+
+// The reverse direction: everything documented was observed at least once.
+function checkCoverage(spec) {
+  const subjects = spec.operations().map((op) => [op.key, spec.responses(op), spec.documentedFields(op)]);
+  subjects.push([UNKNOWN_PATH, { 404: spec.unroutedResponse('unknown-path') }, new Set()]);
+  subjects.push([WRONG_METHOD, { 405: spec.unroutedResponse('method-not-allowed') }, new Set()]);
+  for (const [subject, responses, fields] of subjects) {
+    const { items, defects } = documentedItems(spec, subject, responses, fields);
+    const missing = items.filter((item) => !observed.has(item));
+    check(`coverage of ${subject}`, [
+      ...defects,
+      ...missing.map((item) => `documented but never observed: ${item.replace(`${subject} `, '')}${item.includes(' field ') ? ' (in a 2xx exchange)' : ''}`),
+    ]);
+  }
+}
+
+// The server's routes, from its 404 message ("... the endpoints are /a, /b").
+function routesOf(response) {
+  const m = /the endpoints are (.*)$/.exec(JSON.parse(response.body.toString('utf8')).error.message);
+  return m ? m[1].split(',').map((s) => s.trim()) : null;
+}
+
+async function main() {
+  const bin = process.argv[2];
+  if (!bin) throw new Error('usage: node contract.js PUZZLED_BIN');
+  const spec = new Spec(SPEC_FILE);
+  const cases = require(CASES_FILE);
+  lint();
+  const server = await startServer(path.resolve(bin), ['--max-body', String(MAX_BODY), '--threads', '2']);
+  try {
+    const served = await send(server.url, { method: 'GET', path: '/openapi.yaml', query: [], headers: {}, body: null });
+    check('GET /openapi.yaml serves openapi.yaml byte for byte', served.error || served.body.toString('utf8') !== spec.text
+      ? ['the served document differs from openapi.yaml (rebuild puzzled?)'] : []);
+
+    for (const item of [...exampleRequests(spec), ...probeRequests(spec, MAX_BODY)]) await exchange(spec, server.url, item);
+
+    const notFound = await send(server.url, { method: 'GET', path: '/', query: [], headers: {}, body: null });
+    const routes = notFound.error ? null : routesOf(notFound);
+    const sections = Object.keys(cases.endpoints);
+    check('every route of the server is in openapi.yaml or answers 501, and has cases', routes === null
+      ? ['cannot read the route list from the 404 message']
+      : [
+        ...spec.paths().filter((p) => !routes.includes(p)).map((p) => `openapi.yaml documents ${p}, which the server does not route`),
+        ...routes.filter((r) => !sections.includes(r)).map((r) => `cases.json has no section for ${r}`),
+      ]);
+
+    for (const [endpoint, list] of Object.entries(cases.endpoints)) {
+      if (!spec.paths().includes(endpoint)) {
+        const probe = await send(server.url, { method: 'GET', path: endpoint, query: [], headers: {}, body: null });
+        const placeholder = probe.status === 501 && /"not_implemented"/.test(probe.body.toString('utf8'));
+        if (placeholder) {
+          const count = list.flatMap((c) => caseRequests(endpoint, c)).length;
+          skipped += count;
+          console.log(`skip ${endpoint}: answers 501 not_implemented and is not in openapi.yaml (${count} requests)`);
+          continue;
+        }
+        check(`${endpoint} is described by openapi.yaml`, [`the server answers GET ${endpoint} with ${probe.status ?? probe.error}, but openapi.yaml has no such path`]);
+        continue;
+      }
+      for (const c of list) {
+        for (const item of caseRequests(endpoint, c)) await exchange(spec, server.url, item);
+      }
+    }
+    checkCoverage(spec);
+  } finally {
+    const exit = await server.stop();
+    check('puzzled stops cleanly on SIGTERM', exit.code === 0 ? [] : [`exit ${exit.code ?? exit.signal}; its log ends with:\n${server.log().slice(-2000)}`]);
+  }
+  console.log(`contract: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((e) => {
+  console.log(`FAIL contract test could not run: ${e.stack || e.message}`);
+  console.log(`contract: ${passed} passed, ${failed + 1} failed, ${skipped} skipped`);
+  process.exitCode = 1;
+});
