@@ -1,17 +1,19 @@
 'use strict';
 // The live contract test: lints openapi.yaml, starts puzzled, sends every example request of the
-// spec, the probes every path gets and the cases of cases.json, judges every response against the
+// spec, the probes every path gets and the cases of cases.yaml, judges every response against the
 // spec, then requires every status, error code, media type, header and request field the spec
 // documents to have been observed. Usage: node contract.js PUZZLED_BIN
 const path = require('path');
 const { spawnSync } = require('child_process');
+const fs = require('fs');
+const YAML = require('yaml');
 const { Spec } = require('./spec');
 const { startServer, send } = require('./server');
 const { exampleRequests, probeRequests, caseRequests } = require('./requests');
 
 const HERE = __dirname;
 const SPEC_FILE = path.join(HERE, '..', '..', 'openapi.yaml');
-const CASES_FILE = path.join(HERE, 'cases.json');
+const CASES_FILE = path.join(HERE, 'cases.yaml');
 const MAX_BODY = 16384; // small, so the 413 probes stay cheap; every case body fits
 const UNKNOWN_PATH = 'unknown path';
 const WRONG_METHOD = 'method not allowed';
@@ -174,9 +176,18 @@ async function main() {
   const bin = process.argv[2];
   if (!bin) throw new Error('usage: node contract.js PUZZLED_BIN');
   const spec = new Spec(SPEC_FILE);
-  const cases = require(CASES_FILE);
+  const cases = YAML.parse(fs.readFileSync(CASES_FILE, 'utf8'));
   lint();
-  const server = await startServer(path.resolve(bin), ['--max-body', String(MAX_BODY), '--threads', '2']);
+  // Servers by name, as cases.yaml configures them, started when a case first needs one.
+  const servers = new Map();
+  const serverNamed = async (name) => {
+    if (!servers.has(name)) {
+      if (!cases.servers || !cases.servers[name]) throw new Error(`cases.yaml names server '${name}', which its servers list lacks`);
+      servers.set(name, await startServer(path.resolve(bin), ['--max-body', String(MAX_BODY), '--threads', '2', ...cases.servers[name].map(String)]));
+    }
+    return servers.get(name);
+  };
+  const server = await serverNamed('default');
   try {
     const served = await send(server.url, { method: 'GET', path: '/openapi.yaml', query: [], headers: {}, body: null });
     check('GET /openapi.yaml serves openapi.yaml byte for byte', served.error || served.body.toString('utf8') !== spec.text
@@ -191,10 +202,11 @@ async function main() {
       ? ['cannot read the route list from the 404 message']
       : [
         ...spec.paths().filter((p) => !routes.includes(p)).map((p) => `openapi.yaml documents ${p}, which the server does not route`),
-        ...routes.filter((r) => !sections.includes(r)).map((r) => `cases.json has no section for ${r}`),
+        ...routes.filter((r) => !sections.includes(r)).map((r) => `cases.yaml has no section for ${r}`),
       ]);
 
-    for (const [endpoint, list] of Object.entries(cases.endpoints)) {
+    for (const [endpoint, given] of Object.entries(cases.endpoints)) {
+      const list = given || [];
       if (!spec.paths().includes(endpoint)) {
         const probe = await send(server.url, { method: 'GET', path: endpoint, query: [], headers: {}, body: null });
         const placeholder = probe.status === 501 && /"not_implemented"/.test(probe.body.toString('utf8'));
@@ -208,13 +220,16 @@ async function main() {
         continue;
       }
       for (const c of list) {
-        for (const item of caseRequests(endpoint, c)) await exchange(spec, server.url, item);
+        const { url } = await serverNamed(c.server || 'default');
+        for (const item of caseRequests(endpoint, c)) await exchange(spec, url, item);
       }
     }
     checkCoverage(spec);
   } finally {
-    const exit = await server.stop();
-    check('puzzled stops cleanly on SIGTERM', exit.code === 0 ? [] : [`exit ${exit.code ?? exit.signal}; its log ends with:\n${server.log().slice(-2000)}`]);
+    for (const [name, s] of servers) {
+      const exit = await s.stop();
+      check(`puzzled (server '${name}') stops cleanly on SIGTERM`, exit.code === 0 ? [] : [`exit ${exit.code ?? exit.signal}; its log ends with:\n${s.log().slice(-2000)}`]);
+    }
   }
   console.log(`contract: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   process.exitCode = failed ? 1 : 0;

@@ -1,7 +1,7 @@
 'use strict';
 // The requests the contract test sends: every example request in openapi.yaml, the probes every path
 // gets (a CORS preflight, a method it does not take, an oversized body), an unknown path, and the
-// cases of cases.json. Each is { label, request, expect }, with request as server.js's send() takes
+// cases of cases.yaml. Each is { label, request, expect }, with request as server.js's send() takes
 // it and expect holding { status, code, field } or { success: true }.
 
 const PROBE_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
@@ -95,7 +95,7 @@ function probeRequests(spec, maxBody) {
   return out;
 }
 
-// One case of cases.json as requests. `params` go both ways (GET query and POST body) unless
+// One case of cases.yaml as requests. `params` go both ways (GET query and POST body) unless
 // `method` picks one; `query` (an object, or a raw query string), `body` (JSON) and `raw_body`
 // (text) are sent as they are.
 function caseRequests(path, c) {
