@@ -151,6 +151,23 @@ function documentedItems(spec, subject, responses, fields) {
   return { items, defects };
 }
 
+// Every request body and response schema of every operation is closed (see Spec.openObjects).
+function checkClosedSchemas(spec) {
+  const schemas = [];
+  for (const op of spec.operations()) {
+    const body = spec.requestBody(op);
+    if (body) schemas.push([`${op.key} request body`, body.pointer]);
+    for (const [statusKey, responsePointer] of Object.entries(spec.responses(op))) {
+      for (const [type, schema] of Object.entries(spec.describe(responsePointer).media)) schemas.push([`${op.key} ${statusKey} ${type}`, schema]);
+    }
+  }
+  const open = new Map();
+  for (const [where, pointer] of schemas) {
+    for (const p of spec.openObjects(pointer)) open.set(p, open.get(p) || where);
+  }
+  check('every object schema says additionalProperties: false', [...open].map(([p, where]) => `#${p} (used by ${where})`));
+}
+
 // The reverse direction: everything documented was observed at least once.
 function checkCoverage(spec) {
   const subjects = spec.operations().map((op) => [op.key, spec.responses(op), spec.documentedFields(op)]);
@@ -175,9 +192,9 @@ function routesOf(response) {
 async function main() {
   const bin = process.argv[2];
   if (!bin) throw new Error('usage: node contract.js PUZZLED_BIN');
+  lint();
   const spec = new Spec(SPEC_FILE);
   const cases = YAML.parse(fs.readFileSync(CASES_FILE, 'utf8'));
-  lint();
   // Servers by name, as cases.yaml configures them, started when a case first needs one.
   const servers = new Map();
   const serverNamed = async (name) => {
@@ -225,6 +242,7 @@ async function main() {
       }
     }
     checkCoverage(spec);
+    checkClosedSchemas(spec);
   } finally {
     for (const [name, s] of servers) {
       const exit = await s.stop();

@@ -19,25 +19,45 @@ function jsonRequest(method, path, body, headers = {}) {
   return { method, path, query: [], headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) };
 }
 
-// Request-body examples (`example`, `examples`) and query-parameter examples: the parameters'
-// `example` values together make one request, and each name under their `examples` makes another.
+// True when a JSON object of fields can travel as query parameters unchanged: scalars, and arrays
+// of scalars with no comma inside.
+function queryable(fields) {
+  const scalar = (v) => v === null || ['number', 'boolean'].includes(typeof v) || (typeof v === 'string' && !v.includes(','));
+  return fields !== null && typeof fields === 'object' && !Array.isArray(fields) &&
+    Object.values(fields).every((v) => (Array.isArray(v) ? v.length > 0 && v.every(scalar) : scalar(v) && v !== null));
+}
+
+// The example requests of the spec. A request-body example (`example`, or each of `examples`) is
+// sent as a POST body and, when the path also takes GET and the fields fit in a query string, as
+// GET query parameters. Query parameters' named `examples` make GET requests: all parameters'
+// examples of one name together. (A parameter's single `example` illustrates that parameter alone;
+// the linter checks it against its schema.)
 function exampleRequests(spec) {
   const out = [];
+  const escape = (name) => name.replace(/~/g, '~0').replace(/\//g, '~1');
   for (const op of spec.operations()) {
     const body = spec.requestBody(op);
     if (body) {
       const media = spec.at(body.mediaPointer);
-      if (media.example !== undefined) {
-        out.push({ label: `example ${op.key} body`, request: jsonRequest(op.method, op.path, media.example), expect: { success: true } });
-      }
+      const examples = [];
+      if (media.example !== undefined) examples.push(['', media.example]);
       for (const name of Object.keys(media.examples || {})) {
-        const { node } = spec.resolve(`${body.mediaPointer}/examples/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-        out.push({ label: `example ${op.key} body '${name}'`, request: jsonRequest(op.method, op.path, node.value), expect: { success: true } });
+        examples.push([` '${name}'`, spec.resolve(`${body.mediaPointer}/examples/${escape(name)}`).node.value]);
+      }
+      const get = spec.operation(op.path, 'GET');
+      for (const [name, value] of examples) {
+        out.push({ label: `example ${op.key} body${name}`, request: jsonRequest(op.method, op.path, value), expect: { success: true } });
+        if (get && queryable(value)) {
+          out.push({
+            label: `example ${op.key} body${name}, sent as GET ${op.path} query`,
+            request: { method: 'GET', path: op.path, query: queryPairs(value), headers: {}, body: null },
+            expect: { success: true },
+          });
+        }
       }
     }
     const groups = new Map();
     for (const [name, p] of Object.entries(spec.queryParameters(op))) {
-      if (p.node.example !== undefined) groups.set('', { ...(groups.get('') || {}), [name]: p.node.example });
       for (const [exampleName, example] of Object.entries(p.node.examples || {})) {
         const value = example.$ref ? spec.resolve(example.$ref.slice(1)).node.value : example.value;
         groups.set(exampleName, { ...(groups.get(exampleName) || {}), [name]: value });
@@ -45,7 +65,7 @@ function exampleRequests(spec) {
     }
     for (const [name, fields] of groups) {
       out.push({
-        label: `example ${op.key} query${name ? ` '${name}'` : ''}`,
+        label: `example ${op.key} query '${name}'`,
         request: { method: op.method, path: op.path, query: queryPairs(fields), headers: {}, body: null },
         expect: { success: true },
       });
@@ -95,10 +115,20 @@ function probeRequests(spec, maxBody) {
   return out;
 }
 
+// A case's value with every {$repeat: TEXT, times: N} replaced by TEXT repeated N times (for
+// requests too large to write out).
+function expand(value) {
+  if (Array.isArray(value)) return value.map(expand);
+  if (value === null || typeof value !== 'object') return value;
+  if (typeof value.$repeat === 'string') return value.$repeat.repeat(value.times);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expand(v)]));
+}
+
 // One case of cases.yaml as requests. `params` go both ways (GET query and POST body) unless
 // `method` picks one; `query` (an object, or a raw query string), `body` (JSON) and `raw_body`
 // (text) are sent as they are.
-function caseRequests(path, c) {
+function caseRequests(path, given) {
+  const c = expand(given);
   const methods = c.method ? [c.method] : c.params !== undefined ? ['GET', 'POST'] : ['GET'];
   return methods.map((method) => {
     let query = [];

@@ -61,7 +61,11 @@ class Spec {
       this.compiled.set(pointer, validate);
     }
     if (validate(value)) return null;
-    return this.ajv.errorsText(validate.errors, { dataVar: 'value' });
+    return validate.errors.map((e) => {
+      const extra = e.params && (e.params.additionalProperty || e.params.unevaluatedProperty || e.params.missingProperty);
+      const allowed = e.params && e.params.allowedValues ? ` (${e.params.allowedValues.join(', ')})` : '';
+      return `value${e.instancePath} ${e.message}${extra ? ` '${extra}'` : ''}${allowed}`;
+    }).join('; ');
   }
 
   paths() {
@@ -148,6 +152,33 @@ class Spec {
       if (branches.every(Boolean)) found.push(new Set(branches.flatMap((b) => [...b])));
     }
     return found.length ? setsIntersect(found) : null;
+  }
+
+  // Object schemas that let undocumented properties through: every schema with `properties` must
+  // say additionalProperties: false (or unevaluatedProperties: false), since puzzled rejects unknown
+  // request fields and its answers must carry only documented ones. The branches of an allOf that
+  // holds a closed schema only narrow it, and are exempt.
+  openObjects(pointer, exempt = false, seen = new Set()) {
+    const { node, pointer: here } = this.resolve(pointer);
+    if (!node || typeof node !== 'object' || seen.has(`${here} ${exempt}`)) return [];
+    seen.add(`${here} ${exempt}`);
+    const closed = (n) => n.additionalProperties === false || n.unevaluatedProperties === false;
+    const found = node.properties && !exempt && !closed(node) ? [here] : [];
+    const children = [];
+    for (const name of Object.keys(node.properties || {})) children.push([`${here}/properties/${escapePointer(name)}`, exempt]);
+    for (const keyword of ['items', 'additionalProperties', 'not']) {
+      if (node[keyword] && typeof node[keyword] === 'object') children.push([`${here}/${keyword}`, exempt]);
+    }
+    (node.prefixItems || []).forEach((_, i) => children.push([`${here}/prefixItems/${i}`, exempt]));
+    for (const keyword of ['anyOf', 'oneOf']) (node[keyword] || []).forEach((_, i) => children.push([`${here}/${keyword}/${i}`, exempt]));
+    if (Array.isArray(node.allOf)) {
+      const closedBranch = node.allOf.some((_, i) => closed(this.resolve(`${here}/allOf/${i}`).node || {}));
+      node.allOf.forEach((_, i) => {
+        const branch = this.resolve(`${here}/allOf/${i}`).node || {};
+        children.push([`${here}/allOf/${i}`, exempt || (closedBranch && !closed(branch))]);
+      });
+    }
+    return [...found, ...children.flatMap(([p, e]) => this.openObjects(p, e, seen))];
   }
 
   // The top-level property names a schema documents (through $ref, allOf, anyOf, oneOf).
