@@ -49,74 +49,65 @@ function lint() {
 // What was observed, as strings such as "GET /queens 200 application/x-ndjson".
 const observed = new Set();
 
-function judge(spec, exchange, response) {
-  const { request, expect } = exchange;
-  if (response.error) return [`no answer: ${response.error}`];
-  const problems = [];
-  const status = response.status;
-  const body = response.body.toString('utf8');
-  let parsed = null;
-  try {
-    parsed = JSON.parse(body);
-  } catch (e) { /* not JSON: the spec check says whether it should be */ }
-  const error = parsed && parsed.error && typeof parsed.error === 'object' ? parsed.error : {};
+// Which documented answer a request meets: an operation's response for the status, or the answer to
+// an unknown path or a method the path does not take. Returns { subject, statusKey, responsePointer,
+// problems }; responsePointer is null when the status itself is wrong.
+function documentedAnswer(spec, request, status, body) {
   const op = spec.operation(request.path, request.method);
-  let subject;
-  let statusKey;
-  let responsePointer = null;
-  if (!spec.paths().includes(request.path)) {
-    [subject, statusKey] = [UNKNOWN_PATH, '404'];
-  } else if (!op) {
-    [subject, statusKey] = [WRONG_METHOD, '405'];
-  } else {
-    [subject, statusKey] = [op.key, spec.responseKey(op, status)];
-  }
-  if (subject === UNKNOWN_PATH || subject === WRONG_METHOD) {
-    if (String(status) !== statusKey) problems.push(`${request.method} ${request.path} answered ${status}; openapi.yaml says ${statusKey} (${subject})`);
-    else responsePointer = spec.unroutedResponse(subject === UNKNOWN_PATH ? 'unknown-path' : 'method-not-allowed');
-  } else if (!statusKey) {
-    problems.push(`status ${status} is not documented for ${op.key} (documented: ${Object.keys(spec.responses(op)).join(', ')}): ${body.slice(0, 200)}`);
-  } else {
-    responsePointer = spec.responses(op)[statusKey];
-  }
-  if (responsePointer) {
-    const result = spec.responseProblems(responsePointer, response);
-    problems.push(...result.problems);
-    const { media } = spec.describe(responsePointer);
-    const schema = result.mediaType && media[result.mediaType];
-    const codes = schema ? spec.valuesAt(schema, ['error', 'code']) : null;
-    if (result.code !== null && codes && !codes.has(result.code)) {
-      problems.push(`error code ${result.code} is not documented for ${subject} ${statusKey} (documented: ${[...codes].join(', ')})`);
-    }
-    observed.add(`${subject} ${statusKey}`);
-    if (result.mediaType) observed.add(`${subject} ${statusKey} ${result.mediaType}`);
-    if (result.code !== null) observed.add(`${subject} ${statusKey} code ${result.code}`);
-    Object.keys(response.headers).forEach((h) => observed.add(`${subject} ${statusKey} header ${h}`));
-  }
-  if (response.headers.allow !== undefined) {
-    const allowed = response.headers.allow.split(',').map((m) => m.trim()).sort().join(', ');
-    const documented = spec.methodsOf(request.path).sort().join(', ');
-    if (allowed !== documented) problems.push(`Allow: ${response.headers.allow}, but openapi.yaml documents ${documented} for ${request.path}`);
-  }
   if (op) {
-    const outside = spec.requestProblems(op, request);
-    if (outside.length && (status < 400 || status >= 500)) {
-      problems.push(`answered ${status} to a request openapi.yaml does not allow: ${outside.join('; ')}`);
-    }
-    if (status === 400 && error.code === 'unknown_field' && spec.documentedFields(op).has(error.field)) {
-      problems.push(`the server rejects field '${error.field}' as unknown, but openapi.yaml documents it for ${op.key}`);
-    }
-    if (status >= 200 && status < 300) {
-      request.query.forEach(([name]) => observed.add(`${op.key} field ${name}`));
-      if (request.body && op.method !== 'GET') {
-        let sent = null;
-        try {
-          sent = JSON.parse(request.body);
-        } catch (e) { /* a raw body that is not JSON */ }
-        if (sent && typeof sent === 'object') Object.keys(sent).forEach((name) => observed.add(`${op.key} field ${name}`));
-      }
-    }
+    const statusKey = spec.responseKey(op, status);
+    if (statusKey) return { subject: op.key, statusKey, responsePointer: spec.responses(op)[statusKey], problems: [] };
+    const documented = Object.keys(spec.responses(op)).join(', ');
+    return { subject: op.key, statusKey, responsePointer: null, problems: [`status ${status} is not documented for ${op.key} (documented: ${documented}): ${body.slice(0, 200)}`] };
   }
+  const [subject, statusKey, name] = spec.paths().includes(request.path)
+    ? [WRONG_METHOD, '405', 'method-not-allowed'] : [UNKNOWN_PATH, '404', 'unknown-path'];
+  if (String(status) === statusKey) return { subject, statusKey, responsePointer: spec.unroutedResponse(name), problems: [] };
+  return { subject, statusKey, responsePointer: null, problems: [`${request.method} ${request.path} answered ${status}; openapi.yaml says ${statusKey} (${subject})`] };
+}
+
+// Checks a response against its documented answer and records what it showed.
+function checkAnswer(spec, answer, response) {
+  const { subject, statusKey, responsePointer } = answer;
+  const result = spec.responseProblems(responsePointer, response);
+  const problems = [...result.problems];
+  const schema = result.mediaType && spec.describe(responsePointer).media[result.mediaType];
+  const codes = schema ? spec.valuesAt(schema, ['error', 'code']) : null;
+  if (result.code !== null && codes && !codes.has(result.code)) {
+    problems.push(`error code ${result.code} is not documented for ${subject} ${statusKey} (documented: ${[...codes].join(', ')})`);
+  }
+  observed.add(`${subject} ${statusKey}`);
+  if (result.mediaType) observed.add(`${subject} ${statusKey} ${result.mediaType}`);
+  if (result.code !== null) observed.add(`${subject} ${statusKey} code ${result.code}`);
+  Object.keys(response.headers).forEach((h) => observed.add(`${subject} ${statusKey} header ${h}`));
+  return problems;
+}
+
+// The request side: what the spec allows must be what the server accepts; records the fields a
+// successful request carried.
+function checkRequest(spec, op, request, status, error) {
+  const problems = [];
+  const outside = spec.requestProblems(op, request);
+  if (outside.length && (status < 400 || status >= 500)) {
+    problems.push(`answered ${status} to a request openapi.yaml does not allow: ${outside.join('; ')}`);
+  }
+  if (status === 400 && error.code === 'unknown_field' && spec.documentedFields(op).has(error.field)) {
+    problems.push(`the server rejects field '${error.field}' as unknown, but openapi.yaml documents it for ${op.key}`);
+  }
+  if (status >= 200 && status < 300) {
+    const names = request.query.map(([name]) => name);
+    try {
+      const sent = request.body ? JSON.parse(request.body) : null;
+      if (sent && typeof sent === 'object' && !Array.isArray(sent)) names.push(...Object.keys(sent));
+    } catch (e) { /* a raw body that is not JSON carries no fields */ }
+    names.forEach((name) => observed.add(`${op.key} field ${name}`));
+  }
+  return problems;
+}
+
+// What the case itself expects.
+function checkExpectation(expect, status, error, body) {
+  const problems = [];
   if (expect.success && (status < 200 || status >= 300)) problems.push(`expected a 2xx answer, got ${status}: ${body.slice(0, 200)}`);
   if (expect.status !== undefined && status !== expect.status) problems.push(`expected status ${expect.status}, got ${status}: ${body.slice(0, 200)}`);
   if (expect.code !== undefined && error.code !== expect.code) problems.push(`expected error code ${expect.code}, got ${error.code}`);
@@ -124,10 +115,32 @@ function judge(spec, exchange, response) {
   return problems;
 }
 
+// Everything wrong with one exchange.
+function judge(spec, { request, expect }, response) {
+  if (response.error) return [`no answer: ${response.error}`];
+  const { status } = response;
+  const body = response.body.toString('utf8');
+  let error = {};
+  try {
+    const parsed = JSON.parse(body);
+    if (parsed && parsed.error && typeof parsed.error === 'object') error = parsed.error;
+  } catch (e) { /* not JSON: the spec check says whether it should be */ }
+  const answer = documentedAnswer(spec, request, status, body);
+  const problems = [...answer.problems];
+  if (answer.responsePointer) problems.push(...checkAnswer(spec, answer, response));
+  if (response.headers.allow !== undefined) {
+    const allowed = response.headers.allow.split(',').map((m) => m.trim()).sort().join(', ');
+    const documented = spec.methodsOf(request.path).sort().join(', ');
+    if (allowed !== documented) problems.push(`Allow: ${response.headers.allow}, but openapi.yaml documents ${documented} for ${request.path}`);
+  }
+  const op = spec.operation(request.path, request.method);
+  if (op) problems.push(...checkRequest(spec, op, request, status, error));
+  problems.push(...checkExpectation(expect, status, error, body));
+  return problems;
+}
+
 async function exchange(spec, url, item) {
-  const response = await send(url, item.request);
-  check(item.label, judge(spec, item, response));
-  return response;
+  check(item.label, judge(spec, item, await send(url, item.request)));
 }
 
 // What the spec documents for one subject (an operation, or an unrouted answer), as the strings
