@@ -17,8 +17,8 @@
 #include "core/deadline.h"
 #include "core/rng.h"
 
-/* The largest n: values and dice bounds fit in 32 bits, so two dice always fit one 64-bit word. */
-#define SHUFFLE_MAX_N ((size_t)UINT32_MAX)
+/* The largest n (2^32): values fit in 32 bits and two dice bounds multiply to less than 2^64. */
+#define SHUFFLE_MAX_N ((uint64_t)1 << 32)
 
 typedef enum shuffle_algorithm { SHUFFLE_FISHER_YATES, SHUFFLE_INSIDE_OUT, SHUFFLE_NAIVE } shuffle_algorithm;
 
