@@ -5,97 +5,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "core/bounded_random.h"
 #include "core/rng.h"
 #include "core/shuffle.h"
 
-/* The reference: written from the definitions in the README (rejection when the final low word is
- * below 2^64 mod the product of the bounds), not from the C fast paths.
- * Arguments: jobs "shuffle:SEED:ALGORITHM:N:COUNT" or "dice:SEED:BOUND[:BOUND]:COUNT", each with a
- * fresh generator; SEED is decimal (through splitmix64) or 64 hex digits (the state). Prints one line
- * of numbers per shuffle or roll. */
-static const char reference_py[] =
-    "import sys\n"
-    "M = (1 << 64) - 1\n"
-    "def state_from(seed):\n"
-    "    if len(seed) == 64:\n"
-    "        return [int(seed[16 * i:16 * i + 16], 16) for i in range(4)]\n"
-    "    x, out = int(seed), []\n"
-    "    for _ in range(4):\n"
-    "        x = (x + 0x9e3779b97f4a7c15) & M\n"
-    "        z = ((x ^ (x >> 30)) * 0xbf58476d1ce4e5b9) & M\n"
-    "        z = ((z ^ (z >> 27)) * 0x94d049bb133111eb) & M\n"
-    "        out.append(z ^ (z >> 31))\n"
-    "    return out\n"
-    "def rotl(x, k):\n"
-    "    return ((x << k) | (x >> (64 - k))) & M\n"
-    "class Xoshiro256ss:\n"
-    "    def __init__(self, s):\n"
-    "        self.s = s\n"
-    "    def next(self):\n"
-    "        s = self.s\n"
-    "        result = (rotl((s[1] * 5) & M, 7) * 9) & M\n"
-    "        t = (s[1] << 17) & M\n"
-    "        s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t\n"
-    "        s[3] = rotl(s[3], 45)\n"
-    "        return result\n"
-    "def roll(g, bounds):\n"
-    "    while True:\n"
-    "        x, values = g.next(), []\n"
-    "        for b in bounds:\n"
-    "            v, x = divmod(x * b, 1 << 64)\n"
-    "            values.append(v)\n"
-    "        product = 1\n"
-    "        for b in bounds:\n"
-    "            product *= b\n"
-    "        if x >= (1 << 64) % product:\n"
-    "            return values\n"
-    "def dice(g, bounds):\n"
-    "    out = []\n"
-    "    for k in range(0, len(bounds) - 1, 2):\n"
-    "        out += roll(g, bounds[k:k + 2])\n"
-    "    if len(bounds) % 2:\n"
-    "        out += roll(g, bounds[-1:])\n"
-    "    return out\n"
-    "def fisher_yates(g, n):\n"
-    "    a = list(range(n))\n"
-    "    for i, j in zip(range(n - 1, 0, -1), dice(g, list(range(n, 1, -1)))):\n"
-    "        a[i], a[j] = a[j], a[i]\n"
-    "    return a\n"
-    "def inside_out(g, n):\n"
-    "    a = [0] * n\n"
-    "    for i, j in zip(range(1, n), dice(g, list(range(2, n + 1)))):\n"
-    "        a[i] = a[j]\n"
-    "        a[j] = i\n"
-    "    return a\n"
-    "def naive(g, n):\n"
-    "    rest, out = list(range(n)), []\n"
-    "    for j in dice(g, list(range(n, 1, -1))):\n"
-    "        out.append(rest.pop(j))\n"
-    "    return out + rest\n"
-    "for job in sys.argv[1:]:\n"
-    "    mode, seed, *rest = job.split(':')\n"
-    "    g = Xoshiro256ss(state_from(seed))\n"
-    "    if mode == 'shuffle':\n"
-    "        algorithm = {'fisher-yates': fisher_yates, 'inside-out': inside_out, 'naive': naive}[rest[0]]\n"
-    "        results = [algorithm(g, int(rest[1])) for _ in range(int(rest[2]))]\n"
-    "    else:\n"
-    "        bounds = [int(b) for b in rest[:-1]]\n"
-    "        results = [roll(g, bounds) for _ in range(int(rest[-1]))]\n"
-    "    for r in results:\n"
-    "        print(' '.join(map(str, r)))\n";
+/* The independent Python reference (tests/unit/shuffle_reference.py). */
+static const char *reference_path(void) {
+    static char path[4096];
+    const char *source = getenv("PUZZLED_SOURCE_DIR");
+    snprintf(path, sizeof path, "%s/tests/unit/shuffle_reference.py", source ? source : ".");
+    return path;
+}
 
 /* Runs the reference with `args` and returns its output (malloc'd). */
 static char *run_reference(const char *args) {
-    char script[] = "/tmp/puzzled_shuffle_reference_XXXXXX";
-    int fd = mkstemp(script);
-    cr_assert(fd >= 0);
-    cr_assert(write(fd, reference_py, sizeof reference_py - 1) == (ssize_t)(sizeof reference_py - 1));
-    close(fd);
     char command[8192];
-    snprintf(command, sizeof command, "python3 %s %s", script, args);
+    snprintf(command, sizeof command, "python3 %s %s", reference_path(), args);
     FILE *pipe = popen(command, "r");
     cr_assert(pipe != NULL);
     size_t cap = 1 << 16, len = 0;
@@ -106,7 +32,6 @@ static char *run_reference(const char *args) {
     }
     out[len] = '\0';
     cr_assert_eq(pclose(pipe), 0, "the Python reference failed: %s", command);
-    unlink(script);
     return out;
 }
 
