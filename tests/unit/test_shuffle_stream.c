@@ -95,7 +95,7 @@ static void expect_reference(comparison *c) {
 
 static const char *const seeds[] = {
     "0", "42", "18446744073709551615", "9007199254740993",
-    "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+    "0123456789abcdeffedcba9876543210000000000000000180000000000000a5",
 };
 
 static void check_algorithm(const char *name, shuffle_algorithm algorithm, size_t large_n) {
