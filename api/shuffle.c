@@ -17,8 +17,14 @@
 enum { SMALL_OUTPUT_VALUES = 4096 }; /* count * n at or below which the body is built whole */
 
 static const api_field fields[] = {
-    {"items", FIELD_ARRAY},  {"n", FIELD_INTEGER},         {"start", FIELD_INTEGER},     {"seed", FIELD_BIG_INTEGER},
-    {"secure", FIELD_BOOLEAN}, {"count", FIELD_INTEGER}, {"algorithm", FIELD_STRING}, {NULL, 0},
+    {"items", FIELD_ARRAY},
+    {"n", FIELD_INTEGER},
+    {"start", FIELD_INTEGER},
+    {"seed", FIELD_BIG_INTEGER},
+    {"secure", FIELD_BOOLEAN},
+    {"count", FIELD_INTEGER},
+    {"algorithm", FIELD_STRING},
+    {NULL, 0},
 };
 
 static const char *const algorithm_names[] = {"fisher-yates", "inside-out", "naive", NULL};
