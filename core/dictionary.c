@@ -321,7 +321,9 @@ dictionary_status dictionary_builder_finish(dictionary_builder *builder, const d
         dictionary_builder_free(builder);
         return DICTIONARY_OUT_OF_MEMORY;
     }
-    qsort(builder->groups, builder->group_count, sizeof *builder->groups, compare_groups);
+    if (builder->group_count > 0) {
+        qsort(builder->groups, builder->group_count, sizeof *builder->groups, compare_groups);
+    }
     dictionary_status status = DICTIONARY_OK;
     for (size_t g = 0; g < builder->group_count && status == DICTIONARY_OK; g++) {
         status = build_group(&builder->groups[g], &dict->groups[g], deadline);

@@ -89,6 +89,9 @@ bool dictionary_is_lowercase_letter(uint32_t c) {
     if (c >= 0xDF && c <= 0xFF) {
         return c != 0xF7;
     }
+    if (c == 0xB5) {
+        return true;
+    }
     if (c >= 0x100 && c <= 0x17F) {
         return latin_extended_a_is_lowercase(c);
     }

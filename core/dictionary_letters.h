@@ -1,9 +1,11 @@
 /* Letters of dictionary words: UTF-8 decoding and encoding of code points, and the rule that says
  * which code points are lowercase letters and how capitals are lowered.
  *
- * The rule (self-contained tables, independent of the process locale):
- *   lowercase letters  a-z; U+00DF-U+00FF except U+00F7 (Latin-1: ß à-ö ø-ÿ); the lowercase
- *                      members of Latin Extended-A U+0100-U+017F (ā ă ą ... ı ĸ ŉ ž ſ);
+ * The rule (self-contained tables, independent of the process locale) is Unicode's: a lowercase
+ * letter is a code point of general category Ll, and lowering is the simple lowercase mapping, but
+ * only within these blocks:
+ *   lowercase letters  a-z; U+00B5 and U+00DF-U+00FF except U+00F7 (Latin-1: µ ß à-ö ø-ÿ);
+ *                      the lowercase members of Latin Extended-A U+0100-U+017F (ā ă ą ... ı ĸ ŉ ž ſ);
  *                      Greek U+0390 and U+03AC-U+03CE (ΐ ά έ ή ί ΰ α-ω ς ϊ ϋ ό ύ ώ);
  *                      Cyrillic U+0430-U+045F (а-я ѐ-џ).
  *   lowering           A-Z, U+00C0-U+00DE except U+00D7, the capitals of Latin Extended-A
