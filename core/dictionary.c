@@ -156,7 +156,8 @@ static dictionary_status sort_unique(const pending_group *pending, dictionary_gr
     qsort_r(order, pending->count, sizeof *order, compare_words, &length);
     size_t count = 0;
     for (size_t w = 0; w < pending->count; w++) {
-        if (count > 0 && memcmp(order[w], group->letters + (count - 1) * length, length * sizeof(uint32_t)) == 0) {
+        if (count > 0 &&
+            memcmp(order[w], group->letters + (count - 1) * length, length * sizeof(uint32_t)) == 0) {
             continue;
         }
         memcpy(group->letters + count * length, order[w], length * sizeof(uint32_t));

@@ -20,9 +20,9 @@
 typedef enum dictionary_status {
     DICTIONARY_OK,
     DICTIONARY_OUT_OF_MEMORY,
-    DICTIONARY_TOO_LARGE,          /* a group holds 2^30 or more letters */
+    DICTIONARY_TOO_LARGE, /* a group holds 2^30 or more letters */
     DICTIONARY_DEADLINE_EXCEEDED,
-    DICTIONARY_UNREADABLE,         /* a word-list file could not be read (errno tells why) */
+    DICTIONARY_UNREADABLE, /* a word-list file could not be read (errno tells why) */
 } dictionary_status;
 
 /* The words of one length, read-only once built. */

@@ -25,10 +25,10 @@ struct word_ladders {
 
 /* One direction of the search: distances and the visited words in BFS order, level by level. */
 typedef struct bfs_side {
-    int32_t *distance;    /* per word of the group, -1 when not reached */
-    uint32_t *order;      /* reached words, level after level */
-    size_t *level_start;  /* level k is order[level_start[k] .. level_start[k+1]) */
-    size_t levels;        /* completed levels; the newest is levels - 1 */
+    int32_t *distance;   /* per word of the group, -1 when not reached */
+    uint32_t *order;     /* reached words, level after level */
+    size_t *level_start; /* level k is order[level_start[k] .. level_start[k+1]) */
+    size_t levels;       /* completed levels; the newest is levels - 1 */
 } bfs_side;
 
 /* A work counter that polls the deadline every POLL_EVERY steps. */
@@ -42,16 +42,16 @@ static bool out_of_time(work_clock *clock) {
 }
 
 /* Calls the body with `neighbour` bound to every neighbour of `word` in `group`. */
-#define FOR_EACH_NEIGHBOUR(group, word, neighbour, body)                                          \
-    for (size_t position_ = 0; position_ < (group)->length; position_++) {                        \
-        uint32_t bucket_ = (group)->bucket_of[(size_t)(word) * (group)->length + position_];      \
+#define FOR_EACH_NEIGHBOUR(group, word, neighbour, body)                                              \
+    for (size_t position_ = 0; position_ < (group)->length; position_++) {                            \
+        uint32_t bucket_ = (group)->bucket_of[(size_t)(word) * (group)->length + position_];          \
         for (uint32_t at_ = (group)->bucket_start[bucket_]; at_ < (group)->bucket_start[bucket_ + 1]; \
-             at_++) {                                                                              \
-            uint32_t neighbour = (group)->members[at_];                                           \
-            if (neighbour != (word)) {                                                             \
-                body                                                                               \
-            }                                                                                      \
-        }                                                                                          \
+             at_++) {                                                                                 \
+            uint32_t neighbour = (group)->members[at_];                                               \
+            if (neighbour != (word)) {                                                                \
+                body                                                                                  \
+            }                                                                                         \
+        }                                                                                             \
     }
 
 static bool side_init(bfs_side *side, size_t word_count, uint32_t root) {
@@ -148,9 +148,10 @@ static size_t collect_layer(const dictionary_group *group, const uint32_t *candi
  * distance from `from` of the words where the searches met: they are the newest level of `met_side`
  * that `waiting_side` has reached. Layers before it come from the `from` search, layers after it from
  * the `to` search, each word kept when it links to the layer already recovered next to it. */
-static word_ladder_status build_layers(word_ladders *result, const dictionary_group *group, const bfs_side *from,
-                                       const bfs_side *to, const bfs_side *met_side, const bfs_side *waiting_side,
-                                       size_t meeting_layer, int32_t *layer_of, work_clock *clock) {
+static word_ladder_status build_layers(word_ladders *result, const dictionary_group *group,
+                                       const bfs_side *from, const bfs_side *to, const bfs_side *met_side,
+                                       const bfs_side *waiting_side, size_t meeting_layer, int32_t *layer_of,
+                                       work_clock *clock) {
     size_t steps = result->steps;
     size_t capacity = from->level_start[from->levels] + to->level_start[to->levels];
     uint32_t *scratch = malloc(capacity * sizeof *scratch);

@@ -46,9 +46,9 @@ void word_ladders_free(word_ladders *ladders);
 /* Lists the shortest ladders one at a time. */
 typedef struct word_ladder_iter {
     const word_ladders *ladders;
-    uint32_t *vertex;   /* the current ladder as layer-graph vertices, steps + 1 of them */
-    uint32_t *choice;   /* choice[i]: which successor of vertex[i-1] vertex[i] is */
-    uint32_t *words;    /* the current ladder as word indices */
+    uint32_t *vertex; /* the current ladder as layer-graph vertices, steps + 1 of them */
+    uint32_t *choice; /* choice[i]: which successor of vertex[i-1] vertex[i] is */
+    uint32_t *words;  /* the current ladder as word indices */
     bool started;
     bool finished;
 } word_ladder_iter;

@@ -104,7 +104,8 @@ Test(dictionary, bucket_index_matches_brute_force_neighbours) {
         cr_assert_not_null(group);
         for (uint32_t w = 0; w + 1 < group->count; w++) {
             cr_assert(memcmp(dictionary_group_word(group, w), dictionary_group_word(group, w + 1),
-                             length * sizeof(uint32_t)) != 0, "distinct");
+                             length * sizeof(uint32_t)) != 0,
+                      "distinct");
         }
         for (uint32_t w = 0; w < group->count; w++) {
             char *seen = calloc(group->count, 1);
@@ -123,8 +124,8 @@ Test(dictionary, bucket_index_matches_brute_force_neighbours) {
                 }
             }
             for (uint32_t other = 0; other < group->count; other++) {
-                bool expected = one_letter_apart(dictionary_group_word(group, w), dictionary_group_word(group, other),
-                                                 length);
+                bool expected = one_letter_apart(dictionary_group_word(group, w),
+                                                 dictionary_group_word(group, other), length);
                 cr_assert_eq(seen[other] == 1, expected, "length %zu words %u and %u", length, w, other);
             }
             free(seen);
@@ -154,8 +155,9 @@ Test(dictionary, file_loader_skips_entries_that_are_not_lowercase_words) {
     char path[] = "/tmp/puzzled-dict-XXXXXX";
     int fd = mkstemp(path);
     cr_assert_geq(fd, 0);
-    const char content[] = "cold\nCold\nBoston\ncold's\nNASA\nwarm\r\n\n\xC3\xA9t\xC3\xA9\n\xC3\xA9t\xC3\xA0\n"
-                           "bad\xC3\n\xC3\x89t\xC3\xA9\ncord\nx-ray\nco ld\nward";
+    const char content[] =
+        "cold\nCold\nBoston\ncold's\nNASA\nwarm\r\n\n\xC3\xA9t\xC3\xA9\n\xC3\xA9t\xC3\xA0\n"
+        "bad\xC3\n\xC3\x89t\xC3\xA9\ncord\nx-ray\nco ld\nward";
     cr_assert_eq(write(fd, content, sizeof content - 1), (ssize_t)(sizeof content - 1));
     close(fd);
     dictionary *dict = NULL;

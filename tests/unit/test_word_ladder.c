@@ -30,9 +30,9 @@ typedef struct reference {
     char *adjacent; /* count * count */
     int *from_distance;
     int *to_distance;
-    int steps;       /* -1 when unreachable */
-    uint32_t *path;  /* the ladder being built */
-    uint32_t *all;   /* every ladder, in lexicographic order of word indices */
+    int steps;      /* -1 when unreachable */
+    uint32_t *path; /* the ladder being built */
+    uint32_t *all;  /* every ladder, in lexicographic order of word indices */
     size_t ladders;
     size_t capacity;
 } reference;
@@ -63,7 +63,8 @@ static void extend(reference *ref, int position) {
             ref->capacity = ref->capacity ? 2 * ref->capacity : 16;
             ref->all = realloc(ref->all, ref->capacity * (size_t)(ref->steps + 1) * sizeof *ref->all);
         }
-        memcpy(ref->all + ref->ladders * (size_t)(ref->steps + 1), ref->path, (size_t)(ref->steps + 1) * sizeof *ref->path);
+        memcpy(ref->all + ref->ladders * (size_t)(ref->steps + 1), ref->path,
+               (size_t)(ref->steps + 1) * sizeof *ref->path);
         ref->ladders++;
         return;
     }
@@ -127,8 +128,8 @@ static size_t check_against_reference(const dictionary_group *group, uint32_t fr
         for (size_t l = 0; l < ref.ladders; l++) {
             const uint32_t *ladder = word_ladder_iter_next(&iter);
             cr_assert_not_null(ladder);
-            cr_assert_arr_eq(ladder, ref.all + l * (size_t)(ref.steps + 1), (size_t)(ref.steps + 1) * sizeof *ladder,
-                             "ladder %zu of %u -> %u", l, from, to);
+            cr_assert_arr_eq(ladder, ref.all + l * (size_t)(ref.steps + 1),
+                             (size_t)(ref.steps + 1) * sizeof *ladder, "ladder %zu of %u -> %u", l, from, to);
         }
         cr_assert_null(word_ladder_iter_next(&iter), "no extra ladder");
         cr_assert_null(word_ladder_iter_next(&iter), "still finished");
@@ -143,12 +144,16 @@ static size_t check_against_reference(const dictionary_group *group, uint32_t fr
 Test(word_ladder, every_shortest_ladder_matches_brute_force_on_random_dictionaries) {
     /* Small alphabets give dense graphs with many ladders; larger ones sparse graphs with
      * unreachable pairs. */
-    const struct { size_t length, words, alphabet; } shapes[] = {
-        {1, 4, 6}, {2, 20, 6}, {3, 60, 4}, {3, 60, 6}, {4, 120, 3}, {4, 150, 5}, {5, 200, 4}, {6, 250, 3}, {6, 200, 6},
+    const struct {
+        size_t length, words, alphabet;
+    } shapes[] = {
+        {1, 4, 6},   {2, 20, 6},  {3, 60, 4},  {3, 60, 6},  {4, 120, 3},
+        {4, 150, 5}, {5, 200, 4}, {6, 250, 3}, {6, 200, 6},
     };
     size_t unreachable = 0, single = 0, several = 0;
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
-        dictionary *dict = random_dictionary(shapes[s].length, shapes[s].words, shapes[s].alphabet, 100 + (unsigned)s);
+        dictionary *dict =
+            random_dictionary(shapes[s].length, shapes[s].words, shapes[s].alphabet, 100 + (unsigned)s);
         const dictionary_group *group = dictionary_group_of_length(dict, shapes[s].length);
         for (int pair = 0; pair < 40; pair++) {
             size_t found = check_against_reference(group, (uint32_t)rand() % group->count,
@@ -201,7 +206,8 @@ Test(word_ladder, counts_factorially_many_ladders_exactly_and_lists_them_in_orde
         for (size_t i = 0; i < 14; i++) {
             size_t differences = 0;
             for (size_t p = 0; p < 14; p++) {
-                differences += dictionary_group_word(group, ladder[i])[p] != dictionary_group_word(group, ladder[i + 1])[p];
+                differences += dictionary_group_word(group, ladder[i])[p] !=
+                               dictionary_group_word(group, ladder[i + 1])[p];
             }
             cr_assert_eq(differences, 1);
         }
@@ -260,6 +266,7 @@ Test(word_ladder, expired_deadline_stops_the_search) {
     const dictionary_group *group = dictionary_group_of_length(dict, 16);
     deadline expired = deadline_after_ms(0);
     word_ladders *ladders = NULL;
-    cr_assert_eq(word_ladders_find(group, 0, group->count - 1, &expired, &ladders), WORD_LADDER_DEADLINE_EXCEEDED);
+    cr_assert_eq(word_ladders_find(group, 0, group->count - 1, &expired, &ladders),
+                 WORD_LADDER_DEADLINE_EXCEEDED);
     dictionary_free(dict);
 }
