@@ -11,7 +11,6 @@ enum { POLL_EVERY = 1024 };
 static const size_t MAX_GROUP_LETTERS = (size_t)1 << 30;
 
 static const uint64_t HASH_BASE = 0x9E3779B97F4A7C15ull;
-static const uint64_t POSITION_SALT = 0xD6E8FEB86659FD93ull;
 
 typedef struct pending_group {
     size_t length;
@@ -116,17 +115,6 @@ bool dictionary_builder_add(dictionary_builder *builder, const uint32_t *letters
     return true;
 }
 
-static int compare_words(const void *a, const void *b, void *length) {
-    const uint32_t *x = *(const uint32_t *const *)a;
-    const uint32_t *y = *(const uint32_t *const *)b;
-    for (size_t i = 0; i < *(const size_t *)length; i++) {
-        if (x[i] != y[i]) {
-            return x[i] < y[i] ? -1 : 1;
-        }
-    }
-    return 0;
-}
-
 static int compare_groups(const void *a, const void *b) {
     size_t x = ((const pending_group *)a)->length;
     size_t y = ((const pending_group *)b)->length;
@@ -141,58 +129,43 @@ static void group_free(dictionary_group *group) {
     free(group->slots);
 }
 
-/* Copies the pending words into `group` in code-point order without duplicates. */
-static dictionary_status sort_unique(const pending_group *pending, dictionary_group *group) {
+/* Copies the pending words into `group` in the order they came, dropping duplicates, and fills the
+ * whole-word lookup table on the way. */
+static dictionary_status unique_words(const pending_group *pending, dictionary_group *group) {
     size_t length = pending->length;
-    const uint32_t **order = malloc(pending->count * sizeof *order);
-    group->letters = malloc(pending->count * length * sizeof *group->letters);
-    if (order == NULL || group->letters == NULL) {
-        free(order);
-        return DICTIONARY_OUT_OF_MEMORY;
-    }
-    for (size_t w = 0; w < pending->count; w++) {
-        order[w] = pending->letters + w * length;
-    }
-    qsort_r(order, pending->count, sizeof *order, compare_words, &length);
-    size_t count = 0;
-    for (size_t w = 0; w < pending->count; w++) {
-        if (count > 0 &&
-            memcmp(order[w], group->letters + (count - 1) * length, length * sizeof(uint32_t)) == 0) {
-            continue;
-        }
-        memcpy(group->letters + count * length, order[w], length * sizeof(uint32_t));
-        count++;
-    }
-    free(order);
+    size_t size = table_size_for(pending->count);
     group->length = length;
-    group->count = (uint32_t)count;
-    return DICTIONARY_OK;
-}
-
-static dictionary_status build_lookup(dictionary_group *group) {
-    size_t size = table_size_for(group->count);
     group->slots = calloc(size, sizeof *group->slots);
-    if (group->slots == NULL) {
+    group->letters = malloc(pending->count * length * sizeof *group->letters);
+    if (group->slots == NULL || group->letters == NULL) {
         return DICTIONARY_OUT_OF_MEMORY;
     }
     group->slot_mask = size - 1;
-    for (uint32_t w = 0; w < group->count; w++) {
-        size_t slot = mix64(word_hash(dictionary_group_word(group, w), group->length)) & group->slot_mask;
-        while (group->slots[slot] != 0) {
+    uint32_t count = 0;
+    for (size_t w = 0; w < pending->count; w++) {
+        const uint32_t *word = pending->letters + w * length;
+        size_t slot = mix64(word_hash(word, length)) & group->slot_mask;
+        bool duplicate = false;
+        while (group->slots[slot] != 0 && !duplicate) {
+            duplicate = memcmp(dictionary_group_word(group, group->slots[slot] - 1), word,
+                               length * sizeof *word) == 0;
             slot = (slot + 1) & group->slot_mask;
         }
-        group->slots[slot] = w + 1;
+        if (!duplicate) {
+            memcpy(group->letters + (size_t)count * length, word, length * sizeof *word);
+            group->slots[slot] = ++count;
+        }
     }
+    group->count = count;
     return DICTIONARY_OK;
 }
 
-/* One blanked key of the bucket table: a representative word and the blanked position. */
+/* One blanked key of the table of one position: a representative word and how many share it. */
 typedef struct key_slot {
     uint64_t hash;
     uint32_t word_plus_one; /* 0: empty */
-    uint32_t position;
-    uint32_t size;   /* words sharing the key */
-    uint32_t bucket; /* final bucket number (0 for keys of a single word) */
+    uint32_t size;          /* words sharing the key */
+    uint32_t bucket;        /* its bucket number, once numbered (0 until then) */
 } key_slot;
 
 static bool equal_except(const uint32_t *x, const uint32_t *y, size_t length, size_t blank) {
@@ -207,15 +180,15 @@ static bool equal_except(const uint32_t *x, const uint32_t *y, size_t length, si
 /* Finds or inserts the key of word `w` with letter `p` blanked; returns its slot. */
 static size_t key_slot_for(const dictionary_group *group, key_slot *table, size_t mask, uint32_t w, size_t p,
                            uint64_t blanked_hash) {
-    size_t slot = mix64(blanked_hash + (p + 1) * POSITION_SALT) & mask;
+    size_t slot = mix64(blanked_hash) & mask;
     const uint32_t *word = dictionary_group_word(group, w);
     for (;;) {
         key_slot *entry = &table[slot];
         if (entry->word_plus_one == 0) {
-            *entry = (key_slot){.hash = blanked_hash, .word_plus_one = w + 1, .position = (uint32_t)p};
+            *entry = (key_slot){.hash = blanked_hash, .word_plus_one = w + 1};
             return slot;
         }
-        if (entry->hash == blanked_hash && entry->position == p &&
+        if (entry->hash == blanked_hash &&
             equal_except(dictionary_group_word(group, entry->word_plus_one - 1), word, group->length, p)) {
             return slot;
         }
@@ -223,76 +196,114 @@ static size_t key_slot_for(const dictionary_group *group, key_slot *table, size_
     }
 }
 
+/* Scratch space of the bucket build. */
+typedef struct bucket_build {
+    key_slot *table; /* one position's keys; sized for the words of the group */
+    size_t table_size;
+    uint64_t *word_hashes; /* the polynomial hash of each word */
+    uint32_t *sizes;       /* sizes[b]: words in bucket b */
+    size_t bucket_count;   /* numbered so far, counting the empty bucket 0 */
+    size_t bucket_capacity;
+} bucket_build;
+
+/* Numbers the buckets of position `p` (keys shared by two words or more) and records each word's. */
+static dictionary_status number_position(dictionary_group *group, bucket_build *build, size_t p,
+                                         uint64_t weight, const deadline *deadline) {
+    size_t length = group->length;
+    size_t mask = build->table_size - 1;
+    memset(build->table, 0, build->table_size * sizeof *build->table);
+    for (uint32_t w = 0; w < group->count; w++) {
+        if (w % POLL_EVERY == 0 && deadline_expired(deadline)) {
+            return DICTIONARY_DEADLINE_EXCEEDED;
+        }
+        uint64_t blanked = build->word_hashes[w] - dictionary_group_word(group, w)[p] * weight;
+        size_t slot = key_slot_for(group, build->table, mask, w, p, blanked);
+        build->table[slot].size++;
+        group->bucket_of[(size_t)w * length + p] = (uint32_t)slot;
+    }
+    for (uint32_t w = 0; w < group->count; w++) {
+        uint32_t *bucket_of = &group->bucket_of[(size_t)w * length + p];
+        key_slot *entry = &build->table[*bucket_of];
+        if (entry->size >= 2 && entry->bucket == 0) {
+            if (build->bucket_count == build->bucket_capacity) {
+                size_t capacity = 2 * build->bucket_capacity;
+                uint32_t *grown = realloc(build->sizes, capacity * sizeof *grown);
+                if (grown == NULL) {
+                    return DICTIONARY_OUT_OF_MEMORY;
+                }
+                build->sizes = grown;
+                build->bucket_capacity = capacity;
+            }
+            entry->bucket = (uint32_t)build->bucket_count;
+            build->sizes[build->bucket_count++] = entry->size;
+        }
+        *bucket_of = entry->bucket;
+    }
+    return DICTIONARY_OK;
+}
+
+/* Lays the buckets out one after the other, members in ascending word order. */
+static dictionary_status place_members(dictionary_group *group, const bucket_build *build) {
+    size_t keys = (size_t)group->count * group->length;
+    group->bucket_start = malloc((build->bucket_count + 1) * sizeof *group->bucket_start);
+    if (group->bucket_start == NULL) {
+        return DICTIONARY_OUT_OF_MEMORY;
+    }
+    group->bucket_start[0] = 0;
+    group->bucket_start[1] = 0; /* bucket 0 is empty */
+    for (size_t b = 1; b < build->bucket_count; b++) {
+        group->bucket_start[b + 1] = group->bucket_start[b] + build->sizes[b];
+    }
+    size_t member_count = group->bucket_start[build->bucket_count];
+    group->members = malloc((member_count ? member_count : 1) * sizeof *group->members);
+    uint32_t *next_place = malloc(build->bucket_count * sizeof *next_place);
+    if (group->members == NULL || next_place == NULL) {
+        free(next_place);
+        return DICTIONARY_OUT_OF_MEMORY;
+    }
+    memcpy(next_place, group->bucket_start, build->bucket_count * sizeof *next_place);
+    for (size_t k = 0; k < keys; k++) {
+        uint32_t bucket = group->bucket_of[k];
+        if (bucket != 0) {
+            group->members[next_place[bucket]++] = (uint32_t)(k / group->length);
+        }
+    }
+    free(next_place);
+    return DICTIONARY_OK;
+}
+
+/* Builds the buckets one position at a time, so the key table stays as small as the group. */
 static dictionary_status build_buckets(dictionary_group *group, const deadline *deadline) {
     size_t length = group->length;
     size_t keys = (size_t)group->count * length;
-    size_t table_size = table_size_for(keys);
-    key_slot *table = calloc(table_size, sizeof *table);
-    uint64_t *weights = malloc(length * sizeof *weights);
+    bucket_build build = {
+        .table_size = table_size_for(group->count), .bucket_count = 1, .bucket_capacity = 1024};
+    build.table = malloc(build.table_size * sizeof *build.table);
+    build.word_hashes = malloc((group->count ? group->count : 1) * sizeof *build.word_hashes);
+    build.sizes = malloc(build.bucket_capacity * sizeof *build.sizes);
     group->bucket_of = malloc((keys ? keys : 1) * sizeof *group->bucket_of);
-    if (table == NULL || weights == NULL || group->bucket_of == NULL) {
-        free(table);
-        free(weights);
-        return DICTIONARY_OUT_OF_MEMORY;
+    dictionary_status status = DICTIONARY_OK;
+    if (build.table == NULL || build.word_hashes == NULL || build.sizes == NULL || group->bucket_of == NULL) {
+        status = DICTIONARY_OUT_OF_MEMORY;
     }
-    /* weights[p] = HASH_BASE^(length-1-p): removing letter p from the hash is one multiply. */
+    for (uint32_t w = 0; status == DICTIONARY_OK && w < group->count; w++) {
+        build.word_hashes[w] = word_hash(dictionary_group_word(group, w), length);
+    }
+    if (status == DICTIONARY_OK) {
+        build.sizes[0] = 0;
+    }
+    /* Removing letter p from a word's hash subtracts letter * HASH_BASE^(length-1-p). */
     uint64_t weight = 1;
-    for (size_t p = length; p-- > 0;) {
-        weights[p] = weight;
+    for (size_t p = length; status == DICTIONARY_OK && p-- > 0;) {
+        status = number_position(group, &build, p, weight, deadline);
         weight *= HASH_BASE;
     }
-    dictionary_status status = DICTIONARY_OK;
-    for (uint32_t w = 0; w < group->count; w++) {
-        if (w % POLL_EVERY == 0 && deadline_expired(deadline)) {
-            status = DICTIONARY_DEADLINE_EXCEEDED;
-            break;
-        }
-        const uint32_t *word = dictionary_group_word(group, w);
-        uint64_t hash = word_hash(word, length);
-        for (size_t p = 0; p < length; p++) {
-            size_t slot = key_slot_for(group, table, table_size - 1, w, p, hash - word[p] * weights[p]);
-            table[slot].size++;
-            group->bucket_of[(size_t)w * length + p] = (uint32_t)slot;
-        }
-    }
-    free(weights);
-    size_t bucket_count = 1;
-    size_t member_count = 0;
-    for (size_t slot = 0; status == DICTIONARY_OK && slot < table_size; slot++) {
-        if (table[slot].size >= 2) {
-            table[slot].bucket = (uint32_t)bucket_count++;
-            member_count += table[slot].size;
-        }
-    }
     if (status == DICTIONARY_OK) {
-        group->bucket_start = calloc(bucket_count + 1, sizeof *group->bucket_start);
-        group->members = malloc((member_count ? member_count : 1) * sizeof *group->members);
-        if (group->bucket_start == NULL || group->members == NULL) {
-            status = DICTIONARY_OUT_OF_MEMORY;
-        }
+        status = place_members(group, &build);
     }
-    if (status == DICTIONARY_OK) {
-        for (size_t slot = 0; slot < table_size; slot++) {
-            if (table[slot].bucket != 0) {
-                group->bucket_start[table[slot].bucket + 1] = table[slot].size;
-            }
-        }
-        for (size_t b = 1; b <= bucket_count; b++) {
-            group->bucket_start[b] += group->bucket_start[b - 1];
-        }
-        /* Fill in ascending word order, using each key's size as a countdown of free places. */
-        for (size_t k = 0; k < keys; k++) {
-            key_slot *entry = &table[group->bucket_of[k]];
-            uint32_t bucket = entry->bucket;
-            group->bucket_of[k] = bucket;
-            if (bucket != 0) {
-                uint32_t filled = group->bucket_start[bucket + 1] - group->bucket_start[bucket] - entry->size;
-                group->members[group->bucket_start[bucket] + filled] = (uint32_t)(k / length);
-                entry->size--;
-            }
-        }
-    }
-    free(table);
+    free(build.table);
+    free(build.word_hashes);
+    free(build.sizes);
     return status;
 }
 
@@ -301,10 +312,7 @@ static dictionary_status build_group(const pending_group *pending, dictionary_gr
     if (pending->count * pending->length >= MAX_GROUP_LETTERS) {
         return DICTIONARY_TOO_LARGE;
     }
-    dictionary_status status = sort_unique(pending, group);
-    if (status == DICTIONARY_OK) {
-        status = build_lookup(group);
-    }
+    dictionary_status status = unique_words(pending, group);
     if (status == DICTIONARY_OK) {
         status = build_buckets(group, deadline);
     }

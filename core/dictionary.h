@@ -1,12 +1,13 @@
 /* A dictionary for word ladders: distinct words (arrays of Unicode code points, all lowercase
- * letters, see dictionary_letters.h) grouped by length, each group sorted in code-point order and
+ * letters, see dictionary_letters.h) grouped by length, each group in the order the words came and
  * indexed once for neighbour lookups.
  *
  * The index: for every word and every position, the word with that letter blanked out ("c*ld") is a
  * key; words sharing a key form a bucket, so the neighbours of a word (same length, exactly one
  * letter different) are the other members of its buckets, one bucket per position. Keys are hashed
- * (polynomial hash, so the blanked key of every position costs O(1)) into an open-addressing table
- * and every hash hit is confirmed letter by letter, so collisions never merge buckets. Buckets of a
+ * (polynomial hash, so the blanked key of every position costs O(1)) into an open-addressing table,
+ * one position at a time so the table stays as small as the group, and every hash hit is confirmed
+ * letter by letter, so collisions never merge buckets. Buckets of a
  * single word are not stored. Building is O(total letters) expected time and memory. */
 #ifndef PUZZLED_CORE_DICTIONARY_H
 #define PUZZLED_CORE_DICTIONARY_H
@@ -28,7 +29,7 @@ typedef enum dictionary_status {
 /* The words of one length, read-only once built. */
 typedef struct dictionary_group {
     size_t length;          /* letters per word */
-    uint32_t count;         /* words, ascending in code-point order */
+    uint32_t count;         /* distinct words, in the order they were added */
     uint32_t *letters;      /* word w is letters[w*length .. (w+1)*length) */
     uint32_t *bucket_of;    /* bucket_of[w*length + p]: the bucket of word w with letter p blanked;
                                0 when w is alone in it */
@@ -55,7 +56,7 @@ dictionary_builder *dictionary_builder_new(size_t only_length);
  * building. False when out of memory. */
 bool dictionary_builder_add(dictionary_builder *builder, const uint32_t *letters, size_t length);
 
-/* Sorts, removes duplicates and indexes the words; frees the builder in every case. On
+/* Removes duplicates and indexes the words; frees the builder in every case. On
  * DICTIONARY_OK `*out` is the dictionary (dictionary_free it). `deadline` may be NULL. */
 dictionary_status dictionary_builder_finish(dictionary_builder *builder, const deadline *deadline,
                                             dictionary **out);

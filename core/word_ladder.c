@@ -12,13 +12,13 @@ struct word_ladders {
     size_t steps;
     mpz_t total;
     /* Layer i of the graph of shortest ladders (words at distance i from `from` on some shortest
-     * ladder) holds vertices layer_start[i] .. layer_start[i+1]-1, ascending by word. Vertex 0 is
-     * `from`, the last vertex is `to`. */
+     * ladder) holds vertices layer_start[i] .. layer_start[i+1]-1. Vertex 0 is `from`, the last
+     * vertex is `to`. */
     size_t *layer_start;
     uint32_t *vertex_word;
     size_t vertex_count;
-    /* Successors of vertex a (in the next layer, ascending): successor[successor_start[a] ..
-     * successor_start[a+1]). */
+    /* Successors of vertex a (in the next layer, in code-point order of their words):
+     * successor[successor_start[a] .. successor_start[a+1]). */
     size_t *successor_start;
     uint32_t *successor;
 };
@@ -106,10 +106,22 @@ static bool expand_level(const dictionary_group *group, bfs_side *side, const bf
     return true;
 }
 
-static int compare_u32(const void *a, const void *b) {
-    uint32_t x = *(const uint32_t *)a;
-    uint32_t y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
+/* Orders vertices by their words in code-point order (the order ladders are listed in). */
+typedef struct vertex_order {
+    const dictionary_group *group;
+    const uint32_t *vertex_word;
+} vertex_order;
+
+static int compare_vertex_words(const void *a, const void *b, void *context) {
+    const vertex_order *order = context;
+    const uint32_t *x = dictionary_group_word(order->group, order->vertex_word[*(const uint32_t *)a]);
+    const uint32_t *y = dictionary_group_word(order->group, order->vertex_word[*(const uint32_t *)b]);
+    for (size_t i = 0; i < order->group->length; i++) {
+        if (x[i] != y[i]) {
+            return x[i] < y[i] ? -1 : 1;
+        }
+    }
+    return 0;
 }
 
 static bool has_neighbour_in_layer(const dictionary_group *group, uint32_t word, const int32_t *layer_of,
@@ -123,7 +135,7 @@ static bool has_neighbour_in_layer(const dictionary_group *group, uint32_t word,
 }
 
 /* Appends to `out` the words of `candidates` having a neighbour in layer `neighbour_layer`
- * (per `layer_of`), marks them as layer `layer`, sorts them, and returns how many there are. */
+ * (per `layer_of`), marks them as layer `layer`, and returns how many there are. */
 static size_t collect_layer(const dictionary_group *group, const uint32_t *candidates, size_t candidate_count,
                             int32_t *layer_of, int32_t layer, int32_t neighbour_layer, uint32_t *out,
                             work_clock *clock, bool *expired) {
@@ -140,7 +152,6 @@ static size_t collect_layer(const dictionary_group *group, const uint32_t *candi
     for (size_t c = 0; c < count; c++) {
         layer_of[out[c]] = layer;
     }
-    qsort(out, count, sizeof *out, compare_u32);
     return count;
 }
 
@@ -176,7 +187,6 @@ static word_ladder_status build_layers(word_ladders *result, const dictionary_gr
                 layer_of[word] = (int32_t)meeting_layer;
             }
         }
-        qsort(scratch, count, sizeof *scratch, compare_u32);
         scratch_start[meeting_layer] = 0;
         scratch_count[meeting_layer] = count;
         used = count;
@@ -218,8 +228,8 @@ static word_ladder_status build_layers(word_ladders *result, const dictionary_gr
     return status;
 }
 
-/* Links every vertex to its neighbours in the next layer. `vertex_of` maps words to vertices (-1 for
- * words not on a shortest ladder). */
+/* Links every vertex to its neighbours in the next layer, in code-point order. `vertex_of` maps words to
+ * vertices (-1 for words not on a shortest ladder). */
 static word_ladder_status build_successors(word_ladders *result, const dictionary_group *group,
                                            const int32_t *vertex_of, work_clock *clock) {
     size_t capacity = 64;
@@ -229,6 +239,7 @@ static word_ladder_status build_successors(word_ladders *result, const dictionar
     if (result->successor_start == NULL || result->successor == NULL) {
         return WORD_LADDER_OUT_OF_MEMORY;
     }
+    vertex_order order = {group, result->vertex_word};
     for (size_t layer = 0; layer < result->steps; layer++) {
         int64_t next_first = (int64_t)result->layer_start[layer + 1];
         int64_t next_end = (int64_t)result->layer_start[layer + 2];
@@ -253,7 +264,8 @@ static word_ladder_status build_successors(word_ladders *result, const dictionar
                 }
             })
             size_t first = result->successor_start[vertex];
-            qsort(result->successor + first, used - first, sizeof *result->successor, compare_u32);
+            qsort_r(result->successor + first, used - first, sizeof *result->successor, compare_vertex_words,
+                    &order);
         }
     }
     for (size_t vertex = result->layer_start[result->steps]; vertex <= result->vertex_count; vertex++) {

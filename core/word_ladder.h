@@ -7,9 +7,9 @@
  * meeting *word* could overshoot). The BFS levels are kept, and the layered graph of shortest
  * ladders is recovered by walking back from the meeting words towards both ends. Ladders are then
  * counted along the layers with GMP (the total may be astronomically large) and listed by an
- * iterator in lexicographic order of word indices (= code-point order) that holds one ladder at a
- * time, so no whole paths are ever queued or stored. Time and memory are O(letters of the words
- * reached + their neighbour links); the deadline is polled throughout. */
+ * iterator in lexicographic order (comparing words by code points, position by position) that holds
+ * one ladder at a time, so no whole paths are ever queued or stored. Time and memory are O(letters of the
+ * words reached + their neighbour links); the deadline is polled throughout. */
 #ifndef PUZZLED_CORE_WORD_LADDER_H
 #define PUZZLED_CORE_WORD_LADDER_H
 

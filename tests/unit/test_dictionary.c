@@ -36,7 +36,7 @@ static bool find_text(const dictionary *dict, const char *text, uint32_t *index)
     return group != NULL && dictionary_group_find(group, letters, index);
 }
 
-Test(dictionary, groups_by_length_sorted_without_duplicates) {
+Test(dictionary, groups_by_length_in_arrival_order_without_duplicates) {
     const char *words[] = {"cold", "a", "warm", "cold", "\xC3\xA9t\xC3\xA9", "card", "ab", "a", "zz", NULL};
     dictionary *dict = build_from(words, 0);
     cr_assert_eq(dict->group_count, 4);
@@ -48,11 +48,11 @@ Test(dictionary, groups_by_length_sorted_without_duplicates) {
         cr_assert_eq(dict->groups[g].count, counts[g]);
     }
     uint32_t index;
-    cr_assert(find_text(dict, "card", &index));
-    cr_assert_eq(index, 0);
     cr_assert(find_text(dict, "cold", &index));
-    cr_assert_eq(index, 1);
+    cr_assert_eq(index, 0);
     cr_assert(find_text(dict, "warm", &index));
+    cr_assert_eq(index, 1);
+    cr_assert(find_text(dict, "card", &index));
     cr_assert_eq(index, 2);
     cr_assert(find_text(dict, "\xC3\xA9t\xC3\xA9", &index), "été is 3 letters, not 5 bytes");
     cr_assert_not(find_text(dict, "word", &index));
@@ -102,11 +102,6 @@ Test(dictionary, bucket_index_matches_brute_force_neighbours) {
         cr_assert_eq(dictionary_builder_finish(builder, NULL, &dict), DICTIONARY_OK);
         const dictionary_group *group = dictionary_group_of_length(dict, length);
         cr_assert_not_null(group);
-        for (uint32_t w = 0; w + 1 < group->count; w++) {
-            cr_assert(memcmp(dictionary_group_word(group, w), dictionary_group_word(group, w + 1),
-                             length * sizeof(uint32_t)) != 0,
-                      "distinct");
-        }
         for (uint32_t w = 0; w < group->count; w++) {
             char *seen = calloc(group->count, 1);
             for (size_t p = 0; p < length; p++) {
@@ -129,7 +124,7 @@ Test(dictionary, bucket_index_matches_brute_force_neighbours) {
                 cr_assert_eq(seen[other] == 1, expected, "length %zu words %u and %u", length, w, other);
             }
             free(seen);
-            uint32_t index;
+            uint32_t index; /* finding each word at its own index also shows the words are distinct */
             cr_assert(dictionary_group_find(group, dictionary_group_word(group, w), &index));
             cr_assert_eq(index, w);
         }

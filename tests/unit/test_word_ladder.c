@@ -30,9 +30,10 @@ typedef struct reference {
     char *adjacent; /* count * count */
     int *from_distance;
     int *to_distance;
-    int steps;      /* -1 when unreachable */
-    uint32_t *path; /* the ladder being built */
-    uint32_t *all;  /* every ladder, in lexicographic order of word indices */
+    int steps;         /* -1 when unreachable */
+    uint32_t *by_word; /* word indices in code-point order of the words */
+    uint32_t *path;    /* the ladder being built */
+    uint32_t *all;     /* every ladder, in lexicographic order of the words */
     size_t ladders;
     size_t capacity;
 } reference;
@@ -69,7 +70,8 @@ static void extend(reference *ref, int position) {
         return;
     }
     uint32_t u = ref->path[position];
-    for (uint32_t v = 0; v < ref->count; v++) {
+    for (uint32_t i = 0; i < ref->count; i++) {
+        uint32_t v = ref->by_word[i];
         if (ref->adjacent[u * ref->count + v] && ref->from_distance[v] == position + 1 &&
             ref->to_distance[v] == ref->steps - position - 1) {
             ref->path[position + 1] = v;
@@ -78,8 +80,28 @@ static void extend(reference *ref, int position) {
     }
 }
 
+/* Negative, zero or positive as word a comes before, equals or follows word b in code-point order. */
+static int word_order(const dictionary_group *group, uint32_t a, uint32_t b) {
+    for (size_t p = 0; p < group->length; p++) {
+        uint32_t x = dictionary_group_word(group, a)[p], y = dictionary_group_word(group, b)[p];
+        if (x != y) {
+            return x < y ? -1 : 1;
+        }
+    }
+    return 0;
+}
+
 static reference reference_ladders(const dictionary_group *group, uint32_t from, uint32_t to) {
     reference ref = {.count = group->count};
+    ref.by_word = malloc(ref.count * sizeof *ref.by_word);
+    for (uint32_t w = 0; w < ref.count; w++) { /* insertion sort */
+        uint32_t at = w;
+        while (at > 0 && word_order(group, ref.by_word[at - 1], w) > 0) {
+            ref.by_word[at] = ref.by_word[at - 1];
+            at--;
+        }
+        ref.by_word[at] = w;
+    }
     ref.adjacent = calloc(ref.count * ref.count, 1);
     for (uint32_t u = 0; u < ref.count; u++) {
         for (uint32_t v = 0; v < ref.count; v++) {
@@ -104,6 +126,7 @@ static reference reference_ladders(const dictionary_group *group, uint32_t from,
 }
 
 static void reference_free(reference *ref) {
+    free(ref->by_word);
     free(ref->adjacent);
     free(ref->from_distance);
     free(ref->to_distance);
@@ -216,7 +239,7 @@ Test(word_ladder, counts_factorially_many_ladders_exactly_and_lists_them_in_orde
             while (ladder[i] == previous[i]) {
                 i++;
             }
-            cr_assert_gt(ladder[i], previous[i], "strictly increasing order");
+            cr_assert_gt(word_order(group, ladder[i], previous[i]), 0, "strictly increasing order");
         }
         memcpy(previous, ladder, sizeof previous);
     }
