@@ -15,4 +15,6 @@ deadline deadline_after_ms(uint64_t ms) {
 
 deadline deadline_none(void) { return (deadline){.at_ns = 0}; }
 
-bool deadline_expired(const deadline *d) { return d != NULL && d->at_ns != 0 && monotonic_ns() >= d->at_ns; }
+bool deadline_expired(const deadline *d) {
+    return d != NULL && d->at_ns != 0 && monotonic_ns() >= d->at_ns;
+}
