@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { POLL_EVERY = 1024 };
+/* Letters handled between two looks at the deadline. */
+enum { POLL_LETTERS = 16384 };
 
 /* Letters per group: keeps word indices, bucket numbers and key-table slots within uint32_t. */
 static const size_t MAX_GROUP_LETTERS = (size_t)1 << 30;
@@ -212,8 +213,9 @@ static dictionary_status number_position(dictionary_group *group, bucket_build *
     size_t length = group->length;
     size_t mask = build->table_size - 1;
     memset(build->table, 0, build->table_size * sizeof *build->table);
+    size_t poll_every = length >= POLL_LETTERS ? 1 : POLL_LETTERS / length;
     for (uint32_t w = 0; w < group->count; w++) {
-        if (w % POLL_EVERY == 0 && deadline_expired(deadline)) {
+        if (w % poll_every == 0 && deadline_expired(deadline)) {
             return DICTIONARY_DEADLINE_EXCEEDED;
         }
         uint64_t blanked = build->word_hashes[w] - dictionary_group_word(group, w)[p] * weight;

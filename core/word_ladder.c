@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { POLL_EVERY = 4096 };
+enum { POLL_EVERY = 16384 };
 
 struct word_ladders {
     bool found;
@@ -31,14 +31,20 @@ typedef struct bfs_side {
     size_t levels;       /* completed levels; the newest is levels - 1 */
 } bfs_side;
 
-/* A work counter that polls the deadline every POLL_EVERY steps. */
+/* A work counter that polls the deadline once at least POLL_EVERY units of work were done since the
+ * last poll (a unit: about one letter or one link looked at). */
 typedef struct work_clock {
     const deadline *deadline;
-    size_t steps;
+    size_t since_poll;
 } work_clock;
 
-static bool out_of_time(work_clock *clock) {
-    return ++clock->steps % POLL_EVERY == 0 && deadline_expired(clock->deadline);
+static bool out_of_time(work_clock *clock, size_t units) {
+    clock->since_poll += units;
+    if (clock->since_poll < POLL_EVERY) {
+        return false;
+    }
+    clock->since_poll = 0;
+    return deadline_expired(clock->deadline);
 }
 
 /* Calls the body with `neighbour` bound to every neighbour of `word` in `group`. */
@@ -89,7 +95,7 @@ static bool expand_level(const dictionary_group *group, bfs_side *side, const bf
     size_t reached = end;
     int32_t next_distance = (int32_t)level + 1;
     for (size_t at = side->level_start[level]; at < end; at++) {
-        if (out_of_time(clock)) {
+        if (out_of_time(clock, group->length)) {
             return false;
         }
         uint32_t word = side->order[at];
@@ -141,7 +147,7 @@ static size_t collect_layer(const dictionary_group *group, const uint32_t *candi
                             work_clock *clock, bool *expired) {
     size_t count = 0;
     for (size_t c = 0; c < candidate_count; c++) {
-        if (out_of_time(clock)) {
+        if (out_of_time(clock, group->length)) {
             *expired = true;
             return 0;
         }
@@ -244,7 +250,7 @@ static word_ladder_status build_successors(word_ladders *result, const dictionar
         int64_t next_first = (int64_t)result->layer_start[layer + 1];
         int64_t next_end = (int64_t)result->layer_start[layer + 2];
         for (size_t vertex = result->layer_start[layer]; vertex < result->layer_start[layer + 1]; vertex++) {
-            if (out_of_time(clock)) {
+            if (out_of_time(clock, group->length)) {
                 return WORD_LADDER_DEADLINE_EXCEEDED;
             }
             result->successor_start[vertex] = used;
@@ -287,7 +293,7 @@ static word_ladder_status count_ladders(word_ladders *result, work_clock *clock)
     word_ladder_status status = WORD_LADDER_OK;
     for (size_t vertex = 0; vertex < result->vertex_count && status == WORD_LADDER_OK; vertex++) {
         for (size_t at = result->successor_start[vertex]; at < result->successor_start[vertex + 1]; at++) {
-            if (out_of_time(clock)) {
+            if (out_of_time(clock, 1)) {
                 status = WORD_LADDER_DEADLINE_EXCEEDED;
                 break;
             }
