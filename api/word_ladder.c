@@ -105,27 +105,30 @@ static bool read_word(api_request *req, const char *name, uint32_t **out, size_t
     return true;
 }
 
+static bool fail_entry(api_request *req, size_t index, const char *text) {
+    if (text == NULL)
+        return api_fail(req, 400, "invalid_field", "dictionary",
+                        "'dictionary' must be an array of words (strings of letters); entry %zu (from 0) is "
+                        "not a string",
+                        index);
+    char got[MAX_ECHOED_BYTES + 16];
+    return api_fail(req, 400, "invalid_field", "dictionary",
+                    "'dictionary' entries must be non-empty words of letters only; entry %zu (from 0) "
+                    "is not%s; %s",
+                    index, echo(text, got, sizeof got), LETTERS_RULE);
+}
+
 /* The request dictionary: every entry checked, only those of `length` letters indexed. */
 static bool read_dictionary(api_request *req, const cJSON *entries, size_t length, dictionary **out) {
     dictionary_builder *builder = dictionary_builder_new(length);
     uint32_t *letters = NULL;
     size_t capacity = 0;
     bool ok = builder != NULL || api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
-    int index = 0;
+    size_t index = 0;
     for (const cJSON *entry = entries->child; ok && entry != NULL; entry = entry->next, index++) {
-        const char *text = cJSON_IsString(entry)  ? entry->valuestring
-                           : cJSON_IsTrue(entry)  ? "true"
-                           : cJSON_IsFalse(entry) ? "false"
-                                                  : NULL;
-        if (text == NULL) {
-            ok = api_fail(
-                req, 400, "invalid_field", "dictionary",
-                "'dictionary' must be an array of words (strings of letters); entry %d (from 0) is not "
-                "a string",
-                index);
-            break;
-        }
-        size_t len = strlen(text);
+        const char *text = cJSON_IsString(entry) ? entry->valuestring : NULL;
+        if (cJSON_IsBool(entry)) text = cJSON_IsTrue(entry) ? "true" : "false";
+        size_t len = text != NULL ? strlen(text) : 0;
         if (len > capacity) {
             uint32_t *grown = realloc(letters, len * sizeof *letters);
             if (grown == NULL) {
@@ -136,16 +139,10 @@ static bool read_dictionary(api_request *req, const cJSON *entries, size_t lengt
             capacity = len;
         }
         size_t word_length;
-        if (!dictionary_word_decode(text, len, true, letters, &word_length)) {
-            char got[MAX_ECHOED_BYTES + 16];
-            ok =
-                api_fail(req, 400, "invalid_field", "dictionary",
-                         "'dictionary' entries must be non-empty words of letters only; entry %d (from 0) is "
-                         "not%s; %s",
-                         index, echo(text, got, sizeof got), LETTERS_RULE);
-        } else if (!dictionary_builder_add(builder, letters, word_length)) {
+        if (text == NULL || !dictionary_word_decode(text, len, true, letters, &word_length))
+            ok = fail_entry(req, index, text);
+        else if (!dictionary_builder_add(builder, letters, word_length))
             ok = api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
-        }
     }
     free(letters);
     if (!ok) {
