@@ -1,5 +1,5 @@
-/* Building and querying the word-ladder dictionary: grouping by length, sorting, removing
- * duplicates, and the blanked-letter bucket index (see dictionary.h). */
+/* Building and querying the word-ladder dictionary: grouping by length, removing duplicates, and the
+ * blanked-letter bucket index (see dictionary.h). */
 #include "core/dictionary.h"
 
 #include <stdlib.h>
@@ -158,6 +158,10 @@ static dictionary_status unique_words(const pending_group *pending, dictionary_g
         }
     }
     group->count = count;
+    if (count > 0 && count < pending->count) { /* give back the room of the duplicates */
+        uint32_t *shrunk = realloc(group->letters, (size_t)count * length * sizeof *shrunk);
+        group->letters = shrunk != NULL ? shrunk : group->letters;
+    }
     return DICTIONARY_OK;
 }
 
