@@ -115,12 +115,13 @@ function probeRequests(spec, maxBody) {
   return out;
 }
 
-// A case's value with every {$repeat: TEXT, times: N} replaced by TEXT repeated N times (for
-// requests too large to write out).
+// A case's value with every {$repeat: TEXT or [ITEMS], times: N} replaced by TEXT repeated N times,
+// or an array of ITEMS repeated N times (for requests too large to write out).
 function expand(value) {
   if (Array.isArray(value)) return value.map(expand);
   if (value === null || typeof value !== 'object') return value;
   if (typeof value.$repeat === 'string') return value.$repeat.repeat(value.times);
+  if (Array.isArray(value.$repeat)) return Array(value.times).fill(expand(value.$repeat)).flat();
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expand(v)]));
 }
 
