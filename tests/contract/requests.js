@@ -4,6 +4,8 @@
 // cases of cases.yaml. Each is { label, request, expect }, with request as server.js's send() takes
 // it and expect holding { status, code, field } or { success: true }.
 
+const { escapePointer } = require('./spec');
+
 const PROBE_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
 // A JSON object of fields as GET query pairs: arrays comma-separated, everything else as text.
@@ -34,7 +36,6 @@ function queryable(fields) {
 // the linter checks it against its schema.)
 function exampleRequests(spec) {
   const out = [];
-  const escape = (name) => name.replace(/~/g, '~0').replace(/\//g, '~1');
   for (const op of spec.operations()) {
     const body = spec.requestBody(op);
     if (body) {
@@ -42,7 +43,7 @@ function exampleRequests(spec) {
       const examples = [];
       if (media.example !== undefined) examples.push(['', media.example]);
       for (const name of Object.keys(media.examples || {})) {
-        examples.push([` '${name}'`, spec.resolve(`${body.mediaPointer}/examples/${escape(name)}`).node.value]);
+        examples.push([` '${name}'`, spec.resolve(`${body.mediaPointer}/examples/${escapePointer(name)}`).node.value]);
       }
       const get = spec.operation(op.path, 'GET');
       for (const [name, value] of examples) {

@@ -204,13 +204,13 @@ class Spec {
     return out;
   }
 
-  // The request body: { pointer (of the JSON schema), required } or null.
+  // The JSON request body: { pointer (of its schema), required, mediaPointer } or null.
   requestBody(op) {
     if (!this.at(op.pointer).requestBody) return null;
     const { node, pointer } = this.resolve(`${op.pointer}/requestBody`);
     const type = Object.keys(node.content || {}).find(isJsonMedia);
     if (!type) return null;
-    return { pointer: `${pointer}/content/${escapePointer(type)}/schema`, required: node.required === true, node, mediaPointer: `${pointer}/content/${escapePointer(type)}` };
+    return { pointer: `${pointer}/content/${escapePointer(type)}/schema`, required: node.required === true, mediaPointer: `${pointer}/content/${escapePointer(type)}` };
   }
 
   // The field names a request to this operation may carry (query parameters, or body properties).
@@ -343,4 +343,4 @@ class Spec {
   }
 }
 
-module.exports = { Spec, NDJSON, escapePointer };
+module.exports = { Spec, escapePointer };
