@@ -44,7 +44,9 @@ function lint() {
   const report = output.split('\n').filter((line) => !/[║╔╚]/.test(line)).join('\n').trim(); // no Node banner
   check('redocly lint openapi.yaml', result.status === 0 ? [] : [result.error ? result.error.message : report]);
   const warnings = /You have (\d+) warnings?/.exec(output);
-  if (result.status === 0 && warnings) console.log(`lint: ${warnings[1]} warning(s) (tests/contract/node_modules/.bin/redocly lint shows them)`);
+  if (result.status === 0 && warnings) {
+    console.log(`lint: ${warnings[1]} warning(s) (tests/contract/node_modules/.bin/redocly lint shows them)`);
+  }
 }
 
 // What was observed, as strings such as "GET /queens 200 application/x-ndjson".
@@ -59,12 +61,14 @@ function documentedAnswer(spec, request, status, body) {
     const statusKey = spec.responseKey(op, status);
     if (statusKey) return { subject: op.key, statusKey, responsePointer: spec.responses(op)[statusKey], problems: [] };
     const documented = Object.keys(spec.responses(op)).join(', ');
-    return { subject: op.key, statusKey, responsePointer: null, problems: [`status ${status} is not documented for ${op.key} (documented: ${documented}): ${body.slice(0, 200)}`] };
+    const problem = `status ${status} is not documented for ${op.key} (documented: ${documented}): ${body.slice(0, 200)}`;
+    return { subject: op.key, statusKey, responsePointer: null, problems: [problem] };
   }
   const [subject, statusKey, name] = spec.paths().includes(request.path)
     ? [WRONG_METHOD, '405', 'method-not-allowed'] : [UNKNOWN_PATH, '404', 'unknown-path'];
   if (String(status) === statusKey) return { subject, statusKey, responsePointer: spec.unroutedResponse(name), problems: [] };
-  return { subject, statusKey, responsePointer: null, problems: [`${request.method} ${request.path} answered ${status}; openapi.yaml says ${statusKey} (${subject})`] };
+  const problem = `${request.method} ${request.path} answered ${status}; openapi.yaml says ${statusKey} (${subject})`;
+  return { subject, statusKey, responsePointer: null, problems: [problem] };
 }
 
 // Checks a response against its documented answer and records what it showed.
@@ -110,7 +114,9 @@ function checkRequest(spec, op, request, status, error) {
 function checkExpectation(expect, status, error, body) {
   const problems = [];
   if (expect.success && (status < 200 || status >= 300)) problems.push(`expected a 2xx answer, got ${status}: ${body.slice(0, 200)}`);
-  if (expect.status !== undefined && status !== expect.status) problems.push(`expected status ${expect.status}, got ${status}: ${body.slice(0, 200)}`);
+  if (expect.status !== undefined && status !== expect.status) {
+    problems.push(`expected status ${expect.status}, got ${status}: ${body.slice(0, 200)}`);
+  }
   if (expect.code !== undefined && error.code !== expect.code) problems.push(`expected error code ${expect.code}, got ${error.code}`);
   if (expect.field !== undefined && error.field !== expect.field) problems.push(`expected error field ${expect.field}, got ${error.field}`);
   return problems;
@@ -132,7 +138,9 @@ function judge(spec, { request, expect }, response) {
   if (response.headers.allow !== undefined) {
     const allowed = response.headers.allow.split(',').map((m) => m.trim()).sort().join(', ');
     const documented = spec.methodsOf(request.path).sort().join(', ');
-    if (allowed !== documented) problems.push(`Allow: ${response.headers.allow}, but openapi.yaml documents ${documented} for ${request.path}`);
+    if (allowed !== documented) {
+      problems.push(`Allow: ${response.headers.allow}, but openapi.yaml documents ${documented} for ${request.path}`);
+    }
   }
   const op = spec.operation(request.path, request.method);
   if (op) problems.push(...checkRequest(spec, op, request, status, error));
@@ -172,7 +180,9 @@ function checkClosedSchemas(spec) {
     const body = spec.requestBody(op);
     if (body) schemas.push([`${op.key} request body`, body.pointer]);
     for (const [statusKey, responsePointer] of Object.entries(spec.responses(op))) {
-      for (const [type, schema] of Object.entries(spec.describe(responsePointer).media)) schemas.push([`${op.key} ${statusKey} ${type}`, schema]);
+      for (const [type, schema] of Object.entries(spec.describe(responsePointer).media)) {
+        schemas.push([`${op.key} ${statusKey} ${type}`, schema]);
+      }
     }
   }
   const open = new Map();
@@ -186,7 +196,8 @@ function checkClosedSchemas(spec) {
 // operation's `x-untested` exempts ({"500": reason} for a whole status, {"503 deadline_exceeded":
 // reason} for one error code), which is reported and counted as skipped.
 function checkCoverage(spec) {
-  const subjects = spec.operations().map((op) => [op.key, spec.responses(op), spec.documentedFields(op), spec.at(op.pointer)['x-untested'] || {}]);
+  const subjects = spec.operations().map((op) =>
+    [op.key, spec.responses(op), spec.documentedFields(op), spec.at(op.pointer)['x-untested'] || {}]);
   subjects.push([UNKNOWN_PATH, { 404: spec.unroutedResponse('unknown-path') }, new Set(), {}]);
   subjects.push([WRONG_METHOD, { 405: spec.unroutedResponse('method-not-allowed') }, new Set(), {}]);
   for (const [subject, responses, fields, untested] of subjects) {
@@ -230,7 +241,8 @@ async function main() {
   const serverNamed = async (name) => {
     if (!servers.has(name)) {
       if (!cases.servers || !cases.servers[name]) throw new Error(`cases.yaml names server '${name}', which its servers list lacks`);
-      servers.set(name, await startServer(path.resolve(bin), ['--max-body', String(MAX_BODY), '--threads', '2', ...cases.servers[name].map(String)]));
+      const flags = ['--max-body', String(MAX_BODY), '--threads', '2', ...cases.servers[name].map(String)];
+      servers.set(name, await startServer(path.resolve(bin), flags));
     }
     return servers.get(name);
   };
@@ -263,7 +275,8 @@ async function main() {
           console.log(`skip ${endpoint}: answers 501 not_implemented and is not in openapi.yaml (${count} requests)`);
           continue;
         }
-        check(`${endpoint} is described by openapi.yaml`, [`the server answers GET ${endpoint} with ${probe.status ?? probe.error}, but openapi.yaml has no such path`]);
+        check(`${endpoint} is described by openapi.yaml`,
+          [`the server answers GET ${endpoint} with ${probe.status ?? probe.error}, but openapi.yaml has no such path`]);
         continue;
       }
       for (const c of list) {
@@ -276,7 +289,8 @@ async function main() {
   } finally {
     for (const [name, s] of servers) {
       const exit = await s.stop();
-      check(`puzzled (server '${name}') stops cleanly on SIGTERM`, exit.code === 0 ? [] : [`exit ${exit.code ?? exit.signal}; its log ends with:\n${s.log().slice(-2000)}`]);
+      check(`puzzled (server '${name}') stops cleanly on SIGTERM`,
+        exit.code === 0 ? [] : [`exit ${exit.code ?? exit.signal}; its log ends with:\n${s.log().slice(-2000)}`]);
     }
   }
   console.log(`contract: ${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -89,7 +89,11 @@ function probeRequests(spec, maxBody) {
       label: `probe OPTIONS ${path} (preflight)`,
       request: {
         method: 'OPTIONS', path, query: [], body: null,
-        headers: { Origin: 'http://client.example', 'Access-Control-Request-Method': methods[0], 'Access-Control-Request-Headers': 'content-type' },
+        headers: {
+          Origin: 'http://client.example',
+          'Access-Control-Request-Method': methods[0],
+          'Access-Control-Request-Headers': 'content-type',
+        },
       },
       expect: { status: 204 },
     });

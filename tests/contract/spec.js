@@ -210,7 +210,8 @@ class Spec {
     const { node, pointer } = this.resolve(`${op.pointer}/requestBody`);
     const type = Object.keys(node.content || {}).find(isJsonMedia);
     if (!type) return null;
-    return { pointer: `${pointer}/content/${escapePointer(type)}/schema`, required: node.required === true, mediaPointer: `${pointer}/content/${escapePointer(type)}` };
+    const mediaPointer = `${pointer}/content/${escapePointer(type)}`;
+    return { pointer: `${mediaPointer}/schema`, required: node.required === true, mediaPointer };
   }
 
   // The field names a request to this operation may carry (query parameters, or body properties).
