@@ -22,7 +22,7 @@
 /* Field types. The server checks them before the handler runs; for GET the query string value is
  * converted according to the declared type. */
 typedef enum field_type {
-    FIELD_INTEGER,     /* JSON number with an integral value, |v| <= 2^53 */
+    FIELD_INTEGER,     /* JSON number with an integral value, |v| <= 2^53-1 */
     FIELD_BOOLEAN,     /* true / false */
     FIELD_STRING,      /* JSON string */
     FIELD_ARRAY,       /* JSON array of anything; GET: comma-separated, numbers/true/false as such */

@@ -1,0 +1,22 @@
+/* Every endpoint the server routes to (one api/ file each), and the start-up hooks some need. */
+#ifndef PUZZLED_API_ENDPOINTS_H
+#define PUZZLED_API_ENDPOINTS_H
+
+#include "api/api.h"
+
+extern const api_endpoint health_endpoint;              /* api/health.c */
+extern const api_endpoint openapi_endpoint;             /* api/openapi_document.c */
+extern const api_endpoint shuffle_endpoint;             /* api/shuffle.c */
+extern const api_endpoint permutations_endpoint;        /* api/permutations.c */
+extern const api_endpoint permutation_rank_endpoint;    /* api/permutation_rank.c */
+extern const api_endpoint permutation_unrank_endpoint;  /* api/permutation_unrank.c */
+extern const api_endpoint queens_endpoint;              /* api/queens.c */
+extern const api_endpoint knight_tour_endpoint;         /* api/knight_tour.c */
+extern const api_endpoint word_ladder_endpoint;         /* api/word_ladder.c */
+
+/* Loads the built-in word-ladder dictionary once at start-up (api/word_ladder.c). Returns false, after
+ * printing why on stderr, when it cannot; /word-ladder then needs a request dictionary. */
+bool word_ladder_load_dictionary(const char *path);
+void word_ladder_unload_dictionary(void);
+
+#endif

@@ -1,0 +1,222 @@
+/* One validation path for request fields, from a POST body or a GET query string (see fields.h). */
+#include "api/fields.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EXACT_INTEGER_BOUND 9007199254740992.0 /* 2^53: above 2^53-1 a double may already be rounded */
+
+static const api_field time_limit_field = {"time_limit_ms", FIELD_INTEGER};
+
+static const api_field *find_field(const api_field *fields, const char *name) {
+    if (strcmp(name, time_limit_field.name) == 0) return &time_limit_field;
+    for (const api_field *f = fields; f->name != NULL; f++) {
+        if (strcmp(f->name, name) == 0) return f;
+    }
+    return NULL;
+}
+
+static bool fail_unknown(api_request *req, const api_field *fields, const char *name) {
+    char allowed[400] = "";
+    size_t used = 0;
+    for (const api_field *f = fields; f->name != NULL && used < sizeof allowed; f++) {
+        used += (size_t)snprintf(allowed + used, sizeof allowed - used, "%s, ", f->name);
+    }
+    if (used < sizeof allowed) snprintf(allowed + used, sizeof allowed - used, "%s", time_limit_field.name);
+    return api_fail(req, 400, "unknown_field", name, "unknown field '%.64s'; the fields allowed here are: %s",
+                    name, allowed);
+}
+
+static bool fail_duplicate(api_request *req, const char *name) {
+    return api_fail(req, 400, "duplicate_field", name, "field '%.64s' is given more than once; give it once",
+                    name);
+}
+
+bool fields_parse_body(api_request *req, const char *body, size_t len) {
+    size_t start = 0;
+    while (start < len && strchr(" \t\r\n", body[start]) != NULL && body[start] != '\0') start++;
+    if (start == len) {
+        req->params = cJSON_CreateObject();
+        return req->params != NULL || api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    }
+    const char *end = NULL;
+    cJSON *doc = cJSON_ParseWithLengthOpts(body, len, &end, 0);
+    if (doc != NULL) {
+        size_t rest = (size_t)(end - body);
+        while (rest < len && strchr(" \t\r\n", body[rest]) != NULL && body[rest] != '\0') rest++;
+        if (rest != len) {
+            cJSON_Delete(doc);
+            doc = NULL;
+        }
+    }
+    if (doc == NULL) {
+        size_t at = end != NULL && end >= body ? (size_t)(end - body) : 0;
+        return api_fail(req, 400, "malformed_json", NULL,
+                        "the request body is not valid JSON (problem near byte %zu, nesting at most 1000 "
+                        "levels); send one JSON object of fields, such as {\"n\": 8}",
+                        at);
+    }
+    if (!cJSON_IsObject(doc)) {
+        cJSON_Delete(doc);
+        return api_fail(req, 400, "invalid_body", NULL,
+                        "the request body must be a JSON object of fields, such as {\"n\": 8}");
+    }
+    req->params = doc;
+    return true;
+}
+
+/* True when `text` is exactly a JSON number (no spaces, no hex, no inf/nan); stores its value. */
+static bool parse_json_number(const char *text, double *value) {
+    const char *p = text;
+    if (*p == '-') p++;
+    if (*p < '0' || *p > '9') return false;
+    while (*p >= '0' && *p <= '9') p++;
+    if (*p == '.') {
+        p++;
+        if (*p < '0' || *p > '9') return false;
+        while (*p >= '0' && *p <= '9') p++;
+    }
+    if (*p == 'e' || *p == 'E') {
+        p++;
+        if (*p == '+' || *p == '-') p++;
+        if (*p < '0' || *p > '9') return false;
+        while (*p >= '0' && *p <= '9') p++;
+    }
+    if (*p != '\0') return false;
+    *value = strtod(text, NULL);
+    return isfinite(*value);
+}
+
+/* A query value as a scalar: a number or true/false when it reads as one, else the string itself. */
+static cJSON *query_scalar(const char *text, bool numbers_and_booleans) {
+    double number;
+    if (numbers_and_booleans) {
+        if (parse_json_number(text, &number)) return cJSON_CreateNumber(number);
+        if (strcmp(text, "true") == 0) return cJSON_CreateTrue();
+        if (strcmp(text, "false") == 0) return cJSON_CreateFalse();
+    }
+    return cJSON_CreateString(text);
+}
+
+/* "a,b,c" as a JSON array; "" is the empty array. */
+static cJSON *query_array(const char *text) {
+    cJSON *array = cJSON_CreateArray();
+    if (array == NULL || *text == '\0') return array;
+    char *copy = strdup(text);
+    if (copy == NULL) {
+        cJSON_Delete(array);
+        return NULL;
+    }
+    char *piece = copy;
+    for (;;) {
+        char *comma = strchr(piece, ',');
+        if (comma != NULL) *comma = '\0';
+        cJSON *element = query_scalar(piece, true);
+        if (element == NULL || !cJSON_AddItemToArray(array, element)) {
+            cJSON_Delete(element);
+            cJSON_Delete(array);
+            array = NULL;
+            break;
+        }
+        if (comma == NULL) break;
+        piece = comma + 1;
+    }
+    free(copy);
+    return array;
+}
+
+bool fields_add_query(api_request *req, const api_field *fields, const char *name, const char *value) {
+    const api_field *field = find_field(fields, name);
+    if (field == NULL) return fail_unknown(req, fields, name);
+    if (cJSON_GetObjectItemCaseSensitive(req->params, name) != NULL) return fail_duplicate(req, name);
+    if (value == NULL) value = "";
+    cJSON *converted;
+    switch (field->type) {
+    case FIELD_INTEGER:
+    case FIELD_BOOLEAN: converted = query_scalar(value, true); break;
+    case FIELD_ARRAY: converted = query_array(value); break;
+    case FIELD_STRING:
+    case FIELD_BIG_INTEGER:
+    default: converted = cJSON_CreateString(value); break;
+    }
+    if (converted == NULL || !cJSON_AddItemToObject(req->params, name, converted)) {
+        cJSON_Delete(converted);
+        return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    }
+    return true;
+}
+
+static bool is_exact_integer(const cJSON *value) {
+    double d = value->valuedouble;
+    return cJSON_IsNumber(value) && d == floor(d) && fabs(d) < EXACT_INTEGER_BOUND;
+}
+
+static const char *json_type_name(const cJSON *value) {
+    if (cJSON_IsNumber(value)) return "a number";
+    if (cJSON_IsString(value)) return "a string";
+    if (cJSON_IsBool(value)) return "a boolean";
+    if (cJSON_IsArray(value)) return "an array";
+    if (cJSON_IsObject(value)) return "an object";
+    return "null";
+}
+
+static bool check_type(api_request *req, const api_field *field, const cJSON *value) {
+    const char *name = field->name;
+    switch (field->type) {
+    case FIELD_INTEGER:
+        if (is_exact_integer(value)) return true;
+        if (cJSON_IsNumber(value) && value->valuedouble == floor(value->valuedouble))
+            return api_fail(req, 400, "invalid_field", name,
+                            "'%s' is too large: integers must be at most 2^53-1 (9007199254740991)", name);
+        return api_fail(req, 400, "invalid_field", name, "'%s' must be an integer, got %s", name,
+                        cJSON_IsNumber(value) ? "a fraction" : json_type_name(value));
+    case FIELD_BOOLEAN:
+        if (cJSON_IsBool(value)) return true;
+        return api_fail(req, 400, "invalid_field", name, "'%s' must be true or false, got %s", name,
+                        json_type_name(value));
+    case FIELD_STRING:
+        if (cJSON_IsString(value)) return true;
+        return api_fail(req, 400, "invalid_field", name, "'%s' must be a string, got %s", name,
+                        json_type_name(value));
+    case FIELD_ARRAY:
+        if (cJSON_IsArray(value)) return true;
+        return api_fail(req, 400, "invalid_field", name, "'%s' must be an array, got %s", name,
+                        json_type_name(value));
+    case FIELD_BIG_INTEGER:
+        if (cJSON_IsString(value) || is_exact_integer(value)) return true;
+        if (cJSON_IsNumber(value) && value->valuedouble == floor(value->valuedouble))
+            return api_fail(req, 400, "invalid_field", name,
+                            "'%s' is above 2^53-1 (9007199254740991), where JSON numbers lose precision: "
+                            "give it as a string of decimal digits",
+                            name);
+        return api_fail(req, 400, "invalid_field", name,
+                        "'%s' must be an integer, as a JSON number or a string of decimal digits; got %s",
+                        name, cJSON_IsNumber(value) ? "a fraction" : json_type_name(value));
+    }
+    return true;
+}
+
+static bool apply_time_limit(api_request *req, const cJSON *value) {
+    double limit = req->config->time_limit_ms;
+    if (value->valuedouble < 1 || value->valuedouble > limit)
+        return api_fail(req, 400, "invalid_field", time_limit_field.name,
+                        "'time_limit_ms' must be an integer from 1 to %u (the server's --time-limit-ms)",
+                        req->config->time_limit_ms);
+    req->deadline = deadline_after_ms((uint64_t)value->valuedouble);
+    return true;
+}
+
+bool fields_check(api_request *req, const api_field *fields) {
+    for (const cJSON *item = req->params->child; item != NULL; item = item->next) {
+        const api_field *field = find_field(fields, item->string);
+        if (field == NULL) return fail_unknown(req, fields, item->string);
+        for (const cJSON *earlier = req->params->child; earlier != item; earlier = earlier->next) {
+            if (strcmp(earlier->string, item->string) == 0) return fail_duplicate(req, item->string);
+        }
+        if (!check_type(req, field, item)) return false;
+        if (field == &time_limit_field && !apply_time_limit(req, item)) return false;
+    }
+    return true;
+}

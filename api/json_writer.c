@@ -1,0 +1,165 @@
+/* JSON text written straight into a growable buffer (see json_writer.h). */
+#include "api/json_writer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void jw_init(json_writer *w) { *w = (json_writer){0}; }
+
+void jw_free(json_writer *w) {
+    free(w->data);
+    *w = (json_writer){0};
+}
+
+void jw_clear(json_writer *w) { w->len = 0; }
+
+void jw_consume(json_writer *w, size_t n) {
+    if (n >= w->len) {
+        w->len = 0;
+        return;
+    }
+    memmove(w->data, w->data + n, w->len - n);
+    w->len -= n;
+}
+
+/* Makes room for `extra` more bytes plus a NUL; false (and out_of_memory) when that fails. */
+static bool reserve(json_writer *w, size_t extra) {
+    if (w->out_of_memory) return false;
+    if (w->len + extra + 1 <= w->cap) return true;
+    size_t cap = w->cap ? w->cap : 256;
+    while (cap < w->len + extra + 1) {
+        if (cap > SIZE_MAX / 2) {
+            w->out_of_memory = true;
+            return false;
+        }
+        cap *= 2;
+    }
+    char *grown = realloc(w->data, cap);
+    if (grown == NULL) {
+        w->out_of_memory = true;
+        return false;
+    }
+    w->data = grown;
+    w->cap = cap;
+    return true;
+}
+
+void jw_raw(json_writer *w, const char *text, size_t len) {
+    if (!reserve(w, len)) return;
+    memcpy(w->data + w->len, text, len);
+    w->len += len;
+    w->data[w->len] = '\0';
+}
+
+void jw_str(json_writer *w, const char *text) { jw_raw(w, text, strlen(text)); }
+
+void jw_char(json_writer *w, char c) { jw_raw(w, &c, 1); }
+
+/* Decimal digits of `v` written backwards into the end of `digits`; returns the first digit. */
+static char *format_uint(uint64_t v, char digits[static 21]) {
+    char *p = digits + 20;
+    *p = '\0';
+    do {
+        *--p = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    return p;
+}
+
+void jw_uint(json_writer *w, uint64_t v) {
+    char digits[21];
+    char *first = format_uint(v, digits);
+    jw_raw(w, first, (size_t)(digits + 20 - first));
+}
+
+void jw_int(json_writer *w, int64_t v) {
+    if (v < 0) {
+        jw_char(w, '-');
+        jw_uint(w, (uint64_t)0 - (uint64_t)v);
+    } else {
+        jw_uint(w, (uint64_t)v);
+    }
+}
+
+void jw_uint_string(json_writer *w, uint64_t v) {
+    jw_char(w, '"');
+    jw_uint(w, v);
+    jw_char(w, '"');
+}
+
+void jw_string(json_writer *w, const char *text, size_t len) {
+    static const char hex[] = "0123456789abcdef";
+    if (!reserve(w, len + 2)) return;
+    jw_char(w, '"');
+    size_t plain_start = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c >= 0x20 && c != '"' && c != '\\') continue;
+        jw_raw(w, text + plain_start, i - plain_start);
+        plain_start = i + 1;
+        switch (c) {
+        case '"': jw_raw(w, "\\\"", 2); break;
+        case '\\': jw_raw(w, "\\\\", 2); break;
+        case '\n': jw_raw(w, "\\n", 2); break;
+        case '\r': jw_raw(w, "\\r", 2); break;
+        case '\t': jw_raw(w, "\\t", 2); break;
+        case '\b': jw_raw(w, "\\b", 2); break;
+        case '\f': jw_raw(w, "\\f", 2); break;
+        default: {
+            char escape[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+            jw_raw(w, escape, sizeof escape);
+        }
+        }
+    }
+    jw_raw(w, text + plain_start, len - plain_start);
+    jw_char(w, '"');
+}
+
+void jw_cstring(json_writer *w, const char *text) { jw_string(w, text, strlen(text)); }
+
+void jw_key(json_writer *w, const char *name) {
+    jw_cstring(w, name);
+    jw_char(w, ':');
+}
+
+void jw_mpz_string(json_writer *w, const mpz_t v) {
+    size_t digits = mpz_sizeinbase(v, 10) + 2; /* sign and the NUL mpz_get_str writes */
+    if (!reserve(w, digits + 2)) return;
+    jw_char(w, '"');
+    mpz_get_str(w->data + w->len, 10, v);
+    w->len += strlen(w->data + w->len);
+    jw_char(w, '"');
+}
+
+void jw_cjson(json_writer *w, const cJSON *value) {
+    if (cJSON_IsNumber(value)) {
+        double d = value->valuedouble;
+        /* Integers print exactly; cJSON's %1.15g would turn 2^53-1 into 9.00719925474099e+15. */
+        if (d == (double)(int64_t)d && d >= -9007199254740992.0 && d <= 9007199254740992.0) {
+            jw_int(w, (int64_t)d);
+            return;
+        }
+    }
+    if (cJSON_IsString(value)) {
+        jw_cstring(w, value->valuestring);
+        return;
+    }
+    if (cJSON_IsArray(value) || cJSON_IsObject(value)) {
+        bool object = cJSON_IsObject(value);
+        jw_char(w, object ? '{' : '[');
+        for (const cJSON *child = value->child; child != NULL; child = child->next) {
+            if (child != value->child) jw_char(w, ',');
+            if (object) jw_key(w, child->string);
+            jw_cjson(w, child);
+        }
+        jw_char(w, object ? '}' : ']');
+        return;
+    }
+    char *printed = cJSON_PrintUnformatted(value);
+    if (printed == NULL) {
+        w->out_of_memory = true;
+        return;
+    }
+    jw_str(w, printed);
+    cJSON_free(printed);
+}

@@ -1,0 +1,115 @@
+/* Readers that turn checked request fields into typed values, with range errors that name the field
+ * and the allowed values (see params.h). */
+#include "api/params.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const cJSON *field_value(const api_request *req, const char *name) {
+    return cJSON_GetObjectItemCaseSensitive(req->params, name);
+}
+
+/* The value's JSON text, shortened for an error message. */
+static void describe_value(const cJSON *value, char *out, size_t size) {
+    json_writer text;
+    jw_init(&text);
+    jw_cjson(&text, value);
+    if (text.len + 1 > size && size > 4) {
+        snprintf(out, size, "%.*s...", (int)(size - 4), text.data ? text.data : "");
+    } else {
+        snprintf(out, size, "%s", text.data ? text.data : "");
+    }
+    jw_free(&text);
+}
+
+bool param_present(const api_request *req, const char *name) { return field_value(req, name) != NULL; }
+
+bool param_int(api_request *req, const char *name, int64_t min, int64_t max, int64_t dflt, int64_t *out) {
+    const cJSON *value = field_value(req, name);
+    if (value == NULL) {
+        *out = dflt;
+        return true;
+    }
+    double d = value->valuedouble;
+    if (d < (double)min || d > (double)max) {
+        char given[48];
+        describe_value(value, given, sizeof given);
+        return api_fail(req, 400, "invalid_field", name, "'%s' must be an integer from %lld to %lld, got %s",
+                        name, (long long)min, (long long)max, given);
+    }
+    *out = (int64_t)d;
+    return true;
+}
+
+bool param_int_required(api_request *req, const char *name, int64_t min, int64_t max, int64_t *out) {
+    if (!param_present(req, name))
+        return api_fail(req, 400, "missing_field", name, "'%s' is required: an integer from %lld to %lld",
+                        name, (long long)min, (long long)max);
+    return param_int(req, name, min, max, 0, out);
+}
+
+bool param_bool(api_request *req, const char *name, bool dflt, bool *out) {
+    const cJSON *value = field_value(req, name);
+    *out = value == NULL ? dflt : cJSON_IsTrue(value);
+    return true;
+}
+
+bool param_choice(api_request *req, const char *name, const char *const *choices, int dflt, int *out) {
+    const cJSON *value = field_value(req, name);
+    if (value == NULL) {
+        *out = dflt;
+        return true;
+    }
+    for (int i = 0; choices[i] != NULL; i++) {
+        if (strcmp(value->valuestring, choices[i]) == 0) {
+            *out = i;
+            return true;
+        }
+    }
+    char allowed[256] = "";
+    size_t used = 0;
+    for (int i = 0; choices[i] != NULL && used < sizeof allowed; i++) {
+        used += (size_t)snprintf(allowed + used, sizeof allowed - used, "%s\"%s\"", i ? ", " : "", choices[i]);
+    }
+    char given[48];
+    describe_value(value, given, sizeof given);
+    return api_fail(req, 400, "invalid_field", name, "'%s' must be one of %s; got %s", name, allowed, given);
+}
+
+const char *param_string(const api_request *req, const char *name) {
+    const cJSON *value = field_value(req, name);
+    return value != NULL ? value->valuestring : NULL;
+}
+
+const cJSON *param_array(const api_request *req, const char *name) { return field_value(req, name); }
+
+bool param_big_uint(api_request *req, const char *name, mpz_t out, bool *present) {
+    const cJSON *value = field_value(req, name);
+    *present = value != NULL;
+    if (value == NULL) return true;
+    bool valid;
+    if (cJSON_IsNumber(value)) {
+        valid = value->valuedouble >= 0;
+        if (valid) mpz_set_d(out, value->valuedouble);
+    } else {
+        const char *text = value->valuestring;
+        size_t digits = strspn(text, "0123456789");
+        valid = digits > 0 && text[digits] == '\0' && mpz_set_str(out, text, 10) == 0;
+    }
+    if (valid) return true;
+    char given[48];
+    describe_value(value, given, sizeof given);
+    return api_fail(req, 400, "invalid_field", name,
+                    "'%s' must be a non-negative integer, as a JSON number or a string of decimal digits; "
+                    "got %s",
+                    name, given);
+}
+
+bool param_exactly_one(api_request *req, const char *a, const char *b, bool one_required) {
+    bool has_a = param_present(req, a), has_b = param_present(req, b);
+    if (has_a && has_b)
+        return api_fail(req, 400, "conflicting_fields", b, "give either '%s' or '%s', not both", a, b);
+    if (one_required && !has_a && !has_b)
+        return api_fail(req, 400, "missing_field", a, "one of '%s' or '%s' is required", a, b);
+    return true;
+}

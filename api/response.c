@@ -1,0 +1,38 @@
+/* The two ways an endpoint answers (a small JSON document or a stream) and the way it fails. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "api/api.h"
+
+bool api_fail(api_request *req, int status, const char *code, const char *field, const char *fmt, ...) {
+    api_error *error = &req->error;
+    error->status = status;
+    snprintf(error->code, sizeof error->code, "%s", code);
+    snprintf(error->field, sizeof error->field, "%s", field ? field : "");
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(error->message, sizeof error->message, fmt, args);
+    va_end(args);
+    return false;
+}
+
+bool api_fail_deadline(api_request *req) {
+    return api_fail(req, 503, "deadline_exceeded", NULL,
+                    "the computation did not finish within its time limit; ask for less work, or raise "
+                    "time_limit_ms (at most the server's --time-limit-ms)");
+}
+
+void api_respond_json(api_response *res, cJSON *doc) {
+    jw_clear(&res->body);
+    jw_cjson(&res->body, doc);
+    cJSON_Delete(doc);
+}
+
+void api_respond_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state,
+                        bool ndjson) {
+    res->stream_state = state;
+    res->stream_next = next;
+    res->stream_free = free_state;
+    res->content_type = ndjson ? "application/x-ndjson" : "application/json";
+}

@@ -1,0 +1,18 @@
+/* /word-ladder — placeholder until the endpoint's issue lands: answers 501 so routing can be tested. */
+#include "api/endpoints.h"
+
+static const api_field fields[] = {{NULL, 0}};
+
+static bool answer_not_implemented(api_request *req, api_response *res) {
+    (void)res;
+    return api_fail(req, 501, "not_implemented", NULL, "/word-ladder is not implemented yet");
+}
+
+const api_endpoint word_ladder_endpoint = {fields, answer_not_implemented};
+
+bool word_ladder_load_dictionary(const char *path) {
+    (void)path;
+    return true;
+}
+
+void word_ladder_unload_dictionary(void) {}

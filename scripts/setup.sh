@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs, with apt-get, the Debian packages puzzled needs for the named purposes (build, runtime,
+# test, bench) that are not installed yet. The Dockerfile calls this same script, so the container and
+# the README's set-up install exactly the same things.
+#   scripts/setup.sh build runtime     # what `scripts/run.sh` needs
+#   scripts/setup.sh build test        # what `scripts/test.sh` needs
+set -euo pipefail
+
+declare -A packages=(
+  [build]="gcc g++ make cmake pkg-config libmicrohttpd-dev libcjson-dev libgmp-dev"
+  [runtime]="libmicrohttpd12 libcjson1 libgmp10 wamerican"
+  [test]="libcriterion-dev libcurl4-openssl-dev python3 curl nginx-light wrk nodejs npm wamerican"
+  [bench]="curl nginx-light wrk"
+)
+
+wanted=()
+for purpose in "$@"; do
+  [ -n "${packages[$purpose]:-}" ] || { echo "setup.sh: unknown purpose '$purpose' (build, runtime, test, bench)" >&2; exit 2; }
+  for package in ${packages[$purpose]}; do
+    # Node.js may come from elsewhere than Debian (it does on the development machines): keep it.
+    if [ "$package" = nodejs ] && command -v node > /dev/null; then continue; fi
+    if [ "$package" = npm ] && command -v npm > /dev/null; then continue; fi
+    status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+    [ "$status" = "install ok installed" ] || wanted+=("$package")
+  done
+done
+[ ${#wanted[@]} -eq 0 ] && exit 0
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "setup.sh: installing ${wanted[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${wanted[@]}" > /dev/null

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and runs the whole test suite: unit and integration tests, then
+# the same suite built with AddressSanitizer and UndefinedBehaviorSanitizer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh build runtime test
+
+echo "== build and test"
+scripts/build.sh build
+ctest --test-dir build --output-on-failure -j 2
+
+echo "== build and test with AddressSanitizer and UndefinedBehaviorSanitizer"
+scripts/build.sh build-sanitize -DPUZZLED_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+log=build-sanitize/ctest-output.log
+ctest --test-dir build-sanitize --output-on-failure -j 2 --output-log "$log"
+if grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:' "$log"; then
+  echo "sanitizer reports in the sanitizer run (details in $log):"
+  grep -nE 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:' "$log" | head -20
+  exit 1
+fi
+echo "sanitizer run clean"

@@ -1,0 +1,149 @@
+/* Run-time configuration from defaults, PUZZLED_* environment variables and flags (flag wins). */
+#include "server/config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef enum { OPTION_TEXT, OPTION_NUMBER } option_kind;
+
+typedef struct option {
+    const char *flag;
+    const char *env;
+    option_kind kind;
+    size_t offset;     /* into puzzled_config */
+    size_t size;       /* of the text buffer or of the number */
+    uint64_t min, max; /* numbers only */
+    const char *help;
+} option;
+
+#define TEXT(flag, env, member, help) \
+    {flag, env, OPTION_TEXT, offsetof(puzzled_config, member), sizeof(((puzzled_config *)0)->member), 0, 0, help}
+#define NUMBER(flag, env, member, min, max, help)                                                          \
+    {flag, env, OPTION_NUMBER, offsetof(puzzled_config, member), sizeof(((puzzled_config *)0)->member), min, \
+     max, help}
+
+static const option options[] = {
+    TEXT("--host", "PUZZLED_HOST", host, "address to listen on (default 127.0.0.1; 0.0.0.0 or :: for all)"),
+    NUMBER("--port", "PUZZLED_PORT", port, 0, 65535, "TCP port (default 8080; 0 picks a free port)"),
+    NUMBER("--threads", "PUZZLED_THREADS", threads, 1, 1024, "worker threads (default: number of cores)"),
+    NUMBER("--max-body", "PUZZLED_MAX_BODY", max_body, 1, (uint64_t)1 << 34,
+           "largest request body in bytes (default 1048576); larger is a 413"),
+    NUMBER("--time-limit-ms", "PUZZLED_TIME_LIMIT_MS", time_limit_ms, 1, 86400000,
+           "longest computation in ms (default 10000); requests may ask for less with time_limit_ms"),
+    TEXT("--dict", "PUZZLED_DICT", dict_path, "word list for /word-ladder (default /usr/share/dict/words)"),
+    TEXT("--cors-origin", "PUZZLED_CORS_ORIGIN", cors_origin,
+         "value of Access-Control-Allow-Origin on every response (default *)"),
+    NUMBER("--drain-ms", "PUZZLED_DRAIN_MS", drain_ms, 0, 3600000,
+           "on SIGTERM/SIGINT, how long in-flight requests may finish (default 10000)"),
+    NUMBER("--max-shuffle-items", "PUZZLED_MAX_SHUFFLE_ITEMS", max_shuffle_items, 1, (uint64_t)1 << 32,
+           "largest n (or item count) for /shuffle (default 10000000)"),
+    NUMBER("--max-queens-n", "PUZZLED_MAX_QUEENS_N", max_queens_n, 1, (uint64_t)1 << 31,
+           "largest n for /queens mode \"first\" (default 1000000)"),
+    NUMBER("--max-board-squares", "PUZZLED_MAX_BOARD_SQUARES", max_board_squares, 1, (uint64_t)1 << 31,
+           "largest rows*cols for /knight-tour (default 4000000)"),
+    NUMBER("--max-rank-items", "PUZZLED_MAX_RANK_ITEMS", max_rank_items, 1, (uint64_t)1 << 31,
+           "most items for /permutation/rank and /permutation/unrank (default 1000000)"),
+};
+enum { OPTION_COUNT = sizeof options / sizeof options[0] };
+
+static void set_defaults(puzzled_config *config) {
+    *config = (puzzled_config){0};
+    snprintf(config->host, sizeof config->host, "127.0.0.1");
+    config->port = 8080;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    config->threads = cores > 0 ? (unsigned)cores : 1;
+    config->max_body = 1 << 20;
+    config->time_limit_ms = 10000;
+    snprintf(config->dict_path, sizeof config->dict_path, "/usr/share/dict/words");
+    snprintf(config->cors_origin, sizeof config->cors_origin, "*");
+    config->drain_ms = 10000;
+    config->max_shuffle_items = 10000000;
+    config->max_queens_n = 1000000;
+    config->max_board_squares = 4000000;
+    config->max_rank_items = 1000000;
+}
+
+/* Stores `text` into the option's member; false (after printing why) when it is not acceptable. */
+static bool apply(puzzled_config *config, const option *opt, const char *text, const char *source) {
+    char *member = (char *)config + opt->offset;
+    if (opt->kind == OPTION_TEXT) {
+        if (strlen(text) >= opt->size || text[0] == '\0') {
+            fprintf(stderr, "puzzled: %s must be 1 to %zu characters\n", source, opt->size - 1);
+            return false;
+        }
+        memcpy(member, text, strlen(text) + 1);
+        return true;
+    }
+    char *end;
+    errno = 0;
+    unsigned long long value = strtoull(text, &end, 10);
+    if (errno != 0 || end == text || *end != '\0' || text[0] == '-' || value < opt->min || value > opt->max) {
+        fprintf(stderr, "puzzled: %s must be a whole number from %llu to %llu, got '%s'\n", source,
+                (unsigned long long)opt->min, (unsigned long long)opt->max, text);
+        return false;
+    }
+    if (opt->size == sizeof(unsigned)) {
+        unsigned narrow = (unsigned)value;
+        memcpy(member, &narrow, sizeof narrow);
+    } else {
+        uint64_t wide = value;
+        memcpy(member, &wide, sizeof wide);
+    }
+    return true;
+}
+
+static void print_help(void) {
+    printf("Usage: puzzled [options]\n"
+           "HTTP service for shuffles, permutations, N-Queens, knight's tours and word ladders.\n\n"
+           "Each option can also be set by the environment variable shown; a flag wins.\n");
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        printf("  %-22s %-26s %s\n", options[i].flag, options[i].env, options[i].help);
+    }
+    printf("  %-22s %-26s %s\n", "--health-check", "", "GET /healthz on the configured port; exit 0 if ok, 1 if not");
+    printf("  %-22s %-26s %s\n", "--help", "", "show this help");
+}
+
+int config_load(puzzled_config *config, int argc, char **argv, bool *health_check) {
+    set_defaults(config);
+    *health_check = false;
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        const char *value = getenv(options[i].env);
+        if (value != NULL && value[0] != '\0' && !apply(config, &options[i], value, options[i].env)) return 2;
+    }
+    for (int arg = 1; arg < argc; arg++) {
+        if (strcmp(argv[arg], "--help") == 0 || strcmp(argv[arg], "-h") == 0) {
+            print_help();
+            return 1;
+        }
+        if (strcmp(argv[arg], "--health-check") == 0) {
+            *health_check = true;
+            continue;
+        }
+        const option *opt = NULL;
+        const char *value = NULL;
+        for (int i = 0; i < OPTION_COUNT && opt == NULL; i++) {
+            size_t flag_len = strlen(options[i].flag);
+            if (strncmp(argv[arg], options[i].flag, flag_len) != 0) continue;
+            if (argv[arg][flag_len] == '=') {
+                opt = &options[i];
+                value = argv[arg] + flag_len + 1;
+            } else if (argv[arg][flag_len] == '\0') {
+                opt = &options[i];
+                value = arg + 1 < argc ? argv[++arg] : NULL;
+            }
+        }
+        if (opt == NULL) {
+            fprintf(stderr, "puzzled: unknown option '%s' (see --help)\n", argv[arg]);
+            return 2;
+        }
+        if (value == NULL) {
+            fprintf(stderr, "puzzled: %s needs a value (see --help)\n", opt->flag);
+            return 2;
+        }
+        if (!apply(config, opt, value, opt->flag)) return 2;
+    }
+    return 0;
+}

@@ -1,0 +1,47 @@
+/* puzzled's entry point: configuration, start-up, and a graceful stop on SIGTERM or SIGINT. */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "api/endpoints.h"
+#include "server/config.h"
+#include "server/health_check.h"
+#include "server/http.h"
+
+int main(int argc, char **argv) {
+    static puzzled_config config;
+    bool health_check;
+    int status = config_load(&config, argc, argv, &health_check);
+    if (status != 0) return status == 1 ? 0 : 2;
+    if (health_check) return health_check_run(&config);
+
+    /* Block the stop signals in every thread (the server's inherit this mask) and wait for them here. */
+    sigset_t stop_signals;
+    sigemptyset(&stop_signals);
+    sigaddset(&stop_signals, SIGTERM);
+    sigaddset(&stop_signals, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &stop_signals, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    if (!word_ladder_load_dictionary(config.dict_path))
+        fprintf(stderr, "puzzled: starting without a word-ladder dictionary; /word-ladder needs one per request\n");
+
+    http_server *server = http_server_start(&config);
+    if (server == NULL) {
+        word_ladder_unload_dictionary();
+        return 1;
+    }
+    bool ipv6 = strchr(config.host, ':') != NULL;
+    printf("listening on http://%s%s%s:%u\n", ipv6 ? "[" : "", config.host, ipv6 ? "]" : "",
+           http_server_port(server));
+    fflush(stdout);
+
+    int received;
+    sigwait(&stop_signals, &received);
+    fprintf(stderr, "puzzled: %s received, finishing in-flight requests (up to %u ms)\n", strsignal(received),
+            config.drain_ms);
+    http_server_stop(server, config.drain_ms);
+    word_ladder_unload_dictionary();
+    fprintf(stderr, "puzzled: stopped\n");
+    return 0;
+}

@@ -1,0 +1,30 @@
+/* The routing table: path, allowed methods, endpoint. 404, 405 with Allow, and CORS preflight
+ * answers all derive from it, so adding an endpoint is one row here and one file in api/. */
+#ifndef PUZZLED_SERVER_ROUTES_H
+#define PUZZLED_SERVER_ROUTES_H
+
+#include <stddef.h>
+
+#include "api/endpoints.h"
+
+enum { METHOD_GET = 1, METHOD_POST = 2 };
+
+typedef struct route {
+    const char *path;
+    unsigned methods; /* METHOD_* bits; OPTIONS (preflight) is always allowed */
+    const api_endpoint *endpoint;
+} route;
+
+/* The route for an exact path, or NULL. */
+const route *route_find(const char *path);
+
+/* METHOD_* bit for an HTTP method name, or 0 for one no route serves. */
+unsigned route_method_bit(const char *method);
+
+/* "GET, POST, OPTIONS" for the route. */
+void route_allow_header(const route *r, char *out, size_t size);
+
+/* "/a, /b, ..." of every path, for the 404 message. */
+void route_list_paths(char *out, size_t size);
+
+#endif

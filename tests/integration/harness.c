@@ -1,0 +1,208 @@
+/* Integration-test harness: the real puzzled binary, started on a free port, spoken to with libcurl. */
+#include "harness.h"
+
+#include <criterion/criterion.h>
+#include <curl/curl.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+bool test_server_start(test_server *server, const char *const *args) {
+    const char *binary = getenv("PUZZLED_BIN");
+    if (binary == NULL) return false;
+    int out[2], err[2];
+    if (pipe(out) != 0 || pipe(err) != 0) return false;
+    const char *argv[64] = {binary, "--host", "127.0.0.1", "--port", "0"};
+    int argc = 5;
+    for (int i = 0; args != NULL && args[i] != NULL && argc < 63; i++) argv[argc++] = args[i];
+    argv[argc] = NULL;
+    pid_t pid = fork();
+    if (pid < 0) return false;
+    if (pid == 0) {
+        dup2(out[1], STDOUT_FILENO);
+        dup2(err[1], STDERR_FILENO);
+        close(out[0]);
+        close(err[0]);
+        execv(binary, (char *const *)argv);
+        _exit(127);
+    }
+    close(out[1]);
+    close(err[1]);
+    *server = (test_server){.pid = pid, .stderr_fd = err[0]};
+    FILE *lines = fdopen(out[0], "r");
+    char line[256];
+    bool started = false;
+    while (!started && fgets(line, sizeof line, lines) != NULL) {
+        started = sscanf(line, "listening on %127s", server->url) == 1;
+    }
+    /* stdout stays open (read end kept) so the server never sees SIGPIPE on a late write. */
+    const char *port = strrchr(server->url, ':');
+    if (started && port != NULL) server->port = (unsigned)atoi(port + 1);
+    if (!started) test_server_stop(server, SIGKILL);
+    return started;
+}
+
+int test_server_stop(test_server *server, int signal_number) {
+    if (server->pid <= 0) return -1;
+    kill(server->pid, signal_number);
+    int status = 0;
+    for (int waited_ms = 0; waited_ms < 15000; waited_ms += 10) {
+        if (waitpid(server->pid, &status, WNOHANG) == server->pid) {
+            server->pid = 0;
+            return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        }
+        struct timespec step = {0, 10 * 1000000};
+        nanosleep(&step, NULL);
+    }
+    kill(server->pid, SIGKILL);
+    waitpid(server->pid, &status, 0);
+    server->pid = 0;
+    return -1;
+}
+
+static test_server own_server;
+
+static void stop_own_server(void) { test_server_stop(&own_server, SIGTERM); }
+
+const char *server_url(void) {
+    const char *shared = getenv("PUZZLED_URL");
+    if (shared != NULL) return shared;
+    if (own_server.pid == 0) {
+        cr_assert(test_server_start(&own_server, NULL), "could not start puzzled (is PUZZLED_BIN set?)");
+        atexit(stop_own_server);
+    }
+    return own_server.url;
+}
+
+typedef struct growing {
+    char *data;
+    size_t len;
+} growing;
+
+static size_t collect(char *bytes, size_t size, size_t count, void *userdata) {
+    growing *g = userdata;
+    size_t n = size * count;
+    char *grown = realloc(g->data, g->len + n + 1);
+    if (grown == NULL) return 0;
+    memcpy(grown + g->len, bytes, n);
+    g->data = grown;
+    g->len += n;
+    g->data[g->len] = '\0';
+    return n;
+}
+
+http_result http_request(const char *base_url, const char *method, const char *path, const char *body,
+                         const char *const *headers) {
+    http_result result = {0};
+    growing body_in = {calloc(1, 1), 0}, headers_in = {calloc(1, 1), 0};
+    CURL *curl = curl_easy_init();
+    char url[8192];
+    snprintf(url, sizeof url, "%s%s", base_url, path);
+    struct curl_slist *list = NULL;
+    for (int i = 0; headers != NULL && headers[i] != NULL; i++) list = curl_slist_append(list, headers[i]);
+    curl_easy_setopt(curl, CURLOPT_URL, url);
+    curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, method);
+    if (strcmp(method, "HEAD") == 0) curl_easy_setopt(curl, CURLOPT_NOBODY, 1L);
+    if (body != NULL) {
+        curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body);
+        curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, (long)strlen(body));
+    }
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, list);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &body_in);
+    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, collect);
+    curl_easy_setopt(curl, CURLOPT_HEADERDATA, &headers_in);
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT, 120L);
+    result.curl_code = curl_easy_perform(curl);
+    if (result.curl_code == CURLE_OK) curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &result.status);
+    curl_slist_free_all(list);
+    curl_easy_cleanup(curl);
+    result.body = body_in.data;
+    result.body_len = body_in.len;
+    result.headers = headers_in.data;
+    return result;
+}
+
+http_result http_get(const char *path_and_query) {
+    return http_request(server_url(), "GET", path_and_query, NULL, NULL);
+}
+
+http_result http_post(const char *path, const char *json) {
+    return http_request(server_url(), "POST", path, json, NULL);
+}
+
+void http_result_free(http_result *result) {
+    free(result->body);
+    free(result->headers);
+    *result = (http_result){0};
+}
+
+char *http_header(const http_result *result, const char *name) {
+    size_t name_len = strlen(name);
+    for (const char *line = result->headers; line != NULL && *line != '\0';) {
+        const char *end = strstr(line, "\r\n");
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        if (len > name_len && strncasecmp(line, name, name_len) == 0 && line[name_len] == ':') {
+            const char *value = line + name_len + 1;
+            while (*value == ' ') value++;
+            return strndup(value, len - (size_t)(value - line));
+        }
+        line = end ? end + 2 : NULL;
+    }
+    return NULL;
+}
+
+cJSON *http_json(const http_result *result) {
+    return result->body != NULL ? cJSON_ParseWithLength(result->body, result->body_len) : NULL;
+}
+
+cJSON *http_ndjson(const http_result *result) {
+    cJSON *lines = cJSON_CreateArray();
+    for (const char *line = result->body; line != NULL && *line != '\0';) {
+        const char *end = strchr(line, '\n');
+        if (end == NULL) break; /* every line ends with a newline */
+        cJSON *value = cJSON_ParseWithLength(line, (size_t)(end - line));
+        if (value == NULL) {
+            cJSON_Delete(lines);
+            return NULL;
+        }
+        cJSON_AddItemToArray(lines, value);
+        line = end + 1;
+    }
+    return lines;
+}
+
+cJSON *expect_error(const http_result *result, long status, const char *code) {
+    cr_assert_eq(result->status, status, "expected status %ld, got %ld: %s", status, result->status,
+                 result->body ? result->body : "");
+    cJSON *doc = http_json(result);
+    cr_assert_not_null(doc, "error body is not JSON: %s", result->body);
+    const cJSON *error = cJSON_GetObjectItemCaseSensitive(doc, "error");
+    cr_assert(cJSON_IsObject(error), "no error object in %s", result->body);
+    const cJSON *got = cJSON_GetObjectItemCaseSensitive(error, "code");
+    cr_assert(cJSON_IsString(got) && strcmp(got->valuestring, code) == 0, "expected code %s in %s", code,
+              result->body);
+    const cJSON *message = cJSON_GetObjectItemCaseSensitive(error, "message");
+    cr_assert(cJSON_IsString(message) && strlen(message->valuestring) > 10, "no useful message in %s",
+              result->body);
+    return doc;
+}
+
+char *run_command_output(const char *command) {
+    FILE *pipe_in = popen(command, "r");
+    if (pipe_in == NULL) return NULL;
+    growing out = {calloc(1, 1), 0};
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, pipe_in)) > 0) collect(chunk, 1, n, &out);
+    if (pclose(pipe_in) != 0) {
+        free(out.data);
+        return NULL;
+    }
+    return out.data;
+}

@@ -1,0 +1,274 @@
+/* Integration tests of the behaviour every endpoint relies on: routing, errors, CORS, body limits,
+ * GET queries, keep-alive, configuration, access log, health check and graceful stop. */
+#include <criterion/criterion.h>
+#include <curl/curl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+static void expect_cors(const http_result *r) {
+    char *origin = http_header(r, "Access-Control-Allow-Origin");
+    cr_assert_not_null(origin, "no CORS header on status %ld", r->status);
+    cr_assert_str_eq(origin, "*");
+    free(origin);
+}
+
+Test(server, health_answers_ok_with_cors) {
+    http_result r = http_get("/healthz");
+    cr_assert_eq(r.status, 200);
+    cr_assert_str_eq(r.body, "{\"status\":\"ok\"}");
+    expect_cors(&r);
+    char *type = http_header(&r, "Content-Type");
+    cr_assert_str_eq(type, "application/json");
+    free(type);
+    http_result_free(&r);
+}
+
+Test(server, unknown_path_is_404_listing_the_endpoints) {
+    http_result r = http_get("/nope?x=1");
+    cJSON *doc = expect_error(&r, 404, "not_found");
+    cr_assert(strstr(r.body, "/queens") != NULL && strstr(r.body, "/word-ladder") != NULL);
+    expect_cors(&r);
+    cJSON_Delete(doc);
+    http_result_free(&r);
+}
+
+Test(server, wrong_method_is_405_with_allow) {
+    const char *cases[][3] = {{"DELETE", "/queens", "GET, POST, OPTIONS"},
+                              {"PUT", "/shuffle", "GET, POST, OPTIONS"},
+                              {"POST", "/healthz", "GET, OPTIONS"},
+                              {"HEAD", "/openapi.yaml", "GET, OPTIONS"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        http_result r = http_request(server_url(), cases[i][0], cases[i][1], NULL, NULL);
+        cr_assert_eq(r.status, 405, "%s %s gave %ld", cases[i][0], cases[i][1], r.status);
+        char *allow = http_header(&r, "Allow");
+        cr_assert_not_null(allow);
+        cr_assert_str_eq(allow, cases[i][2]);
+        free(allow);
+        if (strcmp(cases[i][0], "HEAD") != 0) cJSON_Delete(expect_error(&r, 405, "method_not_allowed"));
+        expect_cors(&r);
+        http_result_free(&r);
+    }
+}
+
+Test(server, cors_preflight_is_204_from_the_route_table) {
+    const char *headers[] = {"Origin: https://example.org", "Access-Control-Request-Method: POST",
+                             "Access-Control-Request-Headers: content-type", NULL};
+    http_result r = http_request(server_url(), "OPTIONS", "/permutations", NULL, headers);
+    cr_assert_eq(r.status, 204);
+    expect_cors(&r);
+    char *methods = http_header(&r, "Access-Control-Allow-Methods");
+    char *allowed_headers = http_header(&r, "Access-Control-Allow-Headers");
+    cr_assert_str_eq(methods, "GET, POST, OPTIONS");
+    cr_assert_str_eq(allowed_headers, "content-type");
+    free(methods);
+    free(allowed_headers);
+    http_result_free(&r);
+    r = http_request(server_url(), "OPTIONS", "/missing", NULL, headers);
+    cr_assert_eq(r.status, 404);
+    http_result_free(&r);
+}
+
+Test(server, malformed_json_and_non_objects_are_400) {
+    const char *bodies[] = {"{\"time_limit_ms\":", "[1,2]", "\"text\"", "{} trailing"};
+    for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i++) {
+        http_result r = http_post("/healthz", NULL);
+        http_result_free(&r);
+        r = http_request(server_url(), "POST", "/queens", bodies[i], NULL);
+        cr_assert_eq(r.status, 400, "%s gave %ld", bodies[i], r.status);
+        expect_cors(&r);
+        http_result_free(&r);
+    }
+}
+
+Test(server, unknown_fields_are_rejected_in_body_and_query) {
+    http_result r = http_post("/queens", "{\"nn\": 8}");
+    cJSON *doc = expect_error(&r, 400, "unknown_field");
+    cr_assert_str_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(doc, "error"), "field")->valuestring, "nn");
+    cJSON_Delete(doc);
+    http_result_free(&r);
+    r = http_get("/healthz?verbose=true");
+    cJSON_Delete(expect_error(&r, 400, "unknown_field"));
+    http_result_free(&r);
+}
+
+Test(server, get_query_values_are_typed_like_the_body) {
+    http_result r = http_get("/healthz?time_limit_ms=50");
+    cr_assert_eq(r.status, 200);
+    http_result_free(&r);
+    const char *bad[] = {"/healthz?time_limit_ms=abc", "/healthz?time_limit_ms=1.5",
+                         "/healthz?time_limit_ms=99999999", "/healthz?time_limit_ms=1&time_limit_ms=2"};
+    const char *codes[] = {"invalid_field", "invalid_field", "invalid_field", "duplicate_field"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        r = http_get(bad[i]);
+        cJSON *doc = expect_error(&r, 400, codes[i]);
+        cr_assert_str_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(doc, "error"), "field")->valuestring,
+                         "time_limit_ms");
+        cJSON_Delete(doc);
+        http_result_free(&r);
+    }
+}
+
+Test(server, openapi_document_is_served) {
+    http_result r = http_get("/openapi.yaml");
+    cr_assert_eq(r.status, 200);
+    cr_assert(strncmp(r.body, "openapi: 3.1", 12) == 0, "%.40s", r.body);
+    char *type = http_header(&r, "Content-Type");
+    cr_assert_str_eq(type, "application/yaml");
+    free(type);
+    http_result_free(&r);
+}
+
+/* Two requests through one curl handle must reuse the connection (the keep-alive trap of MHD). */
+Test(server, keep_alive_reuses_the_connection) {
+    CURL *curl = curl_easy_init();
+    char url[256];
+    snprintf(url, sizeof url, "%s/healthz", server_url());
+    curl_easy_setopt(curl, CURLOPT_URL, url);
+    FILE *sink = fopen("/dev/null", "w");
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, sink);
+    cr_assert_eq(curl_easy_perform(curl), CURLE_OK);
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, "{}");
+    curl_easy_setopt(curl, CURLOPT_URL, url);
+    cr_assert_eq(curl_easy_perform(curl), CURLE_OK);
+    long connects = -1;
+    curl_easy_getinfo(curl, CURLINFO_NUM_CONNECTS, &connects);
+    cr_assert_eq(connects, 0, "the second request opened a new connection");
+    curl_easy_cleanup(curl);
+    fclose(sink);
+}
+
+static test_server small_server;
+
+static void start_small_server(void) {
+    const char *args[] = {"--max-body", "100", NULL};
+    cr_assert(test_server_start(&small_server, args));
+}
+
+static void stop_small_server(void) { test_server_stop(&small_server, SIGTERM); }
+
+Test(limits, body_over_max_body_is_413_with_content_length, .init = start_small_server,
+     .fini = stop_small_server) {
+    char body[200];
+    memset(body, ' ', sizeof body - 1);
+    body[0] = '{';
+    body[sizeof body - 2] = '}';
+    body[sizeof body - 1] = '\0';
+    http_result r = http_request(small_server.url, "POST", "/queens", body, NULL);
+    cJSON_Delete(expect_error(&r, 413, "payload_too_large"));
+    cr_assert(strstr(r.body, "100 bytes") != NULL);
+    http_result_free(&r);
+    r = http_request(small_server.url, "POST", "/healthz", "{}", NULL);
+    cr_assert_eq(r.status, 405);
+    http_result_free(&r);
+}
+
+Test(limits, chunked_body_over_max_body_is_413, .init = start_small_server, .fini = stop_small_server) {
+    char body[300];
+    memset(body, ' ', sizeof body - 1);
+    body[0] = '{';
+    body[sizeof body - 2] = '}';
+    body[sizeof body - 1] = '\0';
+    const char *headers[] = {"Transfer-Encoding: chunked", NULL};
+    http_result r = http_request(small_server.url, "POST", "/queens", body, headers);
+    cJSON_Delete(expect_error(&r, 413, "payload_too_large"));
+    http_result_free(&r);
+    http_result ok = http_request(small_server.url, "GET", "/healthz", NULL, NULL);
+    cr_assert_eq(ok.status, 200, "server unhealthy after a refused upload");
+    http_result_free(&ok);
+}
+
+Test(config, environment_sets_and_flags_win) {
+    setenv("PUZZLED_MAX_BODY", "10", 1);
+    setenv("PUZZLED_CORS_ORIGIN", "https://app.example", 1);
+    test_server server;
+    cr_assert(test_server_start(&server, NULL));
+    http_result r = http_request(server.url, "POST", "/queens", "{\"time_limit_ms\": 100}", NULL);
+    cr_assert_eq(r.status, 413);
+    char *origin = http_header(&r, "Access-Control-Allow-Origin");
+    cr_assert_str_eq(origin, "https://app.example");
+    free(origin);
+    http_result_free(&r);
+    cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
+    const char *args[] = {"--max-body=1000", NULL};
+    cr_assert(test_server_start(&server, args));
+    r = http_request(server.url, "POST", "/queens", "{\"time_limit_ms\": 100}", NULL);
+    cr_assert_neq(r.status, 413);
+    http_result_free(&r);
+    cr_assert_eq(test_server_stop(&server, SIGINT), 0);
+    unsetenv("PUZZLED_MAX_BODY");
+    unsetenv("PUZZLED_CORS_ORIGIN");
+}
+
+static int run_binary(const char *arguments) {
+    char command[1024];
+    snprintf(command, sizeof command, "'%s' %s > /dev/null 2>&1", getenv("PUZZLED_BIN"), arguments);
+    int status = system(command);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+Test(config, help_and_bad_flags) {
+    cr_assert_eq(run_binary("--help"), 0);
+    cr_assert_eq(run_binary("--port 70000"), 2);
+    cr_assert_eq(run_binary("--threads abc"), 2);
+    cr_assert_eq(run_binary("--no-such-flag"), 2);
+    cr_assert_eq(run_binary("--port"), 2);
+}
+
+Test(config, health_check_flag_reports_the_server_state) {
+    test_server server;
+    cr_assert(test_server_start(&server, NULL));
+    char arguments[64];
+    snprintf(arguments, sizeof arguments, "--health-check --port %u", server.port);
+    cr_assert_eq(run_binary(arguments), 0);
+    cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
+    cr_assert_eq(run_binary(arguments), 1);
+}
+
+/* Reads the server's stderr until `needle` shows up or 5 s pass. */
+static bool stderr_shows(const test_server *server, const char *needle) {
+    static char seen[65536]; /* what was read so far, kept across calls */
+    static size_t len = 0;
+    for (int tries = 0; tries < 500; tries++) {
+        if (strstr(seen, needle) != NULL) return true;
+        struct pollfd p = {server->stderr_fd, POLLIN, 0};
+        if (poll(&p, 1, 10) > 0) {
+            ssize_t n = read(server->stderr_fd, seen + len, sizeof seen - 1 - len);
+            if (n > 0) len += (size_t)n;
+            seen[len] = '\0';
+        }
+    }
+    return strstr(seen, needle) != NULL;
+}
+
+Test(logging, one_access_log_line_per_request) {
+    test_server server;
+    cr_assert(test_server_start(&server, NULL));
+    http_result r = http_request(server.url, "GET", "/healthz", NULL, NULL);
+    http_result_free(&r);
+    r = http_request(server.url, "GET", "/nowhere%0Aforged", NULL, NULL);
+    http_result_free(&r);
+    cr_assert(stderr_shows(&server, " GET /healthz 200 15 "), "no access-log line for /healthz");
+    cr_assert(stderr_shows(&server, " GET /nowhere?forged 404 "), "control characters reached the log");
+    cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
+}
+
+Test(shutdown, sigterm_with_an_open_idle_connection_exits_cleanly) {
+    test_server server;
+    cr_assert(test_server_start(&server, NULL));
+    CURL *curl = curl_easy_init();
+    char url[256];
+    snprintf(url, sizeof url, "%s/healthz", server.url);
+    curl_easy_setopt(curl, CURLOPT_URL, url);
+    FILE *sink = fopen("/dev/null", "w");
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, sink);
+    cr_assert_eq(curl_easy_perform(curl), CURLE_OK); /* leaves a keep-alive connection open */
+    cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
+    curl_easy_cleanup(curl);
+    fclose(sink);
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs one integration-test binary against one shared puzzled: starts the server on a free port,
+# passes its URL in PUZZLED_URL, then stops it with SIGTERM and requires a clean exit (status 0, and
+# under the sanitizers no report), so every test binary also checks shutdown and leaks.
+set -u
+bin=$1; shift
+log=$(mktemp)
+"$PUZZLED_BIN" --host 127.0.0.1 --port 0 > "$log.out" 2> "$log" &
+server=$!
+for _ in $(seq 1 200); do
+  grep -q '^listening on ' "$log.out" 2>/dev/null && break
+  sleep 0.05
+done
+url=$(sed -n 's/^listening on //p' "$log.out")
+if [ -z "$url" ]; then echo "puzzled did not start:"; cat "$log"; exit 1; fi
+PUZZLED_URL=$url "$bin" "$@"
+tests=$?
+kill -TERM "$server"
+wait "$server"
+server_status=$?
+if [ "$server_status" -ne 0 ] || grep -qE 'ERROR: (Address|Leak|Undefined)Sanitizer|runtime error:' "$log"; then
+  echo "puzzled exited with status $server_status; its stderr (last 60 lines):"
+  tail -n 60 "$log"
+  tests=1
+fi
+rm -f "$log" "$log.out"
+exit $tests

@@ -1,0 +1,184 @@
+/* Unit tests for api/fields and api/params: the one validation path for POST bodies and GET queries. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "api/fields.h"
+#include "api/params.h"
+
+static const api_field fields[] = {
+    {"n", FIELD_INTEGER}, {"flag", FIELD_BOOLEAN}, {"name", FIELD_STRING},
+    {"items", FIELD_ARRAY}, {"seed", FIELD_BIG_INTEGER}, {NULL, 0},
+};
+
+static puzzled_config config = {.time_limit_ms = 5000};
+
+static api_request new_request(void) {
+    api_request req = {.config = &config};
+    req.params = cJSON_CreateObject();
+    return req;
+}
+
+static void expect_failure(api_request *req, int status, const char *code, const char *field) {
+    cr_assert_eq(req->error.status, status, "status %d: %s", req->error.status, req->error.message);
+    cr_assert_str_eq(req->error.code, code);
+    cr_assert_str_eq(req->error.field, field);
+    cr_assert(strlen(req->error.message) > 10);
+}
+
+Test(fields, query_values_take_their_declared_types) {
+    api_request req = new_request();
+    cr_assert(fields_add_query(&req, fields, "n", "12"));
+    cr_assert(fields_add_query(&req, fields, "flag", "true"));
+    cr_assert(fields_add_query(&req, fields, "name", "42"));
+    cr_assert(fields_add_query(&req, fields, "items", "3,x,-1.5,false"));
+    cr_assert(fields_add_query(&req, fields, "seed", "18446744073709551615"));
+    cr_assert(fields_check(&req, fields));
+    char *text = cJSON_PrintUnformatted(req.params);
+    cr_assert_str_eq(text, "{\"n\":12,\"flag\":true,\"name\":\"42\",\"items\":[3,\"x\",-1.5,false],"
+                           "\"seed\":\"18446744073709551615\"}");
+    cJSON_free(text);
+    cJSON_Delete(req.params);
+}
+
+Test(fields, an_empty_query_list_is_an_empty_array) {
+    api_request req = new_request();
+    cr_assert(fields_add_query(&req, fields, "items", ""));
+    cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItem(req.params, "items")), 0);
+    cJSON_Delete(req.params);
+}
+
+Test(fields, query_text_that_is_not_a_number_fails_the_type_check) {
+    const char *bad[] = {"abc", "0x10", "1e", "", " 1", "inf", "nan", "1.5"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        api_request req = new_request();
+        cr_assert(fields_add_query(&req, fields, "n", bad[i]));
+        cr_assert_not(fields_check(&req, fields), "accepted n=%s", bad[i]);
+        expect_failure(&req, 400, "invalid_field", "n");
+        cJSON_Delete(req.params);
+    }
+}
+
+Test(fields, unknown_and_repeated_query_names_fail) {
+    api_request req = new_request();
+    cr_assert_not(fields_add_query(&req, fields, "nn", "1"));
+    expect_failure(&req, 400, "unknown_field", "nn");
+    cr_assert(strstr(req.error.message, "n, flag, name, items, seed") != NULL, "%s", req.error.message);
+    cr_assert(fields_add_query(&req, fields, "n", "1"));
+    cr_assert_not(fields_add_query(&req, fields, "n", "2"));
+    expect_failure(&req, 400, "duplicate_field", "n");
+    cJSON_Delete(req.params);
+}
+
+Test(fields, bodies_are_checked_the_same_way) {
+    struct {
+        const char *body;
+        const char *code;
+        const char *field;
+    } cases[] = {
+        {"{\"n\": 1.5}", "invalid_field", "n"},
+        {"{\"n\": 9007199254740993}", "invalid_field", "n"},
+        {"{\"n\": \"3\"}", "invalid_field", "n"},
+        {"{\"flag\": 1}", "invalid_field", "flag"},
+        {"{\"name\": null}", "invalid_field", "name"},
+        {"{\"items\": {}}", "invalid_field", "items"},
+        {"{\"seed\": 1e300}", "invalid_field", "seed"},
+        {"{\"seed\": -0.5}", "invalid_field", "seed"},
+        {"{\"n\": 1, \"n\": 2}", "duplicate_field", "n"},
+        {"{\"N\": 1}", "unknown_field", "N"},
+        {"{\"time_limit_ms\": 5001}", "invalid_field", "time_limit_ms"},
+        {"{\"time_limit_ms\": 0}", "invalid_field", "time_limit_ms"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        api_request req = {.config = &config};
+        cr_assert(fields_parse_body(&req, cases[i].body, strlen(cases[i].body)));
+        cr_assert_not(fields_check(&req, fields), "accepted %s", cases[i].body);
+        expect_failure(&req, 400, cases[i].code, cases[i].field);
+        cJSON_Delete(req.params);
+    }
+}
+
+Test(fields, malformed_or_non_object_bodies_fail) {
+    const char *bad[] = {"{", "[1]", "42", "{\"n\":1} x", "\"s\"", "nul"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        api_request req = {.config = &config};
+        cr_assert_not(fields_parse_body(&req, bad[i], strlen(bad[i])), "accepted %s", bad[i]);
+        cr_assert_eq(req.error.status, 400);
+        cr_assert(strcmp(req.error.code, "malformed_json") == 0 || strcmp(req.error.code, "invalid_body") == 0);
+        cr_assert_null(req.params);
+    }
+}
+
+Test(fields, deep_nesting_is_a_clean_error) {
+    static char deep[5000];
+    size_t n = 0;
+    n += (size_t)sprintf(deep, "{\"items\":");
+    for (int i = 0; i < 2000; i++) deep[n++] = '[';
+    for (int i = 0; i < 2000; i++) deep[n++] = ']';
+    deep[n++] = '}';
+    api_request req = {.config = &config};
+    cr_assert_not(fields_parse_body(&req, deep, n));
+    cr_assert_str_eq(req.error.code, "malformed_json");
+}
+
+Test(fields, empty_body_is_an_empty_object_and_time_limit_applies) {
+    api_request req = {.config = &config};
+    cr_assert(fields_parse_body(&req, " \n", 2));
+    cr_assert(cJSON_IsObject(req.params));
+    cJSON_Delete(req.params);
+    const char *body = "{\"time_limit_ms\": 1}";
+    cr_assert(fields_parse_body(&req, body, strlen(body)));
+    cr_assert(fields_check(&req, fields));
+    cr_assert_neq(req.deadline.at_ns, 0);
+    cJSON_Delete(req.params);
+}
+
+Test(params, readers_apply_defaults_and_ranges) {
+    api_request req = {.config = &config};
+    const char *body = "{\"n\": 7, \"name\": \"count\", \"seed\": \"123456789012345678901234567890\"}";
+    cr_assert(fields_parse_body(&req, body, strlen(body)));
+    int64_t n, m;
+    cr_assert(param_int(&req, "n", 1, 10, 5, &n));
+    cr_assert_eq(n, 7);
+    cr_assert(param_int(&req, "missing", 1, 10, 5, &m));
+    cr_assert_eq(m, 5);
+    cr_assert_not(param_int(&req, "n", 8, 10, 9, &n));
+    expect_failure(&req, 400, "invalid_field", "n");
+    cr_assert(strstr(req.error.message, "from 8 to 10") != NULL);
+    cr_assert_not(param_int_required(&req, "absent", 1, 2, &n));
+    expect_failure(&req, 400, "missing_field", "absent");
+    static const char *const modes[] = {"list", "count", NULL};
+    int mode;
+    cr_assert(param_choice(&req, "name", modes, 0, &mode));
+    cr_assert_eq(mode, 1);
+    mpz_t seed;
+    mpz_init(seed);
+    bool present;
+    cr_assert(param_big_uint(&req, "seed", seed, &present));
+    cr_assert(present);
+    cr_assert_eq(mpz_cmp_ui(seed, 0) > 0, 1);
+    char *digits = mpz_get_str(NULL, 10, seed);
+    cr_assert_str_eq(digits, "123456789012345678901234567890");
+    free(digits);
+    cr_assert_not(param_exactly_one(&req, "n", "name", true));
+    expect_failure(&req, 400, "conflicting_fields", "name");
+    mpz_clear(seed);
+    cJSON_Delete(req.params);
+}
+
+Test(params, choices_and_big_integers_reject_with_the_allowed_values) {
+    api_request req = {.config = &config};
+    const char *body = "{\"name\": \"other\", \"seed\": \"12a\"}";
+    cr_assert(fields_parse_body(&req, body, strlen(body)));
+    static const char *const modes[] = {"list", "count", NULL};
+    int mode;
+    cr_assert_not(param_choice(&req, "name", modes, 0, &mode));
+    cr_assert(strstr(req.error.message, "\"list\", \"count\"") != NULL, "%s", req.error.message);
+    mpz_t seed;
+    mpz_init(seed);
+    bool present;
+    cr_assert_not(param_big_uint(&req, "seed", seed, &present));
+    expect_failure(&req, 400, "invalid_field", "seed");
+    mpz_clear(seed);
+    cJSON_Delete(req.params);
+}
