@@ -87,7 +87,6 @@ static void bench_count(int n, int runs) {
            best[0]);
     printf("count_all_and_unique_n%d_1_thread\t%.3f\tsomers_bitboard_mirror_1_thread\t%.3f\ts\tlower\n", n,
            best[1], best[0]);
-    printf("count_speedup_n%d\t%.2f\t-\t-\tx\thigher\n", n, best[0] / best[2]);
 }
 
 /* Seconds to list every solution with `algorithm`, best of `runs`; *found is the number listed. */
