@@ -10,8 +10,10 @@
 
 /* n = 1 has no second row to split the search on; its count comes from enumeration. */
 #define FAST_MIN_N 2
-/* Search nodes between two polls of the deadline and of the other workers' stop flag. */
-#define POLL_INTERVAL 16384
+/* Nodes are counted, and the deadline and the other workers' stop flag polled, only above the last
+ * POLL_ROWS rows (where most nodes are, so the count costs little), every POLL_INTERVAL such nodes. */
+#define POLL_ROWS 3
+#define POLL_INTERVAL 1024
 /* Most threads one count uses. */
 #define MAX_THREADS 64
 
@@ -139,7 +141,7 @@ static uint64_t noncorner_candidates(const search *s, int y, uint64_t left, uint
 }
 
 static void noncorner_search(search *s, int y, uint64_t left, uint64_t down, uint64_t right) {
-    if (search_stopped(s)) {
+    if (y < s->last - POLL_ROWS && search_stopped(s)) {
         return;
     }
     if (y == s->last) {
@@ -167,7 +169,7 @@ static uint64_t corner_candidates(const search *s, int y, uint64_t left, uint64_
 }
 
 static void corner_search(search *s, int y, uint64_t left, uint64_t down, uint64_t right) {
-    if (search_stopped(s)) {
+    if (y < s->last - POLL_ROWS && search_stopped(s)) {
         return;
     }
     if (y == s->last) {

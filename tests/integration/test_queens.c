@@ -325,3 +325,12 @@ Test(queens, deadline_stops_long_work) {
     cJSON_Delete(expect_error(&r, 503, "deadline_exceeded"));
     http_result_free(&r);
 }
+
+Test(queens, a_list_outlasting_the_time_limit_is_cut_not_ended) {
+    /* 14,772,512 solutions (about 800 MB of JSON) cannot be listed in 200 ms: the stream must be
+     * aborted so the client sees a failed transfer, never a complete-looking short list. */
+    http_result r = http_post("/queens", "{\"n\":16,\"time_limit_ms\":200}");
+    cr_assert_neq(r.curl_code, 0, "the transfer must fail");
+    cr_assert_null(strstr(r.body, "\"count\""), "no closing count after a cut");
+    http_result_free(&r);
+}
