@@ -38,7 +38,6 @@ typedef struct count_shared {
 /* The state of one search (Takaken's globals, made per task). */
 typedef struct search {
     count_shared *shared;
-    int n;
     int last;          /* n - 1 */
     uint64_t mask;     /* all n columns */
     uint64_t topbit;   /* column n - 1 */
@@ -63,8 +62,9 @@ static bool search_stopped(search *s) {
     return s->stopped;
 }
 
-/* A complete non-corner placement that is the smallest of its class: how many solutions does the
- * class hold? Compares the board with its 90, 180 and 270 degree rotations (Takaken's Check). */
+/* A complete non-corner placement: compares it with its 90, 180 and 270 degree rotations (Takaken's
+ * Check). If one is smaller, another member represents the class and nothing is counted; else the
+ * class holds 2 solutions (symmetric under a quarter turn), 4 (under a half turn) or 8. */
 static void classify(search *s, uint64_t last_row_bit) {
     const uint64_t *b = s->board;
     int own;
@@ -188,7 +188,7 @@ static void corner_search(search *s, int y, uint64_t left, uint64_t down, uint64
 
 static void search_init(search *s, count_shared *shared, int bound1) {
     int n = shared->n;
-    *s = (search){.shared = shared, .n = n, .last = n - 1, .bound1 = bound1, .bound2 = n - 1 - bound1};
+    *s = (search){.shared = shared, .last = n - 1, .bound1 = bound1, .bound2 = n - 1 - bound1};
     s->mask = ((uint64_t)1 << n) - 1;
     s->topbit = (uint64_t)1 << (n - 1);
     s->sidemask = s->topbit | 1;
@@ -197,7 +197,7 @@ static void search_init(search *s, count_shared *shared, int bound1) {
     s->endbit = s->topbit >> bound1;
 }
 
-/* The masks after the queens of rows 0 and 1. */
+/* Runs one task: the queens of rows 0 and 1 are given, the search fills the rest. */
 static void run_task(search *s, const count_task *t) {
     s->board[0] = t->row0;
     s->board[1] = t->row1;
