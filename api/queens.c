@@ -11,12 +11,15 @@
 #include "core/queens_first.h"
 #include "core/queens_solutions.h"
 
-/* The largest integer a request may carry (FIELD_INTEGER values are exact up to 2^53). */
-#define MAX_JSON_INTEGER ((int64_t)1 << 53)
+#define MAX_EXACT_INTEGER INT64_C(9007199254740991) /* 2^53-1, the largest integer JSON carries exactly */
 
 static const api_field fields[] = {
-    {"n", FIELD_INTEGER},      {"mode", FIELD_STRING},  {"unique", FIELD_BOOLEAN},
-    {"offset", FIELD_INTEGER}, {"limit", FIELD_INTEGER}, {"algorithm", FIELD_STRING},
+    {"n", FIELD_INTEGER},
+    {"mode", FIELD_STRING},
+    {"unique", FIELD_BOOLEAN},
+    {"offset", FIELD_INTEGER},
+    {"limit", FIELD_INTEGER},
+    {"algorithm", FIELD_STRING},
     {NULL, 0},
 };
 
@@ -87,8 +90,8 @@ static bool read_request(api_request *req, queens_request *q) {
     if (!param_choice(req, "mode", modes, MODE_SOLUTIONS, &mode) ||
         !param_choice(req, "algorithm", algorithms, QUEENS_BITMASK, &algorithm) ||
         !param_bool(req, "unique", false, &q->unique) ||
-        !param_int(req, "offset", 0, MAX_JSON_INTEGER, 0, &q->offset) ||
-        !param_int(req, "limit", 0, MAX_JSON_INTEGER, -1, &q->limit)) {
+        !param_int(req, "offset", 0, MAX_EXACT_INTEGER, 0, &q->offset) ||
+        !param_int(req, "limit", 0, MAX_EXACT_INTEGER, -1, &q->limit)) {
         return false;
     }
     q->mode = mode;
