@@ -1,5 +1,6 @@
 /* POST/GET /permutations: list (streamed), page through or count the arrangements of a set or
  * multiset, in lexicographic, input or "any" order, distinct or not, of length k. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -143,7 +144,7 @@ static bool read_options(api_request *req, const perm_items *items, options *o) 
                         "'k' must be an integer from 0 to the number of items (%zu)", items->n);
     o->order = orders[order];
     o->k = param_present(req, "k") ? (size_t)k : items->n;
-    o->limit = (uint64_t)limit;
+    o->limit = param_present(req, "limit") ? (uint64_t)limit : UINT64_MAX; /* absent: no limit at all */
     return true;
 }
 
