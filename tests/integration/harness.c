@@ -213,3 +213,21 @@ char *run_command_output(const char *command) {
     }
     return out.data;
 }
+
+char *run_python_reference(const char *script, const cJSON *input) {
+    char path[] = "/tmp/puzzled_reference_input_XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert_geq(fd, 0, "cannot create a temporary file");
+    char *printed = cJSON_PrintUnformatted(input);
+    size_t len = strlen(printed);
+    cr_assert_eq(write(fd, printed, len), (ssize_t)len);
+    close(fd);
+    cJSON_free(printed);
+    const char *source = getenv("PUZZLED_SOURCE_DIR");
+    char command[4096];
+    snprintf(command, sizeof command, "python3 '%s/%s' '%s'", source ? source : ".", script, path);
+    char *output = run_command_output(command);
+    unlink(path);
+    cr_assert_not_null(output, "the Python reference %s failed", script);
+    return output;
+}

@@ -6,13 +6,7 @@ import itertools
 import json
 import sys
 
-
-def key(v):
-    if isinstance(v, (int, float)) and not isinstance(v, bool):
-        return (0, v, "")
-    if isinstance(v, str):
-        return (1, 0, v)
-    return (2, 0, json.dumps(v, separators=(",", ":"), ensure_ascii=False))
+from by_value import key
 
 
 def answer(body):

@@ -47,17 +47,7 @@ Test(permutation_rank, rank_and_unrank_match_python_on_random_multisets) {
     cJSON *cases = cJSON_CreateArray();
     unsigned seed = 77;
     for (int i = 0; i < 40; i++) cJSON_AddItemToArray(cases, random_case(&seed));
-    char path[] = "/tmp/permutation_rank_cases_XXXXXX";
-    int fd = mkstemp(path);
-    char *printed = cJSON_PrintUnformatted(cases);
-    cr_assert_eq(write(fd, printed, strlen(printed)), (ssize_t)strlen(printed));
-    close(fd);
-    char command[512];
-    snprintf(command, sizeof command, "python3 %s/tests/integration/permutation_rank_reference.py %s",
-             getenv("PUZZLED_SOURCE_DIR"), path);
-    char *lines = run_command_output(command);
-    cr_assert_not_null(lines);
-    unlink(path);
+    char *lines = run_python_reference("tests/integration/permutation_rank_reference.py", cases);
     char *line = lines;
     for (cJSON *c = cases->child; c != NULL; c = c->next) {
         char *end = strchr(line, '\n');
@@ -82,7 +72,6 @@ Test(permutation_rank, rank_and_unrank_match_python_on_random_multisets) {
         cJSON_Delete(all);
     }
     free(lines);
-    cJSON_free(printed);
     cJSON_Delete(cases);
 }
 

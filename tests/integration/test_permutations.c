@@ -75,21 +75,11 @@ static cJSON *random_body(unsigned combo, unsigned *seed) {
 enum { COMBOS = 256 }; /* bit 7: NDJSON */
 
 Test(permutations, match_itertools_for_every_option_combination) {
-    char path[] = "/tmp/permutations_cases_XXXXXX";
-    int fd = mkstemp(path);
     cJSON *bodies = cJSON_CreateArray();
     unsigned seed = 20261122;
     for (int round = 0; round < 3; round++)
         for (unsigned combo = 0; combo < COMBOS; combo++) cJSON_AddItemToArray(bodies, random_body(combo, &seed));
-    char *printed = cJSON_PrintUnformatted(bodies);
-    cr_assert_eq(write(fd, printed, strlen(printed)), (ssize_t)strlen(printed));
-    close(fd);
-    char command[512];
-    snprintf(command, sizeof command, "python3 %s/tests/integration/permutations_reference.py %s",
-             getenv("PUZZLED_SOURCE_DIR"), path);
-    char *expected_lines = run_command_output(command);
-    cr_assert_not_null(expected_lines, "the Python reference failed");
-    unlink(path);
+    char *expected_lines = run_python_reference("tests/integration/permutations_reference.py", bodies);
     const char *ndjson_accept[] = {"Accept: application/x-ndjson", "Content-Type: application/json", NULL};
     char *line = expected_lines;
     int index = 0;
@@ -126,7 +116,6 @@ Test(permutations, match_itertools_for_every_option_combination) {
         cJSON_Delete(expected);
     }
     free(expected_lines);
-    cJSON_free(printed);
     cJSON_Delete(bodies);
 }
 
