@@ -68,6 +68,7 @@ def check(name, path, run):
     except (AssertionError, OSError, ValueError, KeyError, TypeError, IndexError) as error:
         outcome, detail = "FAIL", f"{type(error).__name__}: {error}"
     results[outcome] += 1
+    detail = " ".join(str(detail).split())  # one line each: run.sh reads them line by line
     print(f"{outcome:5} {name}: {detail}", flush=True)
 
 
