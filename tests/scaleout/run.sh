@@ -15,12 +15,15 @@ kill_after_seconds=3
 tmp=$(mktemp -d)
 chmod 755 "$tmp" # nginx's workers run as nobody when the test runs as root
 declare -a pids=()
-cleanup() {
+nginx_pid=""
+cleanup() { # nginx gets SIGTERM, which takes its workers down with it; the rest SIGKILL
+  [ -n "$nginx_pid" ] && kill -TERM "$nginx_pid" 2> /dev/null
   for pid in "${pids[@]}"; do kill -KILL "$pid" 2> /dev/null; done
   wait 2> /dev/null
   rm -rf "$tmp"
 }
 trap cleanup EXIT
+trap 'exit 1' INT TERM
 passed=0
 failed=0
 skipped=0
@@ -67,7 +70,6 @@ echo "      upstream.conf: $(tr '\n' ' ' < "$tmp/nginx/upstream.conf")"
 nginx -p "$tmp/nginx/" -c "$tmp/nginx/nginx.conf" -g 'daemon off;' \
   > "$tmp/nginx/access.log" 2> "$tmp/nginx/error.log" &
 nginx_pid=$!
-pids+=("$nginx_pid")
 proxy="http://127.0.0.1:$nginx_port"
 for _ in $(seq 1 100); do
   [ "$(curl -s -o /dev/null -w '%{http_code}' "$proxy/healthz")" = 200 ] && break
@@ -116,7 +118,7 @@ for spec in "${load_candidates[@]}"; do
   esac
 done
 echo "      load: ${#load_requests[@]} requests in turn, wrk -t2 -c8 for ${load_seconds}s; replica a gets SIGKILL after ${kill_after_seconds}s"
-timeout $((load_seconds + 20)) wrk -t2 -c8 -d"${load_seconds}s" --timeout 5s -s tests/scaleout/load.lua "$proxy" \
+wrk -t2 -c8 -d"${load_seconds}s" --timeout 5s -s tests/scaleout/load.lua "$proxy" \
   "${load_requests[@]}" > "$tmp/wrk.out" 2>&1 &
 wrk_pid=$!
 pids+=("$wrk_pid")
@@ -155,6 +157,7 @@ check_answers "(one replica)"
 kill -QUIT "$nginx_pid"
 wait "$nginx_pid"
 check "nginx stops gracefully on SIGQUIT" test $? = 0
+nginx_pid=""
 kill -TERM "${replica_pid[b]}"
 wait "${replica_pid[b]}"
 check "replica b stops cleanly on SIGTERM" test $? = 0
