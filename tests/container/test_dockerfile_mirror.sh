@@ -7,7 +7,7 @@
 #   tests/container/test_dockerfile_mirror.sh [PUZZLED_BIN]     (default build/puzzled)
 # Prints one line per check and `N passed, M failed` last; exits non-zero when a check failed.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 bin=$(realpath "${1:-build/puzzled}")
 passed=0
 failed=0

@@ -8,7 +8,7 @@
 #   tests/scaleout/run.sh PUZZLED_BIN
 # Prints one line per check and `N passed, M failed` last; exits non-zero when a check failed.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 bin=$(realpath "${1:?usage: tests/scaleout/run.sh PUZZLED_BIN}")
 load_seconds=8
 kill_after_seconds=3
@@ -16,6 +16,7 @@ tmp=$(mktemp -d)
 chmod 755 "$tmp" # nginx's workers run as nobody when the test runs as root
 declare -a pids=()
 nginx_pid=""
+# shellcheck disable=SC2317 # run by the EXIT trap
 cleanup() { # nginx gets SIGTERM, which takes its workers down with it; the rest SIGKILL
   [ -n "$nginx_pid" ] && kill -TERM "$nginx_pid" 2> /dev/null
   for pid in "${pids[@]}"; do kill -KILL "$pid" 2> /dev/null; done
