@@ -1,12 +1,15 @@
 /* Integration tests of the behaviour every endpoint relies on: routing, errors, CORS, body limits,
  * GET queries, keep-alive, configuration, access log, health check and graceful stop. */
 #include <criterion/criterion.h>
+#include <arpa/inet.h>
 #include <curl/curl.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "harness.h"
@@ -271,4 +274,33 @@ Test(shutdown, sigterm_with_an_open_idle_connection_exits_cleanly) {
     cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
     curl_easy_cleanup(curl);
     fclose(sink);
+}
+
+/* A raw TCP connection to the server, for requests curl cannot pause in the middle of. */
+static int connect_raw(const test_server *server) {
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)server->port)};
+    inet_pton(AF_INET, "127.0.0.1", &address.sin_addr);
+    cr_assert_eq(connect(fd, (struct sockaddr *)&address, sizeof address), 0);
+    return fd;
+}
+
+Test(shutdown, sigterm_lets_an_in_flight_request_finish) {
+    test_server server;
+    cr_assert(test_server_start(&server, NULL));
+    int fd = connect_raw(&server);
+    const char *head = "GET /healthz HTTP/1.1\r\nHost: test\r\nContent-Length: 2\r\n\r\n{";
+    cr_assert_eq(write(fd, head, strlen(head)), (ssize_t)strlen(head));
+    usleep(100 * 1000);
+    kill(server.pid, SIGTERM); /* the request is half read: it must still be answered */
+    usleep(200 * 1000);
+    cr_assert_eq(write(fd, "}", 1), 1);
+    char reply[1024] = "";
+    size_t got = 0;
+    ssize_t n;
+    while (got < sizeof reply - 1 && (n = read(fd, reply + got, sizeof reply - 1 - got)) > 0) got += (size_t)n;
+    close(fd);
+    cr_assert(strncmp(reply, "HTTP/1.1 200", 12) == 0, "in-flight request was not answered: %s", reply);
+    cr_assert(strstr(reply, "Connection: close") != NULL, "draining answers must close the connection");
+    cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
 }
