@@ -23,7 +23,8 @@
 struct http_server {
     struct MHD_Daemon *daemon;
     const puzzled_config *config;
-    atomic_bool draining; /* while stopping, answers say Connection: close */
+    atomic_bool draining;      /* while stopping, answers say Connection: close */
+    atomic_uint requests_open; /* begun and not yet completed */
 };
 
 typedef struct request_context {
@@ -39,20 +40,23 @@ typedef struct request_context {
 
 /* Called by MHD as soon as a request line is read: the context lives until the request completes. */
 static void *begin_request(void *cls, const char *uri, struct MHD_Connection *connection) {
-    (void)cls;
     (void)uri;
     (void)connection;
+    http_server *server = cls;
     request_context *ctx = calloc(1, sizeof *ctx);
-    if (ctx != NULL) clock_gettime(CLOCK_MONOTONIC, &ctx->started);
+    if (ctx == NULL) return NULL;
+    clock_gettime(CLOCK_MONOTONIC, &ctx->started);
+    atomic_fetch_add(&server->requests_open, 1);
     return ctx;
 }
 
 static void end_request(void *cls, struct MHD_Connection *connection, void **con_cls,
                         enum MHD_RequestTerminationCode termination) {
-    (void)cls;
     (void)connection;
+    http_server *server = cls;
     request_context *ctx = *con_cls;
     if (ctx == NULL) return;
+    atomic_fetch_sub(&server->requests_open, 1);
     static const char *const outcomes[] = {
         [MHD_REQUEST_TERMINATED_COMPLETED_OK] = "ok",
         [MHD_REQUEST_TERMINATED_WITH_ERROR] = "aborted", /* the client left mid-answer, or a stream failed */
@@ -286,14 +290,15 @@ http_server *http_server_start(const puzzled_config *config) {
     if (server == NULL) return NULL;
     server->config = config;
     atomic_init(&server->draining, false);
+    atomic_init(&server->requests_open, 0);
     unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG;
     if (address.ss_family == AF_INET6) flags |= MHD_USE_IPv6;
     server->daemon = MHD_start_daemon(
         flags, 0, NULL, NULL, handle, server, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)(config->threads > 1 ? config->threads : 0),
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)60, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-        (size_t)(256 * 1024), MHD_OPTION_URI_LOG_CALLBACK, begin_request, NULL, MHD_OPTION_NOTIFY_COMPLETED,
-        end_request, NULL, MHD_OPTION_END);
+        (size_t)(256 * 1024), MHD_OPTION_URI_LOG_CALLBACK, begin_request, server, MHD_OPTION_NOTIFY_COMPLETED,
+        end_request, server, MHD_OPTION_END);
     if (server->daemon == NULL) {
         fprintf(stderr, "puzzled: cannot listen on %s port %u (in use, or not an address of this machine)\n",
                 config->host, config->port);
@@ -308,16 +313,14 @@ unsigned http_server_port(const http_server *server) {
     return info != NULL ? info->port : 0;
 }
 
+/* Waits until no request is in flight: idle keep-alive connections (a proxy keeps some open to every
+ * replica) do not hold the stop up; MHD_stop_daemon closes them. */
 void http_server_stop(http_server *server, unsigned drain_ms) {
     atomic_store(&server->draining, true);
     MHD_socket listener = MHD_quiesce_daemon(server->daemon);
+    deadline drained = deadline_after_ms(drain_ms);
     struct timespec step = {.tv_sec = 0, .tv_nsec = 10 * 1000000};
-    for (unsigned waited = 0; waited < drain_ms; waited += 10) {
-        const union MHD_DaemonInfo *info =
-            MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
-        if (info == NULL || info->num_connections == 0) break;
-        nanosleep(&step, NULL);
-    }
+    while (atomic_load(&server->requests_open) != 0 && !deadline_expired(&drained)) nanosleep(&step, NULL);
     MHD_stop_daemon(server->daemon);
     if (listener != MHD_INVALID_SOCKET) close(listener);
     free(server);
