@@ -1,0 +1,150 @@
+/* Closed tours on every board Schwenk's theorem allows, in linear time, by divide and conquer.
+ *
+ * Boards with both sides >= 5 (one of them even, say the columns) are cut into blocks of 5..10 rows
+ * by 6, 8 or 10 columns. Each block gets a closed tour from the small-board search (cached: there are
+ * 54 kinds). Neighbouring tours are merged by an edge swap: remove one edge from each cycle and join
+ * the four ends with two knight moves, which always leaves a single cycle. The swap between a block
+ * and its right neighbour uses the block's top-right corner edge (a corner has only two moves, so
+ * every closed tour uses both) and the edge (1,1)-(3,0) of the neighbour, which its tour is searched
+ * to contain; blocks of the first block column are merged downwards the same way, transposed. The
+ * merges follow a spanning tree of the blocks, so the result is one closed tour.
+ *
+ * Boards 3 x n (n even, >= 10) start from a closed tour of 3 x 10 or 3 x 12 and grow by 3 x 4 pieces:
+ * the cycle's edge at the top-right corner is replaced by a Hamiltonian path of the new piece. */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "core/knight_tour_internal.h"
+
+/* The board under construction, possibly transposed so that the construction can assume the
+ * orientation it needs: virtual (r, c) is real (c, r) when `transposed`. */
+typedef struct builder {
+    int rows, cols; /* virtual */
+    int real_cols;
+    bool transposed;
+    uint32_t (*link)[2]; /* the two tour neighbours of each real square */
+} builder;
+
+static uint32_t at(const builder *b, int r, int c) {
+    return b->transposed ? (uint32_t)c * (uint32_t)b->real_cols + (uint32_t)r
+                         : (uint32_t)r * (uint32_t)b->real_cols + (uint32_t)c;
+}
+
+static void link_pair(builder *b, uint32_t x, uint32_t y) {
+    b->link[x][b->link[x][0] == KT_NONE_SQUARE ? 0 : 1] = y;
+    b->link[y][b->link[y][0] == KT_NONE_SQUARE ? 0 : 1] = x;
+}
+
+static void relink(builder *b, uint32_t x, uint32_t old, uint32_t new) {
+    b->link[x][b->link[x][0] == old ? 0 : 1] = new;
+}
+
+/* Replace the cycle edges x1-x2 and y1-y2 by x1-y1 and x2-y2. */
+static void swap_edges(builder *b, uint32_t x1, uint32_t x2, uint32_t y1, uint32_t y2) {
+    relink(b, x1, x2, y1);
+    relink(b, x2, x1, y2);
+    relink(b, y1, y2, x1);
+    relink(b, y2, y1, x2);
+}
+
+/* Cached small searched pieces: a Hamiltonian path on h x w from `from` to `to` (local squares). */
+enum { BLOCK_MAX = 12, PIECES = BLOCK_MAX + 1 };
+typedef enum piece_kind { CYCLE_PLAIN, CYCLE_LEFT_EDGE, CYCLE_TOP_EDGE, PATH_THREE_ROWS, PIECE_KINDS } piece_kind;
+
+static pthread_mutex_t piece_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint32_t *pieces[PIECES][PIECES][PIECE_KINDS];
+
+static const uint32_t *piece(int h, int w, piece_kind kind) {
+    pthread_mutex_lock(&piece_lock);
+    uint32_t *found = pieces[h][w][kind];
+    if (found == NULL) {
+        kt_search_spec spec = {.rows = h, .cols = w, .ordered = true};
+        const uint32_t W = (uint32_t)w;
+        switch (kind) {
+        case CYCLE_PLAIN: spec.start = 0, spec.end = W + 2; break;              /* (0,0) .. (1,2) */
+        case CYCLE_LEFT_EDGE: spec.start = W + 1, spec.end = 3 * W; break;       /* (1,1) .. (3,0) */
+        case CYCLE_TOP_EDGE: spec.start = W + 1, spec.end = 3; break;            /* (1,1) .. (0,3) */
+        case PATH_THREE_ROWS: spec.start = 2 * W, spec.end = W; break;           /* (2,0) .. (1,0) */
+        case PIECE_KINDS: break;
+        }
+        found = malloc(sizeof *found * (size_t)(h * w));
+        deadline none = deadline_none();
+        if (found != NULL && kt_search_path(&spec, &none, found) != KT_SEARCH_FOUND) {
+            free(found); /* cannot happen for the sizes used; checked by the tests */
+            found = NULL;
+        }
+        pieces[h][w][kind] = found;
+    }
+    pthread_mutex_unlock(&piece_lock);
+    return found;
+}
+
+/* Lays a cached piece at virtual offset (r0, c0); cycles are closed, paths left open. */
+static bool place(builder *b, int r0, int c0, int h, int w, piece_kind kind) {
+    const uint32_t *p = piece(h, w, kind);
+    if (p == NULL) return false;
+    int n = h * w;
+    for (int i = 0; i + 1 < n + (kind == PATH_THREE_ROWS ? 0 : 1); i++) {
+        uint32_t x = p[i], y = p[(i + 1) % n];
+        link_pair(b, at(b, r0 + (int)(x / (uint32_t)w), c0 + (int)(x % (uint32_t)w)),
+                  at(b, r0 + (int)(y / (uint32_t)w), c0 + (int)(y % (uint32_t)w)));
+    }
+    return true;
+}
+
+/* The next part when cutting a side into parts of 6 and a last part of 5..10 (every side >= 5 works). */
+static int next_part(int remaining) { return remaining > 10 ? 6 : remaining; }
+
+static bool build_blocks(builder *b) {
+    for (int top = 0, h; top < b->rows; top += h) {
+        h = next_part(b->rows - top);
+        for (int left = 0, w; left < b->cols; left += w) {
+            w = next_part(b->cols - left);
+            piece_kind kind = left > 0 ? CYCLE_LEFT_EDGE : top > 0 ? CYCLE_TOP_EDGE : CYCLE_PLAIN;
+            if (!place(b, top, left, h, w, kind)) return false;
+            if (left > 0) /* merge with the block on the left (its top-right corner edge) */
+                swap_edges(b, at(b, top, left - 1), at(b, top + 2, left - 2), at(b, top + 1, left + 1),
+                           at(b, top + 3, left));
+            else if (top > 0) /* merge with the block above (its bottom-left corner edge) */
+                swap_edges(b, at(b, top - 1, 0), at(b, top - 2, 2), at(b, top + 1, 1), at(b, top, 3));
+        }
+    }
+    return true;
+}
+
+static bool build_three_rows(builder *b) {
+    int base = b->cols % 4 == 2 ? 10 : 12;
+    if (!place(b, 0, 0, 3, base, CYCLE_PLAIN)) return false;
+    for (int c = base; c < b->cols; c += 4) {
+        uint32_t a1 = at(b, 0, c - 1), a2 = at(b, 2, c - 2);
+        relink(b, a1, a2, KT_NONE_SQUARE);
+        relink(b, a2, a1, KT_NONE_SQUARE);
+        if (!place(b, 0, c, 3, 4, PATH_THREE_ROWS)) return false;
+        link_pair(b, a1, at(b, 2, c));
+        link_pair(b, a2, at(b, 1, c));
+    }
+    return true;
+}
+
+bool kt_construct_closed(int rows, int cols, uint32_t start, uint32_t *path) {
+    uint32_t n = (uint32_t)rows * (uint32_t)cols;
+    builder b = {.rows = rows, .cols = cols, .real_cols = cols};
+    bool three = rows == 3 || cols == 3;
+    b.transposed = three ? cols == 3 : cols % 2 == 1;
+    if (b.transposed) b.rows = cols, b.cols = rows;
+    b.link = malloc(sizeof *b.link * n);
+    if (b.link == NULL) return false;
+    for (uint32_t v = 0; v < n; v++) b.link[v][0] = b.link[v][1] = KT_NONE_SQUARE;
+    bool built = three ? build_three_rows(&b) : build_blocks(&b);
+    if (built) {
+        uint32_t previous = KT_NONE_SQUARE, current = start;
+        for (uint32_t i = 0; i < n; i++) {
+            path[i] = current;
+            uint32_t next = b.link[current][0] != previous ? b.link[current][0] : b.link[current][1];
+            previous = current;
+            current = next;
+        }
+    }
+    free(b.link);
+    return built;
+}
