@@ -16,31 +16,61 @@
 
 #include "core/knight_tour_internal.h"
 
-/* The board under construction, possibly transposed so that the construction can assume the
- * orientation it needs: virtual (r, c) is real (c, r) when `transposed`. */
-typedef struct builder {
-    int rows, cols; /* virtual */
-    int real_cols;
-    bool transposed;
-    uint32_t (*link)[2]; /* the two tour neighbours of each real square */
-} builder;
-
-static uint32_t at(const builder *b, int r, int c) {
+uint32_t kt_builder_at(const kt_builder *b, int r, int c) {
     return b->transposed ? (uint32_t)c * (uint32_t)b->real_cols + (uint32_t)r
                          : (uint32_t)r * (uint32_t)b->real_cols + (uint32_t)c;
 }
 
-static void link_pair(builder *b, uint32_t x, uint32_t y) {
+void kt_builder_link(kt_builder *b, uint32_t x, uint32_t y) {
     b->link[x][b->link[x][0] == KT_NONE_SQUARE ? 0 : 1] = y;
     b->link[y][b->link[y][0] == KT_NONE_SQUARE ? 0 : 1] = x;
 }
 
-static void relink(builder *b, uint32_t x, uint32_t old, uint32_t new) {
+void kt_builder_unlink(kt_builder *b, uint32_t x, uint32_t y) {
+    b->link[x][b->link[x][0] == y ? 0 : 1] = KT_NONE_SQUARE;
+    b->link[y][b->link[y][0] == x ? 0 : 1] = KT_NONE_SQUARE;
+}
+
+bool kt_builder_init(kt_builder *b, int rows, int cols, bool transposed) {
+    *b = (kt_builder){.rows = transposed ? cols : rows, .cols = transposed ? rows : cols, .real_cols = cols,
+                      .transposed = transposed};
+    uint32_t n = (uint32_t)rows * (uint32_t)cols;
+    b->link = malloc(sizeof *b->link * n);
+    if (b->link == NULL) return false;
+    for (uint32_t v = 0; v < n; v++) b->link[v][0] = b->link[v][1] = KT_NONE_SQUARE;
+    return true;
+}
+
+void kt_builder_finish(kt_builder *b, uint32_t start, uint32_t *path) {
+    uint32_t n = (uint32_t)b->rows * (uint32_t)b->cols, previous = KT_NONE_SQUARE, current = start;
+    for (uint32_t i = 0; i < n; i++) {
+        path[i] = current;
+        uint32_t next = b->link[current][0] != previous ? b->link[current][0] : b->link[current][1];
+        previous = current;
+        current = next;
+    }
+    free(b->link);
+    b->link = NULL;
+}
+
+uint32_t kt_builder_piece_square(const kt_builder *b, int r0, int c0, int w, uint32_t v, bool mirrored) {
+    int c = (int)(v % (uint32_t)w);
+    return kt_builder_at(b, r0 + (int)(v / (uint32_t)w), c0 + (mirrored ? w - 1 - c : c));
+}
+
+void kt_builder_place_path(kt_builder *b, int r0, int c0, int h, int w, const uint32_t *p, bool cycle, bool mirrored) {
+    int n = h * w;
+    for (int i = 0; i + 1 < n + (cycle ? 1 : 0); i++)
+        kt_builder_link(b, kt_builder_piece_square(b, r0, c0, w, p[i], mirrored),
+                        kt_builder_piece_square(b, r0, c0, w, p[(i + 1) % n], mirrored));
+}
+
+static void relink(kt_builder *b, uint32_t x, uint32_t old, uint32_t new) {
     b->link[x][b->link[x][0] == old ? 0 : 1] = new;
 }
 
 /* Replace the cycle edges x1-x2 and y1-y2 by x1-y1 and x2-y2. */
-static void swap_edges(builder *b, uint32_t x1, uint32_t x2, uint32_t y1, uint32_t y2) {
+static void swap_edges(kt_builder *b, uint32_t x1, uint32_t x2, uint32_t y1, uint32_t y2) {
     relink(b, x1, x2, y1);
     relink(b, x2, x1, y2);
     relink(b, y1, y2, x1);
@@ -80,22 +110,16 @@ static const uint32_t *piece(int h, int w, piece_kind kind) {
 }
 
 /* Lays a cached piece at virtual offset (r0, c0); cycles are closed, paths left open. */
-static bool place(builder *b, int r0, int c0, int h, int w, piece_kind kind) {
+static bool place(kt_builder *b, int r0, int c0, int h, int w, piece_kind kind) {
     const uint32_t *p = piece(h, w, kind);
-    if (p == NULL) return false;
-    int n = h * w;
-    for (int i = 0; i + 1 < n + (kind == PATH_THREE_ROWS ? 0 : 1); i++) {
-        uint32_t x = p[i], y = p[(i + 1) % n];
-        link_pair(b, at(b, r0 + (int)(x / (uint32_t)w), c0 + (int)(x % (uint32_t)w)),
-                  at(b, r0 + (int)(y / (uint32_t)w), c0 + (int)(y % (uint32_t)w)));
-    }
-    return true;
+    if (p != NULL) kt_builder_place_path(b, r0, c0, h, w, p, kind != PATH_THREE_ROWS, false);
+    return p != NULL;
 }
 
 /* The next part when cutting a side into parts of 6 and a last part of 5..10 (every side >= 5 works). */
 static int next_part(int remaining) { return remaining > 10 ? 6 : remaining; }
 
-static bool build_blocks(builder *b) {
+static bool build_blocks(kt_builder *b) {
     for (int top = 0, h; top < b->rows; top += h) {
         h = next_part(b->rows - top);
         for (int left = 0, w; left < b->cols; left += w) {
@@ -103,48 +127,36 @@ static bool build_blocks(builder *b) {
             piece_kind kind = left > 0 ? CYCLE_LEFT_EDGE : top > 0 ? CYCLE_TOP_EDGE : CYCLE_PLAIN;
             if (!place(b, top, left, h, w, kind)) return false;
             if (left > 0) /* merge with the block on the left (its top-right corner edge) */
-                swap_edges(b, at(b, top, left - 1), at(b, top + 2, left - 2), at(b, top + 1, left + 1),
-                           at(b, top + 3, left));
+                swap_edges(b, kt_builder_at(b, top, left - 1), kt_builder_at(b, top + 2, left - 2), kt_builder_at(b, top + 1, left + 1),
+                           kt_builder_at(b, top + 3, left));
             else if (top > 0) /* merge with the block above (its bottom-left corner edge) */
-                swap_edges(b, at(b, top - 1, 0), at(b, top - 2, 2), at(b, top + 1, 1), at(b, top, 3));
+                swap_edges(b, kt_builder_at(b, top - 1, 0), kt_builder_at(b, top - 2, 2), kt_builder_at(b, top + 1, 1), kt_builder_at(b, top, 3));
         }
     }
     return true;
 }
 
-static bool build_three_rows(builder *b) {
+static bool build_three_rows(kt_builder *b) {
     int base = b->cols % 4 == 2 ? 10 : 12;
     if (!place(b, 0, 0, 3, base, CYCLE_PLAIN)) return false;
     for (int c = base; c < b->cols; c += 4) {
-        uint32_t a1 = at(b, 0, c - 1), a2 = at(b, 2, c - 2);
-        relink(b, a1, a2, KT_NONE_SQUARE);
-        relink(b, a2, a1, KT_NONE_SQUARE);
+        uint32_t a1 = kt_builder_at(b, 0, c - 1), a2 = kt_builder_at(b, 2, c - 2);
+        kt_builder_unlink(b, a1, a2);
         if (!place(b, 0, c, 3, 4, PATH_THREE_ROWS)) return false;
-        link_pair(b, a1, at(b, 2, c));
-        link_pair(b, a2, at(b, 1, c));
+        kt_builder_link(b, a1, kt_builder_at(b, 2, c));
+        kt_builder_link(b, a2, kt_builder_at(b, 1, c));
     }
     return true;
 }
 
 bool kt_construct_closed(int rows, int cols, uint32_t start, uint32_t *path) {
-    uint32_t n = (uint32_t)rows * (uint32_t)cols;
-    builder b = {.rows = rows, .cols = cols, .real_cols = cols};
     bool three = rows == 3 || cols == 3;
-    b.transposed = three ? cols == 3 : cols % 2 == 1;
-    if (b.transposed) b.rows = cols, b.cols = rows;
-    b.link = malloc(sizeof *b.link * n);
-    if (b.link == NULL) return false;
-    for (uint32_t v = 0; v < n; v++) b.link[v][0] = b.link[v][1] = KT_NONE_SQUARE;
-    bool built = three ? build_three_rows(&b) : build_blocks(&b);
-    if (built) {
-        uint32_t previous = KT_NONE_SQUARE, current = start;
-        for (uint32_t i = 0; i < n; i++) {
-            path[i] = current;
-            uint32_t next = b.link[current][0] != previous ? b.link[current][0] : b.link[current][1];
-            previous = current;
-            current = next;
-        }
+    kt_builder b;
+    if (!kt_builder_init(&b, rows, cols, three ? cols == 3 : cols % 2 == 1)) return false;
+    if (!(three ? build_three_rows(&b) : build_blocks(&b))) {
+        free(b.link);
+        return false;
     }
-    free(b.link);
-    return built;
+    kt_builder_finish(&b, start, path);
+    return true;
 }

@@ -31,6 +31,7 @@ typedef struct kt_search_spec {
     uint32_t required[KT_MAX_REQUIRED][2];
     int required_count;
     bool ordered;
+    bool closed; /* the last square must be a knight's move from the start */
     uint64_t node_limit; /* 0: no limit */
 } kt_search_spec;
 
@@ -53,5 +54,33 @@ bool kt_warnsdorff_walk(int rows, int cols, uint32_t start, bool closed, uint64_
 /* A closed tour on any board that Schwenk's theorem allows, written to `path` starting at `start`.
  * Returns false only when memory ran out. */
 bool kt_construct_closed(int rows, int cols, uint32_t start, uint32_t *path);
+
+/* A tour under construction as the two tour neighbours of every square (KT_NONE_SQUARE at the ends of
+ * an open path), possibly transposed so that constructions can assume one orientation: virtual
+ * (r, c) is real (c, r) when `transposed`. */
+typedef struct kt_builder {
+    int rows, cols; /* virtual */
+    int real_cols;
+    bool transposed;
+    uint32_t (*link)[2];
+} kt_builder;
+
+bool kt_builder_init(kt_builder *b, int rows, int cols, bool transposed); /* real rows, cols */
+uint32_t kt_builder_at(const kt_builder *b, int r, int c);                /* virtual -> real square */
+void kt_builder_link(kt_builder *b, uint32_t x, uint32_t y);
+void kt_builder_unlink(kt_builder *b, uint32_t x, uint32_t y);
+/* Links consecutive squares of `p` (a path on an h x w piece, local row-major squares) laid at virtual
+ * (r0, c0), left-right mirrored when `mirrored`; `cycle` also links the last square to the first. */
+void kt_builder_place_path(kt_builder *b, int r0, int c0, int h, int w, const uint32_t *p, bool cycle, bool mirrored);
+/* The virtual square of local square `v` of such a piece. */
+uint32_t kt_builder_piece_square(const kt_builder *b, int r0, int c0, int w, uint32_t v, bool mirrored);
+/* Writes the tour to `path` walking from `start` (an end of the path, or anywhere on a cycle) and
+ * frees the links. */
+void kt_builder_finish(kt_builder *b, uint32_t start, uint32_t *path);
+
+/* An open tour from `start` on a board with a side of 3 or 4 too long for the exhaustive search:
+ * searched window around the start plus searched pieces chained to both sides.
+ * KT_SEARCH_NODE_LIMIT when no window worked. */
+kt_search_status kt_construct_strip(int rows, int cols, uint32_t start, const deadline *limit, uint32_t *path);
 
 #endif

@@ -30,12 +30,10 @@ typedef struct search {
     uint32_t n;
     uint8_t *visited;
     uint8_t *degree;      /* unvisited neighbours of each square */
-    uint32_t (*partner)[2]; /* required-edge partners per square */
-    uint32_t (*candidates)[8];
+    uint8_t (*candidates)[8]; /* per depth: the moves (indices into kt_move_*) to try, in order */
     uint8_t *candidate_count, *candidate_next;
     uint32_t low_degree;  /* unvisited squares with degree <= 1 */
     uint32_t zero_degree; /* unvisited squares with degree 0 */
-    int64_t *centre_distance;
     uint8_t *inner_steps; /* per depth, see inner_pair_repeated */
 } search;
 
@@ -105,70 +103,74 @@ static bool inner_pair_repeated(search *s, const uint32_t *path, uint32_t depth)
     return s->inner_steps[depth] > 1;
 }
 
-static int compare_candidates(const search *s, uint32_t a, uint32_t b) {
-    if (s->degree[a] != s->degree[b]) return s->degree[a] < s->degree[b] ? -1 : 1;
-    if (s->centre_distance[a] != s->centre_distance[b]) return s->centre_distance[a] > s->centre_distance[b] ? -1 : 1;
-    return a < b ? -1 : (a > b);
+static int64_t centre_distance(const kt_search_spec *spec, uint32_t v) {
+    int64_t dr = 2 * (int64_t)(v / (uint32_t)spec->cols) - (spec->rows - 1);
+    int64_t dc = 2 * (int64_t)(v % (uint32_t)spec->cols) - (spec->cols - 1);
+    return dr * dr + dc * dc;
+}
+
+static uint32_t apply_move(const kt_search_spec *spec, uint32_t v, int move) {
+    return (uint32_t)((int64_t)v + kt_move_dr[move] * (int64_t)spec->cols + kt_move_dc[move]);
+}
+
+static bool move_fits(const kt_search_spec *spec, uint32_t v, int move) {
+    int r = (int)(v / (uint32_t)spec->cols) + kt_move_dr[move], c = (int)(v % (uint32_t)spec->cols) + kt_move_dc[move];
+    return r >= 0 && r < spec->rows && c >= 0 && c < spec->cols;
+}
+
+/* Warnsdorff order: fewer onward moves first, then farther from the centre. */
+static bool tried_before(const search *s, uint32_t a, uint32_t b) {
+    if (s->degree[a] != s->degree[b]) return s->degree[a] < s->degree[b];
+    int64_t da = centre_distance(s->spec, a), db = centre_distance(s->spec, b);
+    return da != db ? da > db : a < b;
+}
+
+/* The required-edge partners of v (at most 2 in a feasible spec); returns how many. */
+static int partners(const kt_search_spec *spec, uint32_t v, uint32_t out[KT_MAX_REQUIRED]) {
+    int count = 0;
+    for (int i = 0; i < spec->required_count; i++) {
+        if (spec->required[i][0] == v) out[count++] = spec->required[i][1];
+        else if (spec->required[i][1] == v) out[count++] = spec->required[i][0];
+    }
+    return count;
+}
+
+/* Whether the path may step from v onto w: w is free, is the fixed end only as the last square, and
+ * owes no required edge to an already visited square other than v. */
+static bool may_enter(const search *s, uint32_t v, uint32_t w, uint32_t remaining) {
+    if (s->visited[w] || (w == s->spec->end && remaining > 1)) return false;
+    uint32_t p[KT_MAX_REQUIRED];
+    int k = partners(s->spec, w, p);
+    for (int i = 0; i < k; i++)
+        if (p[i] != v && s->visited[p[i]]) return false;
+    return true;
 }
 
 /* The moves to try from v (entered from `from`, KT_NONE_SQUARE at the start), in trying order. */
 static void list_candidates(search *s, uint32_t depth, uint32_t v, uint32_t from, uint32_t remaining) {
-    uint32_t *out = s->candidates[depth];
+    const kt_search_spec *spec = s->spec;
+    uint8_t *out = s->candidates[depth];
     uint8_t count = 0;
-    uint32_t forced = KT_NONE_SQUARE;
-    int outstanding = 0;
-    for (int i = 0; i < 2; i++) {
-        uint32_t p = s->partner[v][i];
-        if (p == KT_NONE_SQUARE || p == from) continue;
-        outstanding++;
-        forced = p;
-    }
-    s->candidate_count[depth] = 0;
-    s->candidate_next[depth] = 0;
-    if (outstanding > 1) return;
-    if (outstanding == 1) {
-        if (s->visited[forced] || (forced == s->spec->end && remaining > 1)) return;
-        out[0] = forced;
-        s->candidate_count[depth] = 1;
-        return;
-    }
-    uint32_t nb[8];
-    int k = kt_neighbours(s->spec->rows, s->spec->cols, v, nb);
+    uint32_t p[KT_MAX_REQUIRED], forced = KT_NONE_SQUARE;
+    int k = partners(spec, v, p), outstanding = 0;
     for (int i = 0; i < k; i++) {
-        uint32_t w = nb[i];
-        if (s->visited[w]) continue;
-        if (w == s->spec->end && remaining > 1) continue;
-        /* w must not owe a required edge to a square other than v that is already visited */
-        bool ok = true;
-        for (int j = 0; j < 2; j++) {
-            uint32_t p = s->partner[w][j];
-            if (p != KT_NONE_SQUARE && p != v && s->visited[p]) ok = false;
-        }
-        if (ok) out[count++] = w;
+        if (p[i] == from) continue;
+        outstanding++;
+        forced = p[i];
     }
-    if (s->spec->ordered) { /* insertion sort: at most 8 */
-        for (int i = 1; i < count; i++) {
-            uint32_t x = out[i];
-            int j = i - 1;
-            while (j >= 0 && compare_candidates(s, x, out[j]) < 0) {
-                out[j + 1] = out[j];
-                j--;
-            }
-            out[j + 1] = x;
+    s->candidate_next[depth] = 0;
+    for (int move = 0; move < 8 && outstanding <= 1; move++) {
+        if (!move_fits(spec, v, move)) continue;
+        uint32_t w = apply_move(spec, v, move);
+        if ((outstanding == 1 && w != forced) || !may_enter(s, v, w, remaining)) continue;
+        int j = count++;
+        while (spec->ordered && j > 0 && tried_before(s, w, apply_move(spec, v, out[j - 1]))) {
+            out[j] = out[j - 1];
+            j--;
         }
+        out[j] = (uint8_t)move;
     }
     s->candidate_count[depth] = count;
-}
-
-static bool add_partner(search *s, uint32_t a, uint32_t b) {
-    for (int i = 0; i < 2; i++) {
-        if (s->partner[a][i] == b) return true;
-        if (s->partner[a][i] == KT_NONE_SQUARE) {
-            s->partner[a][i] = b;
-            return true;
-        }
-    }
-    return false; /* three required edges on one square: impossible */
 }
 
 static kt_search_status run(search *s, const deadline *limit, uint32_t *path) {
@@ -188,7 +190,7 @@ static kt_search_status run(search *s, const deadline *limit, uint32_t *path) {
             depth--;
             continue;
         }
-        uint32_t w = s->candidates[depth][s->candidate_next[depth]++];
+        uint32_t w = apply_move(spec, path[depth], s->candidates[depth][s->candidate_next[depth]++]);
         if (++nodes % POLL_EVERY == 0) {
             if (deadline_expired(limit)) return KT_SEARCH_DEADLINE;
             if (spec->node_limit != 0 && nodes >= spec->node_limit) return KT_SEARCH_NODE_LIMIT;
@@ -196,7 +198,11 @@ static kt_search_status run(search *s, const deadline *limit, uint32_t *path) {
         visit(s, w);
         path[++depth] = w;
         uint32_t remaining = n - 1 - depth;
-        if (remaining == 0) return KT_SEARCH_FOUND;
+        if (remaining == 0) {
+            if (!spec->closed || kt_is_knight_move(spec->cols, w, spec->start)) return KT_SEARCH_FOUND;
+            s->candidate_count[depth] = s->candidate_next[depth] = 0;
+            continue;
+        }
         if (spec->ordered && (hopeless(s, w, remaining) || inner_pair_repeated(s, path, depth))) {
             s->candidate_count[depth] = s->candidate_next[depth] = 0;
             continue;
@@ -209,40 +215,32 @@ kt_search_status kt_search_path(const kt_search_spec *spec, const deadline *limi
     search s = {.spec = spec, .n = (uint32_t)spec->rows * (uint32_t)spec->cols};
     s.visited = calloc(s.n, 1);
     s.degree = malloc(s.n);
-    s.partner = malloc(sizeof *s.partner * s.n);
     s.candidates = malloc(sizeof *s.candidates * s.n);
     s.candidate_count = malloc(s.n);
     s.candidate_next = malloc(s.n);
-    s.centre_distance = malloc(sizeof *s.centre_distance * s.n);
     s.inner_steps = calloc(s.n, 1);
     kt_search_status status = KT_SEARCH_NO_MEMORY;
-    if (s.visited && s.degree && s.partner && s.candidates && s.candidate_count && s.candidate_next &&
-        s.centre_distance && s.inner_steps) {
+    if (s.visited && s.degree && s.candidates && s.candidate_count && s.candidate_next && s.inner_steps) {
         bool possible = true;
         for (uint32_t v = 0; v < s.n; v++) {
             uint32_t nb[8];
             s.degree[v] = (uint8_t)kt_neighbours(spec->rows, spec->cols, v, nb);
             if (s.degree[v] <= 1) s.low_degree++;
             if (s.degree[v] == 0) s.zero_degree++;
-            s.partner[v][0] = s.partner[v][1] = KT_NONE_SQUARE;
-            int64_t dr = 2 * (int64_t)(v / (uint32_t)spec->cols) - (spec->rows - 1);
-            int64_t dc = 2 * (int64_t)(v % (uint32_t)spec->cols) - (spec->cols - 1);
-            s.centre_distance[v] = dr * dr + dc * dc;
         }
         for (int i = 0; i < spec->required_count; i++) {
             uint32_t a = spec->required[i][0], b = spec->required[i][1];
-            if (!kt_is_knight_move(spec->cols, a, b) || !add_partner(&s, a, b) || !add_partner(&s, b, a))
+            uint32_t p[KT_MAX_REQUIRED];
+            if (!kt_is_knight_move(spec->cols, a, b) || partners(spec, a, p) > 2 || partners(spec, b, p) > 2)
                 possible = false;
         }
         status = possible ? run(&s, limit, path) : KT_SEARCH_NONE;
     }
     free(s.visited);
     free(s.degree);
-    free(s.partner);
     free(s.candidates);
     free(s.candidate_count);
     free(s.candidate_next);
-    free(s.centre_distance);
     free(s.inner_steps);
     return status;
 }
