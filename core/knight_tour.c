@@ -1,8 +1,9 @@
 /* The knight's tour strategies: theorems first (Schwenk for closed tours, colour and line-alternation
  * arguments for open ones), then per algorithm:
  *   auto         closed tours (and open ones where a closed tour exists, cut at the start) by the
- *                divide-and-conquer construction; other small boards by exhaustive search; other
- *                large boards by Warnsdorff with retries, then exhaustive search until the deadline;
+ *                divide-and-conquer construction; long boards with a side of 3 by the strip
+ *                construction; other large boards by Warnsdorff with retries; everything else (small
+ *                boards, and boards with a side of 4) by exhaustive search until the deadline;
  *   warnsdorff   the heuristic with Roth's tie-break and a few randomised retries;
  *   backtracking the textbook depth-first search. */
 #include "core/knight_tour.h"
@@ -85,7 +86,10 @@ static kt_outcome automatic(const kt_request *q, uint32_t start, const deadline 
         return kt_construct_closed(q->rows, q->cols, start, path) ? KT_FOUND : KT_OUT_OF_MEMORY;
     /* open tours on boards without closed tours: both sides odd, or a side of 3 or 4 */
     uint32_t n = (uint32_t)q->rows * (uint32_t)q->cols;
-    if (n >= EXHAUSTIVE_FIRST_SQUARES) {
+    if ((q->rows == 3 || q->cols == 3) && n >= EXHAUSTIVE_FIRST_SQUARES) {
+        kt_search_status status = kt_construct_strip(q->rows, q->cols, start, limit, path);
+        if (status != KT_SEARCH_NODE_LIMIT) return from_search(status);
+    } else if (q->rows != 4 && q->cols != 4 && n >= EXHAUSTIVE_FIRST_SQUARES) {
         kt_outcome outcome = warnsdorff(q, start, limit, path);
         if (outcome != KT_HEURISTIC_FAILED) return outcome;
     }

@@ -78,9 +78,8 @@ uint32_t kt_builder_piece_square(const kt_builder *b, int r0, int c0, int w, uin
  * frees the links. */
 void kt_builder_finish(kt_builder *b, uint32_t start, uint32_t *path);
 
-/* An open tour from `start` on a board with a side of 3 or 4 too long for the exhaustive search:
- * searched window around the start plus searched pieces chained to both sides.
- * KT_SEARCH_NODE_LIMIT when no window worked. */
+/* An open tour from `start` on a long board with a side of 3: a searched window around the start plus
+ * searched pieces chained to both sides. KT_SEARCH_NODE_LIMIT when no window worked. */
 kt_search_status kt_construct_strip(int rows, int cols, uint32_t start, const deadline *limit, uint32_t *path);
 
 #endif
