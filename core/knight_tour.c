@@ -47,12 +47,11 @@ const char *knight_tour_impossibility(const kt_request *q) {
     if (m * n % 2 == 1 && (q->start_row + q->start_col) % 2 == 1)
         return "on a board with an odd number of squares a tour must start on the majority colour (the colour of "
                "the corners), and this square has the other colour";
-    if (m == 4) {
-        int inner = q->rows == 4 ? q->start_row : q->start_col;
-        if (inner == 1 || inner == 2)
-            return "on a board with a side of 4 the two outer lines only reach the two inner lines, so every open "
-                   "tour starts and ends on an outer line";
-    }
+    bool inner_row = q->rows == 4 && (q->start_row == 1 || q->start_row == 2);
+    bool inner_col = q->cols == 4 && (q->start_col == 1 || q->start_col == 2);
+    if (inner_row || inner_col)
+        return "on a board with a side of 4 the two outer lines only reach the two inner lines, so every open "
+               "tour starts and ends on an outer line";
     return NULL;
 }
 
@@ -86,7 +85,7 @@ static kt_outcome automatic(const kt_request *q, uint32_t start, const deadline 
         return kt_construct_closed(q->rows, q->cols, start, path) ? KT_FOUND : KT_OUT_OF_MEMORY;
     /* open tours on boards without closed tours: both sides odd, or a side of 3 or 4 */
     uint32_t n = (uint32_t)q->rows * (uint32_t)q->cols;
-    if ((q->rows == 3 || q->cols == 3) && n >= EXHAUSTIVE_FIRST_SQUARES) {
+    if (q->rows == 3 || q->cols == 3) {
         kt_search_status status = kt_construct_strip(q->rows, q->cols, start, limit, path);
         if (status != KT_SEARCH_NODE_LIMIT) return from_search(status);
     } else if (q->rows != 4 && q->cols != 4 && n >= EXHAUSTIVE_FIRST_SQUARES) {
