@@ -2,7 +2,8 @@
  * arguments for open ones), then per algorithm:
  *   auto         closed tours (and open ones where a closed tour exists, cut at the start) by the
  *                divide-and-conquer construction; long boards with a side of 3 by the strip
- *                construction; other large boards by Warnsdorff with retries; everything else (small
+ *                construction; boards with both sides odd and >= 5 by the same blocks around an odd
+ *                block holding the start, then Warnsdorff with retries; everything else (small
  *                boards, and boards with a side of 4) by exhaustive search until the deadline;
  *   warnsdorff   the heuristic with Roth's tie-break and a few randomised retries;
  *   backtracking the textbook depth-first search. */
@@ -13,7 +14,6 @@
 #include "core/knight_tour_internal.h"
 
 enum {
-    EXHAUSTIVE_FIRST_SQUARES = 150, /* below this "auto" searches exhaustively (fast with pruning) */
     WARNSDORFF_ATTEMPTS = 8,
 };
 
@@ -84,11 +84,12 @@ static kt_outcome automatic(const kt_request *q, uint32_t start, const deadline 
     if (knight_tour_closed_exists(q->rows, q->cols))
         return kt_construct_closed(q->rows, q->cols, start, path) ? KT_FOUND : KT_OUT_OF_MEMORY;
     /* open tours on boards without closed tours: both sides odd, or a side of 3 or 4 */
-    uint32_t n = (uint32_t)q->rows * (uint32_t)q->cols;
     if (q->rows == 3 || q->cols == 3) {
         kt_search_status status = kt_construct_strip(q->rows, q->cols, start, limit, path);
         if (status != KT_SEARCH_NODE_LIMIT) return from_search(status);
-    } else if (q->rows != 4 && q->cols != 4 && n >= EXHAUSTIVE_FIRST_SQUARES) {
+    } else if (q->rows >= 5 && q->cols >= 5) { /* both odd */
+        kt_search_status status = kt_construct_open_odd(q->rows, q->cols, start, limit, path);
+        if (status != KT_SEARCH_NODE_LIMIT) return from_search(status);
         kt_outcome outcome = warnsdorff(q, start, limit, path);
         if (outcome != KT_HEURISTIC_FAILED) return outcome;
     }

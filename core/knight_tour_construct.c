@@ -116,21 +116,40 @@ static bool place(kt_builder *b, int r0, int c0, int h, int w, piece_kind kind) 
     return p != NULL;
 }
 
-/* The next part when cutting a side into parts of 6 and a last part of 5..10 (every side >= 5 works). */
+/* How a side is cut into parts: parts of 6 and a last one of 6..10 (or 5..10 when no part is odd),
+ * except for at most one odd part of `odd_size` squares at `odd_at` (-1: none) holding the start of
+ * an open tour. Even stretches are >= 6 (or empty), so they always cut into parts of 6, 8 or 10. */
+typedef struct side_split {
+    int length, odd_at, odd_size;
+} side_split;
+
 static int next_part(int remaining) { return remaining > 10 ? 6 : remaining; }
 
-static bool build_blocks(kt_builder *b) {
+static int part_at(side_split s, int offset) {
+    if (offset == s.odd_at) return s.odd_size;
+    return next_part(s.odd_at > offset ? s.odd_at - offset : s.length - offset);
+}
+
+/* Lays the blocks and merges them along a spanning tree: each block with the one on its left, and
+ * the blocks of the first block column with the one above. The odd block, if any, gets `odd_path`
+ * (an open path searched to contain the edges those merges use) instead of a closed tour. */
+static bool build_blocks(kt_builder *b, side_split rows, side_split cols, const uint32_t *odd_path) {
     for (int top = 0, h; top < b->rows; top += h) {
-        h = next_part(b->rows - top);
+        h = part_at(rows, top);
         for (int left = 0, w; left < b->cols; left += w) {
-            w = next_part(b->cols - left);
-            piece_kind kind = left > 0 ? CYCLE_LEFT_EDGE : top > 0 ? CYCLE_TOP_EDGE : CYCLE_PLAIN;
-            if (!place(b, top, left, h, w, kind)) return false;
+            w = part_at(cols, left);
+            if (top == rows.odd_at && left == cols.odd_at) {
+                kt_builder_place_path(b, top, left, h, w, odd_path, false, false);
+            } else {
+                piece_kind kind = left > 0 ? CYCLE_LEFT_EDGE : top > 0 ? CYCLE_TOP_EDGE : CYCLE_PLAIN;
+                if (!place(b, top, left, h, w, kind)) return false;
+            }
             if (left > 0) /* merge with the block on the left (its top-right corner edge) */
-                swap_edges(b, kt_builder_at(b, top, left - 1), kt_builder_at(b, top + 2, left - 2), kt_builder_at(b, top + 1, left + 1),
-                           kt_builder_at(b, top + 3, left));
+                swap_edges(b, kt_builder_at(b, top, left - 1), kt_builder_at(b, top + 2, left - 2),
+                           kt_builder_at(b, top + 1, left + 1), kt_builder_at(b, top + 3, left));
             else if (top > 0) /* merge with the block above (its bottom-left corner edge) */
-                swap_edges(b, kt_builder_at(b, top - 1, 0), kt_builder_at(b, top - 2, 2), kt_builder_at(b, top + 1, 1), kt_builder_at(b, top, 3));
+                swap_edges(b, kt_builder_at(b, top - 1, 0), kt_builder_at(b, top - 2, 2), kt_builder_at(b, top + 1, 1),
+                           kt_builder_at(b, top, 3));
         }
     }
     return true;
@@ -153,10 +172,60 @@ bool kt_construct_closed(int rows, int cols, uint32_t start, uint32_t *path) {
     bool three = rows == 3 || cols == 3;
     kt_builder b;
     if (!kt_builder_init(&b, rows, cols, three ? cols == 3 : cols % 2 == 1)) return false;
-    if (!(three ? build_three_rows(&b) : build_blocks(&b))) {
+    side_split row_split = {b.rows, -1, 0}, col_split = {b.cols, -1, 0};
+    if (!(three ? build_three_rows(&b) : build_blocks(&b, row_split, col_split, NULL))) {
         free(b.link);
         return false;
     }
     kt_builder_finish(&b, start, path);
     return true;
+}
+
+/* The ways to cut an odd side so that its one odd part (5..11 squares) holds `position`; returns how
+ * many were written (at most `max`). */
+static int odd_splits(int length, int position, side_split *out, int max) {
+    int count = 0;
+    for (int size = 5; size <= 11 && count < max; size += 2) {
+        for (int at = position - size + 1 < 0 ? 0 : position - size + 1; at <= position && count < max; at++) {
+            int rest = length - at - size;
+            if (rest < 0 || at % 2 != 0 || (at > 0 && at < 6) || (rest > 0 && rest < 6)) continue;
+            out[count++] = (side_split){length, at, size};
+        }
+    }
+    return count;
+}
+
+enum { ODD_SPLITS = 4, ODD_BLOCK_NODES = 200000 };
+
+kt_search_status kt_construct_open_odd(int rows, int cols, uint32_t start, const deadline *limit, uint32_t *path) {
+    int sr = (int)(start / (uint32_t)cols), sc = (int)(start % (uint32_t)cols);
+    side_split row_options[ODD_SPLITS], col_options[ODD_SPLITS];
+    int row_count = odd_splits(rows, sr, row_options, ODD_SPLITS);
+    int col_count = odd_splits(cols, sc, col_options, ODD_SPLITS);
+    uint32_t block[11 * 11];
+    for (int i = 0; i < row_count * col_count; i++) {
+        side_split rs = row_options[i / col_count], cs = col_options[i % col_count];
+        uint32_t h = (uint32_t)rs.odd_size, w = (uint32_t)cs.odd_size;
+        kt_search_spec spec = {.rows = (int)h, .cols = (int)w, .start = (uint32_t)(sr - rs.odd_at) * w + (uint32_t)(sc - cs.odd_at),
+                               .end = KT_NONE_SQUARE, .ordered = true, .node_limit = ODD_BLOCK_NODES};
+        /* the edges the merges will swap (see build_blocks) */
+        if (cs.odd_at > 0) spec.required[spec.required_count][0] = w + 1, spec.required[spec.required_count++][1] = 3 * w;
+        else if (rs.odd_at > 0) spec.required[spec.required_count][0] = w + 1, spec.required[spec.required_count++][1] = 3;
+        if (cs.odd_at + cs.odd_size < cols)
+            spec.required[spec.required_count][0] = w - 1, spec.required[spec.required_count++][1] = 2 * w + w - 2;
+        if (cs.odd_at == 0 && rs.odd_at + rs.odd_size < rows)
+            spec.required[spec.required_count][0] = (h - 1) * w, spec.required[spec.required_count++][1] = (h - 2) * w + 2;
+        kt_search_status status = kt_search_path(&spec, limit, block);
+        if (status == KT_SEARCH_DEADLINE || status == KT_SEARCH_NO_MEMORY) return status;
+        if (status != KT_SEARCH_FOUND) continue;
+        kt_builder b;
+        if (!kt_builder_init(&b, rows, cols, false)) return KT_SEARCH_NO_MEMORY;
+        if (!build_blocks(&b, rs, cs, block)) {
+            free(b.link);
+            return KT_SEARCH_NO_MEMORY;
+        }
+        kt_builder_finish(&b, start, path);
+        return KT_SEARCH_FOUND;
+    }
+    return KT_SEARCH_NODE_LIMIT;
 }

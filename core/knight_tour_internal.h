@@ -55,6 +55,11 @@ bool kt_warnsdorff_walk(int rows, int cols, uint32_t start, bool closed, uint64_
  * Returns false only when memory ran out. */
 bool kt_construct_closed(int rows, int cols, uint32_t start, uint32_t *path);
 
+/* An open tour from `start` (of the corners' colour) on a board with both sides odd and >= 5: the
+ * closed-tour blocks of kt_construct_closed around one odd block that holds the start and gets a
+ * searched path instead. KT_SEARCH_NODE_LIMIT when no cut of the board worked. */
+kt_search_status kt_construct_open_odd(int rows, int cols, uint32_t start, const deadline *limit, uint32_t *path);
+
 /* A tour under construction as the two tour neighbours of every square (KT_NONE_SQUARE at the ends of
  * an open path), possibly transposed so that constructions can assume one orientation: virtual
  * (r, c) is real (c, r) when `transposed`. */

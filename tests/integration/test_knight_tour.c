@@ -289,6 +289,11 @@ Test(knight_tour_large, rectangles_open_and_closed, .timeout = 300) {
     check_large(4, 12, 0, 7, false);
     check_large(12, 4, 5, 3, false);
     check_large(6, 2000, 5, 1000, false);
+    check_large(5, 15, 2, 8, false);
+    check_large(5, 9999, 4, 5000, false);
+    check_large(7, 999, 3, 501, false);
+    check_large(1999, 2001, 1000, 1000, false);
+    check_large(11, 11, 5, 5, false);
 }
 
 Test(knight_tour_large, closed_tours_on_many_allowed_boards, .timeout = 300) {
