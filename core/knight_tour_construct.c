@@ -1,4 +1,5 @@
-/* Closed tours on every board Schwenk's theorem allows, in linear time, by divide and conquer.
+/* Closed tours on every board Schwenk's theorem allows, in linear time, by divide and conquer, and
+ * open tours on boards with both sides odd.
  *
  * Boards with both sides >= 5 (one of them even, say the columns) are cut into blocks of 5..10 rows
  * by 6, 8 or 10 columns. Each block gets a closed tour from the small-board search (cached: there are
@@ -10,7 +11,13 @@
  * merges follow a spanning tree of the blocks, so the result is one closed tour.
  *
  * Boards 3 x n (n even, >= 10) start from a closed tour of 3 x 10 or 3 x 12 and grow by 3 x 4 pieces:
- * the cycle's edge at the top-right corner is replaced by a Hamiltonian path of the new piece. */
+ * the cycle's edge at the top-right corner is replaced by a Hamiltonian path of the new piece.
+ *
+ * Open tours on boards with both sides odd use the same blocks, cut so that a single block has two odd
+ * sides and holds the start: that block gets a searched open path from the start containing the edges
+ * its merges use, and merging cycles into a path by the same swaps leaves one path.
+ *
+ * Also here: the kt_builder that all constructions assemble their tours in. */
 #include <pthread.h>
 #include <stdlib.h>
 
