@@ -1,0 +1,429 @@
+/* Integration tests of /knight-tour against the real server. Every start square of every board from
+ * 1x1 to 8x8 (and 3x9, 3x10): a returned open tour is checked by an independent validator, a
+ * "found": false against an independent exhaustive search written here; closed tours against
+ * Schwenk's theorem. Large boards, square and rectangular, open and closed, are validated from the
+ * streamed text (parsed here without cJSON, which could not hold millions of squares). Also the board
+ * format, NDJSON, GET and POST, the three algorithms and the errors. */
+#include <criterion/criterion.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+/* ---- independent reference: exhaustive depth-first search for an open tour ---- */
+
+typedef struct reference {
+    int rows, cols;
+    unsigned char visited[128];
+} reference;
+
+static const int DR[8] = {1, 2, 2, 1, -1, -2, -2, -1};
+static const int DC[8] = {2, 1, -1, -2, -2, -1, 1, 2};
+
+static bool on_board(const reference *b, int r, int c) { return r >= 0 && r < b->rows && c >= 0 && c < b->cols; }
+
+static int free_neighbours(const reference *b, int r, int c) {
+    int count = 0;
+    for (int m = 0; m < 8; m++)
+        if (on_board(b, r + DR[m], c + DC[m]) && !b->visited[(r + DR[m]) * b->cols + c + DC[m]]) count++;
+    return count;
+}
+
+/* Some unvisited square other than the neighbours of (r, c) has no unvisited neighbour: unreachable. */
+static bool stranded(const reference *b, int r, int c, int left) {
+    for (int s = 0; s < b->rows * b->cols && left > 1; s++) {
+        int sr = s / b->cols, sc = s % b->cols;
+        int dr = abs(sr - r), dc = abs(sc - c);
+        if (!b->visited[s] && !((dr == 1 && dc == 2) || (dr == 2 && dc == 1)) && free_neighbours(b, sr, sc) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* The rest of the path alternates colours starting with the other colour than (r, c)'s: the unvisited
+ * squares of that colour must number ceil(left / 2). */
+static bool colours_balance(const reference *b, int r, int c, int left) {
+    int other = 0;
+    for (int s = 0; s < b->rows * b->cols; s++)
+        if (!b->visited[s] && (s / b->cols + s % b->cols) % 2 != (r + c) % 2) other++;
+    return other == (left + 1) / 2;
+}
+
+/* The unvisited squares are all reachable from (r, c) through unvisited squares. */
+static bool connected(const reference *b, int r, int c, int left) {
+    unsigned char seen[128] = {0};
+    int queue[128], head = 0, tail = 0, reached = 0;
+    queue[tail++] = r * b->cols + c;
+    while (head < tail) {
+        int s = queue[head++];
+        for (int m = 0; m < 8; m++) {
+            int nr = s / b->cols + DR[m], nc = s % b->cols + DC[m];
+            if (!on_board(b, nr, nc) || b->visited[nr * b->cols + nc] || seen[nr * b->cols + nc]) continue;
+            seen[nr * b->cols + nc] = 1;
+            queue[tail++] = nr * b->cols + nc;
+            reached++;
+        }
+    }
+    return reached == left;
+}
+
+static bool extend(reference *b, int r, int c, int left) {
+    if (left == 0) return true;
+    if (!colours_balance(b, r, c, left) || stranded(b, r, c, left) || !connected(b, r, c, left)) return false;
+    int order[8], degree[8], count = 0;
+    for (int m = 0; m < 8; m++) { /* fewest onward moves first: finds tours fast, still exhaustive */
+        int nr = r + DR[m], nc = c + DC[m];
+        if (!on_board(b, nr, nc) || b->visited[nr * b->cols + nc]) continue;
+        int d = free_neighbours(b, nr, nc), i = count++;
+        while (i > 0 && degree[i - 1] > d) {
+            order[i] = order[i - 1];
+            degree[i] = degree[i - 1];
+            i--;
+        }
+        order[i] = m;
+        degree[i] = d;
+    }
+    for (int i = 0; i < count; i++) {
+        int nr = r + DR[order[i]], nc = c + DC[order[i]];
+        b->visited[nr * b->cols + nc] = 1;
+        if (extend(b, nr, nc, left - 1)) return true;
+        b->visited[nr * b->cols + nc] = 0;
+    }
+    return false;
+}
+
+static bool search_reference(int rows, int cols, int r, int c) {
+    reference b = {.rows = rows, .cols = cols};
+    b.visited[r * cols + c] = 1;
+    return extend(&b, r, c, rows * cols - 1);
+}
+
+/* The answer is the same for squares related by a symmetry of the board, so each class is searched
+ * once (the slow searches are the ones that find nothing, on 4 x 7 and 4 x 8). */
+static signed char reference_cache[11][11][11][11]; /* 0 unknown, 1 yes, -1 no */
+
+static bool reference_open_tour_exists(int rows, int cols, int r, int c) {
+    if (rows > cols) {
+        int t = rows;
+        rows = cols, cols = t, t = r, r = c, c = t;
+    }
+    if (r > rows - 1 - r) r = rows - 1 - r;
+    if (c > cols - 1 - c) c = cols - 1 - c;
+    if (rows == cols && r > c) {
+        int t = r;
+        r = c, c = t;
+    }
+    signed char *cached = &reference_cache[rows][cols][r][c];
+    if (*cached == 0) *cached = search_reference(rows, cols, r, c) ? 1 : -1;
+    return *cached == 1;
+}
+
+static bool schwenk_allows_closed(int rows, int cols) {
+    int m = rows < cols ? rows : cols, n = rows < cols ? cols : rows;
+    if (m % 2 == 1 && n % 2 == 1) return false;
+    if (m == 1 || m == 2 || m == 4) return false;
+    if (m == 3 && (n == 4 || n == 6 || n == 8)) return false;
+    return true;
+}
+
+/* ---- independent validator, reading the response text ---- */
+
+static bool knight_move(long r1, long c1, long r2, long c2) {
+    long dr = labs(r1 - r2), dc = labs(c1 - c2);
+    return (dr == 1 && dc == 2) || (dr == 2 && dc == 1);
+}
+
+/* Checks `"path":[[r,c],...]` in `body`: rows*cols distinct squares on the board, first = start, knight
+ * moves throughout, and for a closed tour back to the start. */
+static void expect_valid_path(const char *body, long rows, long cols, long sr, long sc, bool closed) {
+    const char *p = strstr(body, "\"path\":[");
+    cr_assert_not_null(p, "no path in %.200s", body);
+    p += strlen("\"path\":[");
+    long n = rows * cols, count = 0, pr = -1, pc = -1, fr = -1, fc = -1;
+    unsigned char *seen = calloc((size_t)n, 1);
+    cr_assert_not_null(seen);
+    while (*p == '[') {
+        char *end;
+        long r = strtol(p + 1, &end, 10);
+        cr_assert_eq(*end, ',');
+        long c = strtol(end + 1, &end, 10);
+        cr_assert_eq(*end, ']');
+        p = end + 1;
+        cr_assert(r >= 0 && r < rows && c >= 0 && c < cols, "square [%ld,%ld] off the board", r, c);
+        cr_assert(!seen[r * cols + c], "square [%ld,%ld] visited twice", r, c);
+        seen[r * cols + c] = 1;
+        if (count == 0) fr = r, fc = c;
+        else cr_assert(knight_move(pr, pc, r, c), "[%ld,%ld] -> [%ld,%ld] is not a knight move", pr, pc, r, c);
+        pr = r, pc = c, count++;
+        if (*p == ',') p++;
+    }
+    free(seen);
+    cr_assert_eq(*p, ']');
+    cr_assert_eq(count, n, "%ld squares, expected %ld", count, n);
+    cr_assert(fr == sr && fc == sc, "starts at [%ld,%ld], expected [%ld,%ld]", fr, fc, sr, sc);
+    if (closed) cr_assert(knight_move(pr, pc, fr, fc), "closed tour does not return to its start");
+}
+
+static http_result get_tour(int rows, int cols, int r, int c, bool closed, const char *extra) {
+    char path[256];
+    snprintf(path, sizeof path, "/knight-tour?rows=%d&cols=%d&start=%d,%d&closed=%s%s", rows, cols, r, c,
+             closed ? "true" : "false", extra);
+    return http_get(path);
+}
+
+static bool found(const http_result *res) { return strstr(res->body, "\"found\":true") != NULL; }
+
+/* Every start of rows x cols: open tours against the reference, closed ones against Schwenk. */
+static void check_every_start(int rows, int cols) {
+    for (int r = 0; r < rows; r++) {
+        for (int c = 0; c < cols; c++) {
+            http_result open = get_tour(rows, cols, r, c, false, "");
+            cr_assert_eq(open.status, 200, "%dx%d [%d,%d]: %ld %s", rows, cols, r, c, open.status, open.body);
+            if (found(&open)) {
+                expect_valid_path(open.body, rows, cols, r, c, false);
+            } else {
+                cr_assert_not_null(strstr(open.body, "\"reason\":\""), "no reason: %s", open.body);
+                cr_assert(!reference_open_tour_exists(rows, cols, r, c),
+                          "%dx%d from [%d,%d]: the service says none, the reference found a tour", rows, cols, r, c);
+            }
+            http_result_free(&open);
+
+            http_result closed = get_tour(rows, cols, r, c, true, "");
+            cr_assert_eq(closed.status, 200, "%dx%d [%d,%d] closed: %ld %s", rows, cols, r, c, closed.status,
+                         closed.body);
+            cr_assert_eq(found(&closed), schwenk_allows_closed(rows, cols), "%dx%d [%d,%d] closed: %s", rows, cols,
+                         r, c, closed.body);
+            if (found(&closed)) expect_valid_path(closed.body, rows, cols, r, c, true);
+            else cr_assert_not_null(strstr(closed.body, "\"reason\":\""));
+            http_result_free(&closed);
+        }
+    }
+}
+
+/* One test per shorter side keeps failures apart and lets Criterion run them in parallel; a board
+ * and its transpose share a test, and so the reference's cache. */
+#define EVERY_START_TEST(R)                                                                                \
+    Test(knight_tour_small, every_start_shorter_side_##R, .timeout = 300) {                                \
+        for (int cols = R; cols <= 8; cols++) {                                                            \
+            check_every_start(R, cols);                                                                    \
+            if (cols != R) check_every_start(cols, R);                                                     \
+        }                                                                                                  \
+    }
+EVERY_START_TEST(1)
+EVERY_START_TEST(2)
+EVERY_START_TEST(3)
+EVERY_START_TEST(4)
+EVERY_START_TEST(5)
+EVERY_START_TEST(6)
+EVERY_START_TEST(7)
+EVERY_START_TEST(8)
+
+Test(knight_tour_small, every_start_long_rectangles, .timeout = 300) {
+    check_every_start(3, 9);
+    check_every_start(3, 10);
+    check_every_start(10, 3);
+}
+
+/* The counts the issue states, as an extra check on the reference and the service together. */
+static int open_starts(int rows, int cols) {
+    int count = 0;
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++) {
+            http_result res = get_tour(rows, cols, r, c, false, "");
+            count += found(&res);
+            http_result_free(&res);
+        }
+    return count;
+}
+
+Test(knight_tour_small, known_counts_of_start_squares) {
+    cr_assert_eq(open_starts(3, 4), 6);
+    cr_assert_eq(open_starts(4, 5), 10);
+    cr_assert_eq(open_starts(3, 8), 22);
+    cr_assert_eq(open_starts(5, 5), 13);
+    cr_assert_eq(open_starts(8, 8), 64);
+}
+
+/* ---- large boards ---- */
+
+static void check_large(int rows, int cols, int r, int c, bool closed) {
+    http_result res = get_tour(rows, cols, r, c, closed, "");
+    cr_assert_eq(res.status, 200, "%dx%d: %ld %.300s", rows, cols, res.status, res.body);
+    cr_assert(found(&res), "%dx%d [%d,%d] %s: %.300s", rows, cols, r, c, closed ? "closed" : "open", res.body);
+    expect_valid_path(res.body, rows, cols, r, c, closed);
+    http_result_free(&res);
+}
+
+Test(knight_tour_large, squares_open_and_closed, .timeout = 300) {
+    check_large(1000, 1000, 0, 0, false);
+    check_large(1000, 1000, 500, 499, true);
+    check_large(2000, 2000, 1234, 567, false);
+    check_large(2000, 2000, 0, 0, true);
+    check_large(1001, 1001, 500, 500, false); /* odd: Warnsdorff */
+    check_large(999, 999, 998, 0, false);
+    check_large(101, 101, 3, 51, false);
+    check_large(100, 100, 99, 42, true);
+}
+
+Test(knight_tour_large, rectangles_open_and_closed, .timeout = 300) {
+    check_large(1000, 1001, 17, 1000, true);
+    check_large(1001, 1000, 0, 999, true);
+    check_large(5, 6, 2, 3, true);
+    check_large(6, 7, 5, 6, true);
+    check_large(3, 10, 1, 4, true);
+    check_large(3, 12, 2, 11, true);
+    check_large(12, 3, 7, 1, true);
+    check_large(3, 1000, 1, 500, true);
+    check_large(5, 800, 4, 799, true);
+    check_large(7, 12, 3, 6, true);
+    check_large(9, 25, 2, 2, false);
+    check_large(5, 1001, 2, 500, false);
+    check_large(999, 7, 500, 4, false);
+    check_large(3, 1001, 1, 501, false);
+    check_large(3, 100001, 2, 50000, false);
+    check_large(1001, 3, 1000, 2, false);
+    check_large(4, 12, 0, 7, false);
+    check_large(12, 4, 5, 3, false);
+    check_large(6, 2000, 5, 1000, false);
+    check_large(5, 15, 2, 8, false);
+    check_large(5, 9999, 4, 5000, false);
+    check_large(7, 999, 3, 501, false);
+    check_large(1999, 2001, 1000, 1000, false);
+    check_large(11, 11, 5, 5, false);
+}
+
+Test(knight_tour_large, closed_tours_on_many_allowed_boards, .timeout = 300) {
+    for (int rows = 3; rows <= 26; rows++)
+        for (int cols = rows; cols <= 26; cols += 1 + (rows + cols) % 3)
+            if (schwenk_allows_closed(rows, cols)) check_large(rows, cols, rows / 2, cols - 1, true);
+}
+
+/* ---- forms, algorithms, errors ---- */
+
+Test(knight_tour_forms, board_format_numbers_the_moves) {
+    http_result res = http_post("/knight-tour", "{\"rows\":6,\"cols\":5,\"start\":[1,2],\"closed\":true,\"format\":\"board\"}");
+    cr_assert_eq(res.status, 200, "%s", res.body);
+    cJSON *doc = http_json(&res);
+    const cJSON *board = cJSON_GetObjectItemCaseSensitive(doc, "board");
+    cr_assert_eq(cJSON_GetArraySize(board), 6);
+    int where_r[31], where_c[31];
+    memset(where_r, -1, sizeof where_r);
+    for (int r = 0; r < 6; r++) {
+        const cJSON *row = cJSON_GetArrayItem(board, r);
+        cr_assert_eq(cJSON_GetArraySize(row), 5);
+        for (int c = 0; c < 5; c++) {
+            int k = cJSON_GetArrayItem(row, c)->valueint;
+            cr_assert(k >= 1 && k <= 30 && where_r[k] == -1);
+            where_r[k] = r, where_c[k] = c;
+        }
+    }
+    cr_assert(where_r[1] == 1 && where_c[1] == 2);
+    for (int k = 2; k <= 30; k++) cr_assert(knight_move(where_r[k - 1], where_c[k - 1], where_r[k], where_c[k]));
+    cr_assert(knight_move(where_r[30], where_c[30], where_r[1], where_c[1]));
+    cJSON_Delete(doc);
+    http_result_free(&res);
+}
+
+Test(knight_tour_forms, n_is_a_square_board_and_defaults_apply) {
+    http_result res = http_get("/knight-tour?n=8");
+    cr_assert_eq(res.status, 200);
+    cr_assert_not_null(strstr(res.body, "{\"rows\":8,\"cols\":8,\"closed\":false,\"found\":true,\"path\":[[0,0],"));
+    expect_valid_path(res.body, 8, 8, 0, 0, false);
+    http_result_free(&res);
+}
+
+Test(knight_tour_forms, ndjson_gives_head_then_one_square_per_line) {
+    const char *headers[] = {"Accept: application/x-ndjson", NULL};
+    http_result res = http_request(server_url(), "GET", "/knight-tour?rows=5&cols=6&start=4,5", NULL, headers);
+    cr_assert_eq(res.status, 200);
+    cJSON *lines = http_ndjson(&res);
+    cr_assert_not_null(lines, "%s", res.body);
+    cr_assert_eq(cJSON_GetArraySize(lines), 31);
+    cr_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(lines, 0), "found")));
+    const cJSON *first = cJSON_GetArrayItem(lines, 1);
+    cr_assert(cJSON_GetArrayItem(first, 0)->valueint == 4 && cJSON_GetArrayItem(first, 1)->valueint == 5);
+    cJSON_Delete(lines);
+    http_result_free(&res);
+}
+
+Test(knight_tour_algorithms, warnsdorff_and_backtracking_give_valid_tours) {
+    http_result res = get_tour(8, 8, 3, 4, false, "&algorithm=warnsdorff");
+    cr_assert_eq(res.status, 200);
+    expect_valid_path(res.body, 8, 8, 3, 4, false);
+    http_result_free(&res);
+    res = get_tour(5, 5, 0, 0, false, "&algorithm=backtracking");
+    cr_assert_eq(res.status, 200);
+    expect_valid_path(res.body, 5, 5, 0, 0, false);
+    http_result_free(&res);
+    res = get_tour(3, 4, 1, 0, false, "&algorithm=backtracking");
+    cr_assert(found(&res));
+    http_result_free(&res);
+    res = get_tour(3, 4, 0, 1, false, "&algorithm=backtracking"); /* no tour: searched to the end */
+    cr_assert_eq(res.status, 200);
+    cr_assert_not_null(strstr(res.body, "\"found\":false"));
+    cr_assert(!reference_open_tour_exists(3, 4, 0, 1));
+    http_result_free(&res);
+    res = get_tour(6, 6, 2, 2, true, "&algorithm=backtracking");
+    cr_assert_eq(res.status, 200, "%s", res.body);
+    expect_valid_path(res.body, 6, 6, 2, 2, true);
+    http_result_free(&res);
+}
+
+Test(knight_tour_algorithms, warnsdorff_failure_is_not_a_proof) {
+    http_result res = get_tour(3, 1001, 1, 501, false, "&algorithm=warnsdorff");
+    cJSON *doc = expect_error(&res, 422, "heuristic_failed");
+    cJSON_Delete(doc);
+    http_result_free(&res);
+}
+
+Test(knight_tour_algorithms, backtracking_honours_the_time_limit) {
+    http_result res = http_post("/knight-tour", "{\"n\":8,\"algorithm\":\"backtracking\",\"time_limit_ms\":1}");
+    cJSON *doc = expect_error(&res, 503, "deadline_exceeded");
+    cJSON_Delete(doc);
+    http_result_free(&res);
+}
+
+static void expect_field_error(const char *body, long status, const char *code, const char *field) {
+    http_result res = http_post("/knight-tour", body);
+    cJSON *doc = expect_error(&res, status, code);
+    const cJSON *error = cJSON_GetObjectItemCaseSensitive(doc, "error");
+    const cJSON *blamed = cJSON_GetObjectItemCaseSensitive(error, "field");
+    cr_assert(cJSON_IsString(blamed) && strcmp(blamed->valuestring, field) == 0, "%s -> %s", body, res.body);
+    cJSON_Delete(doc);
+    http_result_free(&res);
+}
+
+Test(knight_tour_errors, bad_requests_name_the_field) {
+    expect_field_error("{\"rows\":3001,\"cols\":2000}", 422, "too_large", "rows");
+    expect_field_error("{\"n\":2001}", 422, "too_large", "n");
+    expect_field_error("{\"n\":8,\"rows\":8}", 400, "conflicting_fields", "n");
+    expect_field_error("{\"rows\":8}", 400, "missing_field", "cols");
+    expect_field_error("{}", 400, "missing_field", "rows");
+    expect_field_error("{\"n\":0}", 400, "invalid_field", "n");
+    expect_field_error("{\"n\":8,\"start\":[8,0]}", 400, "invalid_field", "start");
+    expect_field_error("{\"n\":8,\"start\":[1]}", 400, "invalid_field", "start");
+    expect_field_error("{\"n\":8,\"start\":[1,\"2\"]}", 400, "invalid_field", "start");
+    expect_field_error("{\"n\":8,\"start\":[1.5,2]}", 400, "invalid_field", "start");
+    expect_field_error("{\"n\":8,\"algorithm\":\"magic\"}", 400, "invalid_field", "algorithm");
+    expect_field_error("{\"n\":8,\"format\":\"svg\"}", 400, "invalid_field", "format");
+    expect_field_error("{\"n\":8,\"closed\":1}", 400, "invalid_field", "closed");
+    expect_field_error("{\"n\":101,\"algorithm\":\"backtracking\"}", 422, "too_large", "algorithm");
+}
+
+Test(knight_tour_errors, configured_maximum_applies) {
+    const char *args[] = {"--max-board-squares", "100", NULL};
+    test_server server;
+    cr_assert(test_server_start(&server, args));
+    http_result res = http_request(server.url, "GET", "/knight-tour?rows=10&cols=11", NULL, NULL);
+    cJSON *doc = expect_error(&res, 422, "too_large");
+    cJSON_Delete(doc);
+    http_result_free(&res);
+    res = http_request(server.url, "GET", "/knight-tour?rows=10&cols=10", NULL, NULL);
+    cr_assert_eq(res.status, 200);
+    http_result_free(&res);
+    cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
+}
