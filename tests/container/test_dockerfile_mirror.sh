@@ -9,15 +9,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 bin=$(realpath "${1:-build/puzzled}")
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "ok    $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL  $1"; }
-check() { # description, then a command that must succeed
-  local description=$1
-  shift
-  if "$@"; then pass "$description"; else fail "$description"; fi
-}
+. tests/lib/checks.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -178,5 +170,5 @@ check "the runtime command starts and its HEALTHCHECK command exits 0" test "$po
 check "STOPSIGNAL SIGTERM stops it cleanly (exit status 0): got $status_stop" test "$status_stop" = 0
 check "the HEALTHCHECK command exits non-zero once it is stopped: got $status_down" test "$status_down" != 0
 
-echo "$passed passed, $failed failed"
+checks_summary
 [ "$failed" -eq 0 ]
