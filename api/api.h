@@ -26,6 +26,7 @@ typedef enum field_type {
     FIELD_BOOLEAN,     /* true / false */
     FIELD_STRING,      /* JSON string */
     FIELD_ARRAY,       /* JSON array of anything; GET: comma-separated, numbers/true/false as such */
+    FIELD_STRING_ARRAY, /* JSON array of strings; GET: comma-separated, every piece a string */
     FIELD_BIG_INTEGER, /* integer JSON number or a string (checked by the handler: decimal, hex seed ...);
                           GET keeps the text as a string, so no precision is lost */
 } field_type;

@@ -89,7 +89,8 @@ static bool parse_json_number(const char *text, double *value) {
     return isfinite(*value);
 }
 
-/* A query value as a scalar: a number or true/false when it reads as one, else the string itself. */
+/* A query value as a scalar: with `numbers_and_booleans`, a number or true/false when it reads as
+ * one; else the string itself. */
 static cJSON *query_scalar(const char *text, bool numbers_and_booleans) {
     double number;
     if (numbers_and_booleans) {
@@ -101,7 +102,7 @@ static cJSON *query_scalar(const char *text, bool numbers_and_booleans) {
 }
 
 /* "a,b,c" as a JSON array; "" is the empty array. */
-static cJSON *query_array(const char *text) {
+static cJSON *query_array(const char *text, bool numbers_and_booleans) {
     cJSON *array = cJSON_CreateArray();
     if (array == NULL || *text == '\0') return array;
     char *copy = strdup(text);
@@ -113,7 +114,7 @@ static cJSON *query_array(const char *text) {
     for (;;) {
         char *comma = strchr(piece, ',');
         if (comma != NULL) *comma = '\0';
-        cJSON *element = query_scalar(piece, true);
+        cJSON *element = query_scalar(piece, numbers_and_booleans);
         if (element == NULL || !cJSON_AddItemToArray(array, element)) {
             cJSON_Delete(element);
             cJSON_Delete(array);
@@ -136,7 +137,8 @@ bool fields_add_query(api_request *req, const api_field *fields, const char *nam
     switch (field->type) {
     case FIELD_INTEGER:
     case FIELD_BOOLEAN: converted = query_scalar(value, true); break;
-    case FIELD_ARRAY: converted = query_array(value); break;
+    case FIELD_ARRAY: converted = query_array(value, true); break;
+    case FIELD_STRING_ARRAY: converted = query_array(value, false); break;
     case FIELD_STRING:
     case FIELD_BIG_INTEGER:
     default: converted = cJSON_CreateString(value); break;
@@ -183,6 +185,19 @@ static bool check_type(api_request *req, const api_field *field, const cJSON *va
     case FIELD_ARRAY:
         if (cJSON_IsArray(value)) return true;
         return api_fail(req, 400, "invalid_field", name, "'%s' must be an array, got %s", name,
+                        json_type_name(value));
+    case FIELD_STRING_ARRAY:
+        if (cJSON_IsArray(value)) {
+            int index = 0;
+            for (const cJSON *element = value->child; element != NULL; element = element->next, index++) {
+                if (!cJSON_IsString(element))
+                    return api_fail(req, 400, "invalid_field", name,
+                                    "'%s' must be an array of strings; element %d (from 0) is %s", name, index,
+                                    json_type_name(element));
+            }
+            return true;
+        }
+        return api_fail(req, 400, "invalid_field", name, "'%s' must be an array of strings, got %s", name,
                         json_type_name(value));
     case FIELD_BIG_INTEGER:
         if (cJSON_IsString(value) || is_exact_integer(value)) return true;

@@ -1,11 +1,42 @@
-/* /permutation/rank — placeholder until the endpoint's issue lands: answers 501 so routing can be tested. */
+/* POST/GET /permutation/rank: the 0-based lexicographic rank of an arrangement among the distinct
+ * arrangements of its multiset, and their total. */
+#include <stdlib.h>
+
 #include "api/endpoints.h"
+#include "api/permutation_items.h"
+#include "core/perm_rank.h"
 
-static const api_field fields[] = {{NULL, 0}};
+static const api_field fields[] = {
+    {"permutation", FIELD_ARRAY},
+    {"text", FIELD_STRING},
+    {NULL, 0},
+};
 
-static bool answer_not_implemented(api_request *req, api_response *res) {
-    (void)res;
-    return api_fail(req, 501, "not_implemented", NULL, "/permutation/rank is not implemented yet");
+static bool answer_rank(api_request *req, api_response *res) {
+    perm_items items;
+    if (!perm_items_read(req, "permutation", req->config->max_rank_items, &items)) return false;
+    mpz_t rank, total;
+    mpz_inits(rank, total, NULL);
+    perm_status status = multiset_rank(rank, total, items.classes, items.n, items.m, &req->deadline);
+    bool ok = status == PERM_OK;
+    if (ok) {
+        json_writer *out = &res->body;
+        jw_clear(out);
+        jw_char(out, '{');
+        jw_key(out, "rank");
+        jw_mpz_string(out, rank);
+        jw_char(out, ',');
+        jw_key(out, "total");
+        jw_mpz_string(out, total);
+        jw_char(out, '}');
+    } else if (status == PERM_DEADLINE) {
+        api_fail_deadline(req);
+    } else {
+        api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    }
+    mpz_clears(rank, total, NULL);
+    perm_items_free(&items);
+    return ok;
 }
 
-const api_endpoint permutation_rank_endpoint = {fields, answer_not_implemented};
+const api_endpoint permutation_rank_endpoint = {fields, answer_rank};

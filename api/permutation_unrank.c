@@ -1,11 +1,67 @@
-/* /permutation/unrank — placeholder until the endpoint's issue lands: answers 501 so routing can be tested. */
+/* POST/GET /permutation/unrank: the arrangement of a given 0-based lexicographic rank among the
+ * distinct arrangements of the items, and their total. */
+#include <stdlib.h>
+
 #include "api/endpoints.h"
+#include "api/params.h"
+#include "api/permutation_items.h"
+#include "core/perm_count.h"
+#include "core/perm_rank.h"
 
-static const api_field fields[] = {{NULL, 0}};
+static const api_field fields[] = {
+    {"items", FIELD_ARRAY},
+    {"text", FIELD_STRING},
+    {"rank", FIELD_BIG_INTEGER},
+    {NULL, 0},
+};
 
-static bool answer_not_implemented(api_request *req, api_response *res) {
-    (void)res;
-    return api_fail(req, 501, "not_implemented", NULL, "/permutation/unrank is not implemented yet");
+/* The 400 for a rank at or above the total, quoting the total when it is short enough to read. */
+static bool fail_out_of_range(api_request *req, const mpz_t total) {
+    size_t digits = mpz_sizeinbase(total, 10);
+    if (digits > 120)
+        return api_fail(req, 400, "invalid_field", "rank",
+                        "'rank' must be in [0, total), where total, the number of distinct arrangements of "
+                        "the items, has %zu digits; the rank given is not below it",
+                        digits);
+    char *text = mpz_get_str(NULL, 10, total);
+    api_fail(req, 400, "invalid_field", "rank",
+             "'rank' must be in [0, %s): the items have %s distinct arrangements", text, text);
+    free(text);
+    return false;
 }
 
-const api_endpoint permutation_unrank_endpoint = {fields, answer_not_implemented};
+static bool answer_unrank(api_request *req, api_response *res) {
+    perm_items items;
+    if (!perm_items_read(req, "items", req->config->max_rank_items, &items)) return false;
+    mpz_t rank, total;
+    mpz_inits(rank, total, NULL);
+    bool present = false, ok = param_big_uint(req, "rank", rank, &present);
+    if (ok && !present)
+        ok = api_fail(req, 400, "missing_field", "rank",
+                      "'rank' is required: an integer in [0, total), as a number or a string of digits");
+    uint32_t *arrangement = malloc((items.n ? items.n : 1) * sizeof *arrangement);
+    if (ok && arrangement == NULL) ok = api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    perm_status status = PERM_OK;
+    if (ok) status = perm_count_distinct(total, items.mult, items.m, items.n, &req->deadline);
+    if (ok && status == PERM_OK && mpz_cmp(rank, total) >= 0) ok = fail_out_of_range(req, total);
+    if (ok && status == PERM_OK) status = multiset_unrank(arrangement, items.mult, items.m, rank, &req->deadline);
+    if (ok && status == PERM_DEADLINE) ok = api_fail_deadline(req);
+    if (ok && status == PERM_NO_MEMORY) ok = api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    if (ok) {
+        json_writer *out = &res->body;
+        jw_clear(out);
+        jw_char(out, '{');
+        jw_key(out, "permutation");
+        perm_items_write(&items, out, arrangement, items.n);
+        jw_char(out, ',');
+        jw_key(out, "total");
+        jw_mpz_string(out, total);
+        jw_char(out, '}');
+    }
+    free(arrangement);
+    mpz_clears(rank, total, NULL);
+    perm_items_free(&items);
+    return ok;
+}
+
+const api_endpoint permutation_unrank_endpoint = {fields, answer_unrank};

@@ -1,11 +1,295 @@
-/* /queens — placeholder until the endpoint's issue lands: answers 501 so routing can be tested. */
+/* GET|POST /queens: n-queens solutions (listed in lexicographic order, optionally only fundamental
+ * ones, in an offset/limit window), their counts, or one constructed solution for very large boards. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "api/api.h"
 #include "api/endpoints.h"
+#include "api/params.h"
+#include "core/queens_count.h"
+#include "core/queens_first.h"
+#include "core/queens_solutions.h"
 
-static const api_field fields[] = {{NULL, 0}};
+#define MAX_EXACT_INTEGER INT64_C(9007199254740991) /* 2^53-1, the largest integer JSON carries exactly */
 
-static bool answer_not_implemented(api_request *req, api_response *res) {
-    (void)res;
-    return api_fail(req, 501, "not_implemented", NULL, "/queens is not implemented yet");
+static const api_field fields[] = {
+    {"n", FIELD_INTEGER},
+    {"mode", FIELD_STRING},
+    {"unique", FIELD_BOOLEAN},
+    {"offset", FIELD_INTEGER},
+    {"limit", FIELD_INTEGER},
+    {"algorithm", FIELD_STRING},
+    {NULL, 0},
+};
+
+enum { MODE_SOLUTIONS, MODE_COUNT, MODE_FIRST };
+static const char *const modes[] = {"solutions", "count", "first", NULL};
+/* In the order of queens_algorithm. */
+static const char *const algorithms[] = {"bitmask", "backtracking", "permutation", NULL};
+
+typedef struct queens_request {
+    int64_t n;
+    int mode;
+    bool unique;
+    int64_t offset;
+    int64_t limit; /* -1: no limit */
+    queens_algorithm algorithm;
+} queens_request;
+
+/* Reads n once its mode and algorithm are known: above the largest board they allow it is a 422
+ * "too_large", below 1 (or absent) a 400 naming the same range. */
+static bool read_n(api_request *req, queens_request *q) {
+    int64_t largest;
+    char why[160];
+    if (q->mode == MODE_FIRST) {
+        largest = (int64_t)req->config->max_queens_n;
+        snprintf(why, sizeof why, "for mode \"first\"");
+    } else if (q->algorithm == QUEENS_PERMUTATION) {
+        largest = QUEENS_PERMUTATION_MAX_N;
+        snprintf(why, sizeof why,
+                 "with algorithm \"permutation\", which tries all n! orders (\"bitmask\" and \"backtracking\" "
+                 "take up to %d)",
+                 QUEENS_MAX_N);
+    } else {
+        largest = QUEENS_MAX_N;
+        snprintf(why, sizeof why, "for mode \"%s\" (mode \"first\" takes boards up to %" PRIu64 ")",
+                 modes[q->mode], req->config->max_queens_n);
+    }
+    if (param_present(req, "n") && param_int(req, "n", INT64_MIN, INT64_MAX, 0, &q->n) && q->n > largest) {
+        return api_fail(req, 422, "too_large", "n", "n must be from 1 to %" PRId64 " %s; got %" PRId64, largest,
+                        why, q->n);
+    }
+    return param_int_required(req, "n", 1, largest, &q->n);
 }
 
-const api_endpoint queens_endpoint = {fields, answer_not_implemented};
+/* The fields one mode does not use are refused rather than ignored. */
+static bool check_conflicts(api_request *req, const queens_request *q) {
+    if (q->mode != MODE_SOLUTIONS) {
+        const char *window = param_present(req, "offset") ? "offset" : param_present(req, "limit") ? "limit" : NULL;
+        if (window != NULL) {
+            return api_fail(req, 400, "conflicting_fields", window,
+                            "%s applies only to mode \"solutions\"; mode \"%s\" has no list to window", window,
+                            modes[q->mode]);
+        }
+    }
+    if (q->mode == MODE_FIRST && q->unique) {
+        return api_fail(req, 400, "conflicting_fields", "unique",
+                        "unique applies to modes \"solutions\" and \"count\"; mode \"first\" builds one solution");
+    }
+    if (q->mode == MODE_FIRST && param_present(req, "algorithm")) {
+        return api_fail(req, 400, "conflicting_fields", "algorithm",
+                        "algorithm applies to modes \"solutions\" and \"count\"; mode \"first\" uses the explicit "
+                        "construction");
+    }
+    return true;
+}
+
+static bool read_request(api_request *req, queens_request *q) {
+    int mode, algorithm;
+    if (!param_choice(req, "mode", modes, MODE_SOLUTIONS, &mode) ||
+        !param_choice(req, "algorithm", algorithms, QUEENS_BITMASK, &algorithm) ||
+        !param_bool(req, "unique", false, &q->unique) ||
+        !param_int(req, "offset", 0, MAX_EXACT_INTEGER, 0, &q->offset) ||
+        !param_int(req, "limit", 0, MAX_EXACT_INTEGER, -1, &q->limit)) {
+        return false;
+    }
+    q->mode = mode;
+    q->algorithm = (queens_algorithm)algorithm;
+    return check_conflicts(req, q) && read_n(req, q);
+}
+
+/* ---- mode "count" ---- */
+
+static void add_count(cJSON *doc, const char *key, uint64_t value) {
+    char digits[24];
+    snprintf(digits, sizeof digits, "%" PRIu64, value);
+    cJSON_AddStringToObject(doc, key, digits);
+}
+
+static bool answer_count(api_request *req, api_response *res, const queens_request *q) {
+    queens_counts counts;
+    bool done = q->algorithm == QUEENS_BITMASK
+                    ? queens_count_fast((int)q->n, 0, &req->deadline, &counts)
+                    : queens_count_by_enumeration((int)q->n, q->algorithm, &req->deadline, &counts);
+    if (!done) {
+        return api_fail_deadline(req);
+    }
+    cJSON *doc = cJSON_CreateObject();
+    cJSON_AddNumberToObject(doc, "n", (double)q->n);
+    cJSON_AddBoolToObject(doc, "found", counts.total > 0);
+    add_count(doc, "count", counts.total);
+    if (q->unique) {
+        add_count(doc, "unique_count", counts.unique);
+    }
+    api_respond_json(res, doc);
+    return true;
+}
+
+/* ---- mode "solutions": streamed, {"n":N,"solutions":[...],"found":B,"count":"K"} or one array per line ---- */
+
+typedef struct solutions_stream {
+    queens_iter it;
+    deadline dl;
+    bool ndjson;
+    bool head_written;
+    bool pending;      /* the iterator holds a solution not yet written */
+    int64_t remaining; /* solutions still allowed by the limit; -1: no limit */
+    uint64_t listed;
+} solutions_stream;
+
+static void write_solution(json_writer *out, const int *cols, int n) {
+    jw_char(out, '[');
+    for (int r = 0; r < n; r++) {
+        if (r > 0) {
+            jw_char(out, ',');
+        }
+        jw_int(out, cols[r]);
+    }
+    jw_char(out, ']');
+}
+
+/* Moves to the next solution of the window: false at its end. Sets *timed_out on the deadline. */
+static bool advance(solutions_stream *s, bool *timed_out) {
+    *timed_out = false;
+    if (s->remaining == 0) {
+        return false;
+    }
+    queens_step step = queens_iter_next(&s->it, &s->dl);
+    *timed_out = step == QUEENS_DEADLINE_EXCEEDED;
+    return step == QUEENS_FOUND;
+}
+
+static stream_status solutions_next(void *state, json_writer *out, size_t want) {
+    solutions_stream *s = state;
+    size_t start = out->len;
+    if (!s->head_written && !s->ndjson) {
+        jw_str(out, "{\"n\":");
+        jw_int(out, s->it.n);
+        jw_str(out, ",\"solutions\":[");
+    }
+    s->head_written = true;
+    while (out->len - start < want) {
+        if (!s->pending) {
+            bool timed_out;
+            s->pending = advance(s, &timed_out);
+            if (timed_out) {
+                return STREAM_FAILED;
+            }
+            if (!s->pending) {
+                if (!s->ndjson) {
+                    jw_str(out, "],\"found\":");
+                    jw_str(out, s->listed > 0 ? "true" : "false");
+                    jw_str(out, ",\"count\":");
+                    jw_uint_string(out, s->listed);
+                    jw_char(out, '}');
+                }
+                return STREAM_DONE;
+            }
+        }
+        if (s->listed > 0 && !s->ndjson) {
+            jw_char(out, ',');
+        }
+        write_solution(out, queens_iter_solution(&s->it), s->it.n);
+        if (s->ndjson) {
+            jw_char(out, '\n');
+        }
+        s->pending = false;
+        s->listed++;
+        if (s->remaining > 0) {
+            s->remaining--;
+        }
+    }
+    return STREAM_MORE;
+}
+
+static bool answer_solutions(api_request *req, api_response *res, const queens_request *q) {
+    solutions_stream *s = calloc(1, sizeof *s);
+    if (s == NULL) {
+        return api_fail(req, 503, "out_of_memory", NULL, "the server is out of memory; retry later");
+    }
+    queens_iter_init(&s->it, (int)q->n, q->algorithm, q->unique);
+    s->dl = req->deadline;
+    s->ndjson = req->ndjson;
+    s->remaining = q->limit;
+    /* Skip the offset and find the window's first solution now, so running out of time before any
+     * output is a plain 503. */
+    bool timed_out = false;
+    for (int64_t skipped = 0; skipped <= q->offset; skipped++) {
+        s->pending = advance(s, &timed_out);
+        if (!s->pending) {
+            break;
+        }
+    }
+    if (timed_out) {
+        free(s);
+        return api_fail_deadline(req);
+    }
+    api_respond_stream(res, s, solutions_next, free, req->ndjson);
+    return true;
+}
+
+/* ---- mode "first": {"n":N,"found":true,"solution":[...]} streamed row by row ---- */
+
+typedef struct first_stream {
+    uint64_t n;
+    uint64_t row; /* next row to write */
+    bool head_written;
+} first_stream;
+
+static stream_status first_next(void *state, json_writer *out, size_t want) {
+    first_stream *s = state;
+    size_t start = out->len;
+    if (!s->head_written) {
+        jw_str(out, "{\"n\":");
+        jw_uint(out, s->n);
+        jw_str(out, ",\"found\":true,\"solution\":[");
+        s->head_written = true;
+    }
+    while (out->len - start < want && s->row < s->n) {
+        if (s->row > 0) {
+            jw_char(out, ',');
+        }
+        jw_uint(out, queens_first_column(s->n, s->row));
+        s->row++;
+    }
+    if (s->row < s->n) {
+        return STREAM_MORE;
+    }
+    jw_str(out, "]}");
+    return STREAM_DONE;
+}
+
+static bool answer_first(api_request *req, api_response *res, const queens_request *q) {
+    if (!queens_first_exists((uint64_t)q->n)) {
+        cJSON *doc = cJSON_CreateObject();
+        cJSON_AddNumberToObject(doc, "n", (double)q->n);
+        cJSON_AddBoolToObject(doc, "found", false);
+        api_respond_json(res, doc);
+        return true;
+    }
+    first_stream *s = calloc(1, sizeof *s);
+    if (s == NULL) {
+        return api_fail(req, 503, "out_of_memory", NULL, "the server is out of memory; retry later");
+    }
+    s->n = (uint64_t)q->n;
+    api_respond_stream(res, s, first_next, free, false);
+    return true;
+}
+
+static bool handle_queens(api_request *req, api_response *res) {
+    queens_request q;
+    if (!read_request(req, &q)) {
+        return false;
+    }
+    switch (q.mode) {
+    case MODE_COUNT:
+        return answer_count(req, res, &q);
+    case MODE_FIRST:
+        return answer_first(req, res, &q);
+    default:
+        return answer_solutions(req, res, &q);
+    }
+}
+
+const api_endpoint queens_endpoint = {fields, handle_queens};

@@ -1,11 +1,322 @@
-/* /shuffle — placeholder until the endpoint's issue lands: answers 501 so routing can be tested. */
+/* /shuffle: uniformly random orderings of `items` (any JSON values) or of the integers start..start+n-1,
+ * replayable from a seed or drawn from the OS CSPRNG (`secure`), `count` independent shuffles from one
+ * generator stream. Small answers are built whole; large ones stream, one shuffle computed at a time. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "api/endpoints.h"
+#include "api/params.h"
+#include "core/rng.h"
+#include "core/shuffle.h"
 
-static const api_field fields[] = {{NULL, 0}};
+#define MAX_EXACT_INTEGER INT64_C(9007199254740991) /* 2^53-1, the largest integer JSON carries exactly */
+#define SEED_HEX_DIGITS 64
 
-static bool answer_not_implemented(api_request *req, api_response *res) {
-    (void)res;
-    return api_fail(req, 501, "not_implemented", NULL, "/shuffle is not implemented yet");
+enum { SMALL_OUTPUT_VALUES = 4096 }; /* count * n at or below which the body is built whole */
+
+static const api_field fields[] = {
+    {"items", FIELD_ARRAY},
+    {"n", FIELD_INTEGER},
+    {"start", FIELD_INTEGER},
+    {"seed", FIELD_BIG_INTEGER},
+    {"secure", FIELD_BOOLEAN},
+    {"count", FIELD_INTEGER},
+    {"algorithm", FIELD_STRING},
+    {NULL, 0},
+};
+
+static const char *const algorithm_names[] = {"fisher-yates", "inside-out", "naive", NULL};
+static const shuffle_algorithm algorithms[] = {SHUFFLE_FISHER_YATES, SHUFFLE_INSIDE_OUT, SHUFFLE_NAIVE};
+
+typedef enum output_phase { PHASE_OPEN, PHASE_NEXT_SHUFFLE, PHASE_VALUES } output_phase;
+
+/* Everything a response needs, owned by the stream (or freed after building a small body). */
+typedef struct shuffle_output {
+    shuffle_algorithm algorithm;
+    rng generator;
+    deadline limit;
+    size_t n;
+    int64_t start;          /* n mode: the first value */
+    json_writer item_texts; /* items mode: the compact JSON of every item, back to back */
+    size_t *item_offsets;   /* items mode: item k is item_texts[offsets[k], offsets[k+1]); else NULL */
+    uint32_t *perm;         /* the current shuffle */
+    uint64_t count, computed, written;
+    size_t position; /* next value of the current shuffle to write */
+    output_phase phase;
+    /* The JSON around the values: open, then per shuffle [separator] shuffle_open values shuffle_close,
+     * then close. */
+    char open[128], shuffle_open[128];
+    const char *separator, *shuffle_close, *close;
+} shuffle_output;
+
+static void free_output(void *state) {
+    shuffle_output *s = state;
+    explicit_bzero(&s->generator, sizeof s->generator); /* a secure generator's key */
+    jw_free(&s->item_texts);
+    free(s->item_offsets);
+    free(s->perm);
+    free(s);
 }
 
-const api_endpoint shuffle_endpoint = {fields, answer_not_implemented};
+static bool compute_next_shuffle(shuffle_output *s) {
+    if (shuffle_permutation(s->algorithm, &s->generator, s->perm, s->n, &s->limit) != SHUFFLE_OK) return false;
+    s->computed++;
+    return true;
+}
+
+static void write_values(shuffle_output *s, json_writer *out, size_t begin, size_t want) {
+    for (; s->position < s->n && out->len - begin < want; s->position++) {
+        if (s->position > 0) jw_char(out, ',');
+        uint32_t k = s->perm[s->position];
+        if (s->item_offsets != NULL) {
+            jw_raw(out, s->item_texts.data + s->item_offsets[k], s->item_offsets[k + 1] - s->item_offsets[k]);
+        } else {
+            jw_int(out, s->start + (int64_t)k);
+        }
+    }
+}
+
+/* The stream generator (stream_next_fn); also run to the end for small bodies. */
+static stream_status write_output(void *state, json_writer *out, size_t want) {
+    shuffle_output *s = state;
+    size_t begin = out->len;
+    while (out->len - begin < want) {
+        if (out->out_of_memory) return STREAM_FAILED;
+        switch (s->phase) {
+        case PHASE_OPEN:
+            jw_str(out, s->open);
+            s->phase = PHASE_NEXT_SHUFFLE;
+            break;
+        case PHASE_NEXT_SHUFFLE:
+            if (s->written == s->count) {
+                jw_str(out, s->close);
+                return STREAM_DONE;
+            }
+            if (s->computed == s->written && !compute_next_shuffle(s)) return STREAM_FAILED;
+            if (s->written > 0) jw_str(out, s->separator);
+            jw_str(out, s->shuffle_open);
+            s->position = 0;
+            s->phase = PHASE_VALUES;
+            break;
+        case PHASE_VALUES:
+            write_values(s, out, begin, want);
+            if (s->position == s->n) {
+                jw_str(out, s->shuffle_close);
+                s->written++;
+                s->phase = PHASE_NEXT_SHUFFLE;
+            }
+            break;
+        }
+    }
+    return STREAM_MORE;
+}
+
+/* JSON: {"seed":"S","items":[...]} or {"seed":"S","shuffles":[[...],...]}; NDJSON: one
+ * {"seed":"S","items":[...]} line per shuffle. Secure shuffles have no seed. */
+static void frame_output(shuffle_output *s, const char *seed_text, bool ndjson) {
+    char seed_member[96] = "";
+    if (seed_text[0] != '\0') snprintf(seed_member, sizeof seed_member, "\"seed\":\"%s\",", seed_text);
+    s->separator = "";
+    s->close = "";
+    if (ndjson) {
+        snprintf(s->shuffle_open, sizeof s->shuffle_open, "{%s\"items\":[", seed_member);
+        s->shuffle_close = "]}\n";
+    } else if (s->count == 1) {
+        snprintf(s->open, sizeof s->open, "{%s\"items\":", seed_member);
+        snprintf(s->shuffle_open, sizeof s->shuffle_open, "[");
+        s->shuffle_close = "]";
+        s->close = "}";
+    } else {
+        snprintf(s->open, sizeof s->open, "{%s\"shuffles\":[", seed_member);
+        snprintf(s->shuffle_open, sizeof s->shuffle_open, "[");
+        s->shuffle_close = "]";
+        s->separator = ",";
+        s->close = "]}";
+    }
+}
+
+static bool fail_seed(api_request *req, const char *problem) {
+    return api_fail(req, 400, "invalid_field", "seed",
+                    "'seed' %s: give an unsigned 64-bit integer (a JSON number up to 9007199254740991, or a "
+                    "string of decimal digits up to 18446744073709551615) or a string of exactly 64 hex "
+                    "digits (256 bits)",
+                    problem);
+}
+
+static int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* A 64-hex-digit seed: the state words are the four groups of 16 digits, most significant first.
+ * `seed_text` gets the digits in lowercase. */
+static bool seed_from_hex(api_request *req, const char *text, rng *generator, char *seed_text) {
+    uint64_t state[4] = {0};
+    for (int i = 0; i < SEED_HEX_DIGITS; i++) {
+        int digit = hex_value(text[i]);
+        if (digit < 0) return fail_seed(req, "of 64 characters has a character that is not a hex digit");
+        state[i / 16] = state[i / 16] << 4 | (uint64_t)digit;
+        seed_text[i] = "0123456789abcdef"[digit];
+    }
+    seed_text[SEED_HEX_DIGITS] = '\0';
+    if (!rng_seed_state(generator, state))
+        return fail_seed(req, "must not be 64 zeros (xoshiro256** cannot leave the all-zero state)");
+    return true;
+}
+
+/* A decimal string up to 2^64-1 (leading zeros allowed). */
+static bool seed_from_decimal(api_request *req, const char *text, uint64_t *seed) {
+    size_t digits = strspn(text, "0123456789");
+    if (digits == 0 || text[digits] != '\0') return fail_seed(req, "is neither decimal digits nor 64 hex digits");
+    uint64_t value = 0;
+    for (const char *p = text; *p != '\0'; p++) {
+        uint64_t digit = (uint64_t)(*p - '0');
+        if (value > (UINT64_MAX - digit) / 10) return fail_seed(req, "is larger than 18446744073709551615 (2^64-1)");
+        value = value * 10 + digit;
+    }
+    *seed = value;
+    return true;
+}
+
+/* Sets up the generator from `seed` / `secure`, or a fresh seed; `seed_text` is what the answer
+ * reports ("" for secure). */
+static bool read_generator(api_request *req, rng *generator, char seed_text[SEED_HEX_DIGITS + 1]) {
+    const cJSON *seed_value = cJSON_GetObjectItemCaseSensitive(req->params, "seed");
+    bool secure;
+    param_bool(req, "secure", false, &secure);
+    seed_text[0] = '\0';
+    if (secure) {
+        if (seed_value != NULL)
+            return api_fail(req, 400, "conflicting_fields", "seed",
+                            "give either 'seed' (a replayable shuffle) or 'secure': true (fresh OS randomness, "
+                            "no seed), not both");
+        if (!rng_seed_secure(generator))
+            return api_fail(req, 500, "internal_error", NULL, "the operating system's random source failed");
+        return true;
+    }
+    uint64_t seed;
+    if (seed_value == NULL) {
+        if (!rng_fresh_seed(&seed))
+            return api_fail(req, 500, "internal_error", NULL, "the operating system's random source failed");
+    } else if (cJSON_IsNumber(seed_value)) {
+        if (seed_value->valuedouble < 0) return fail_seed(req, "is negative");
+        seed = (uint64_t)seed_value->valuedouble;
+    } else if (strlen(seed_value->valuestring) == SEED_HEX_DIGITS) {
+        return seed_from_hex(req, seed_value->valuestring, generator, seed_text);
+    } else if (!seed_from_decimal(req, seed_value->valuestring, &seed)) {
+        return false;
+    }
+    rng_seed_u64(generator, seed);
+    snprintf(seed_text, SEED_HEX_DIGITS + 1, "%" PRIu64, seed);
+    return true;
+}
+
+static uint64_t shuffle_limit(const api_request *req) {
+    uint64_t limit = req->config->max_shuffle_items;
+    return limit < SHUFFLE_MAX_N ? limit : SHUFFLE_MAX_N;
+}
+
+/* The compact JSON text of every item, prepared once for all shuffles. */
+static bool prepare_items(api_request *req, shuffle_output *s, const cJSON *items) {
+    s->item_offsets = malloc((s->n + 1) * sizeof *s->item_offsets);
+    if (s->item_offsets == NULL) return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    size_t k = 0;
+    for (const cJSON *item = items->child; item != NULL; item = item->next) {
+        s->item_offsets[k++] = s->item_texts.len;
+        jw_cjson(&s->item_texts, item);
+    }
+    s->item_offsets[k] = s->item_texts.len;
+    if (s->item_texts.out_of_memory) return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    return true;
+}
+
+/* Reads and checks the sizes: n or items, start, count. */
+static bool read_sizes(api_request *req, shuffle_output *s, const cJSON **items) {
+    if (!param_exactly_one(req, "items", "n", true)) return false;
+    uint64_t limit = shuffle_limit(req);
+    *items = param_array(req, "items");
+    if (*items != NULL) {
+        if (param_present(req, "start"))
+            return api_fail(req, 400, "conflicting_fields", "start",
+                            "'start' numbers the values of 'n'; it cannot be used with 'items'");
+        s->n = (size_t)cJSON_GetArraySize(*items);
+        if (s->n > limit)
+            return api_fail(req, 422, "too_large", "items",
+                            "'items' has %zu items; at most %" PRIu64 " can be shuffled (the server's "
+                            "--max-shuffle-items)",
+                            s->n, limit);
+    } else {
+        int64_t n;
+        if (!param_int(req, "n", 0, MAX_EXACT_INTEGER, 0, &n)) return false;
+        if ((uint64_t)n > limit)
+            return api_fail(req, 422, "too_large", "n",
+                            "'n' is %" PRId64 "; at most %" PRIu64 " values can be shuffled (the server's "
+                            "--max-shuffle-items)",
+                            n, limit);
+        s->n = (size_t)n;
+        if (!param_int(req, "start", -MAX_EXACT_INTEGER, MAX_EXACT_INTEGER, 0, &s->start)) return false;
+        if (s->n > 0 && s->start > MAX_EXACT_INTEGER - (int64_t)(s->n - 1))
+            return api_fail(req, 400, "invalid_field", "start",
+                            "'start' + 'n' - 1 must be at most 9007199254740991 (2^53-1) so that every value "
+                            "is an exact JSON integer; got start %" PRId64 " with n %zu",
+                            s->start, s->n);
+    }
+    int64_t count;
+    if (!param_int(req, "count", 1, MAX_EXACT_INTEGER, 1, &count)) return false;
+    s->count = (uint64_t)count;
+    uint64_t per_shuffle = s->n > 0 ? s->n : 1;
+    if (s->count > limit / per_shuffle)
+        return api_fail(req, 422, "too_large", "count",
+                        "'count' %" PRIu64 " times %" PRIu64 " values per shuffle is more than %" PRIu64
+                        " values in one answer (the server's --max-shuffle-items; an empty shuffle counts "
+                        "as one)",
+                        s->count, per_shuffle, limit);
+    return true;
+}
+
+/* Builds the whole body at once (small answers: a Content-Length response, and a clean 503 if a
+ * later shuffle runs out of time). */
+static bool respond_whole(api_request *req, api_response *res, shuffle_output *s) {
+    stream_status status = write_output(s, &res->body, SIZE_MAX);
+    free_output(s);
+    if (status == STREAM_FAILED) {
+        jw_clear(&res->body);
+        return res->body.out_of_memory ? api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory")
+                                        : api_fail_deadline(req);
+    }
+    res->content_type = req->ndjson ? "application/x-ndjson" : "application/json";
+    return true;
+}
+
+static bool handle_shuffle(api_request *req, api_response *res) {
+    shuffle_output *s = calloc(1, sizeof *s);
+    if (s == NULL) return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    jw_init(&s->item_texts);
+    s->limit = req->deadline;
+    const cJSON *items;
+    int algorithm;
+    char seed_text[SEED_HEX_DIGITS + 1];
+    bool ok = read_sizes(req, s, &items) && param_choice(req, "algorithm", algorithm_names, 0, &algorithm) &&
+              read_generator(req, &s->generator, seed_text) && (items == NULL || prepare_items(req, s, items));
+    if (ok) {
+        s->algorithm = algorithms[algorithm];
+        s->perm = malloc((s->n + 1) * sizeof *s->perm);
+        ok = s->perm != NULL || api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    }
+    /* The first shuffle is computed now, so running out of time is a proper 503. */
+    if (ok) ok = compute_next_shuffle(s) || api_fail_deadline(req);
+    if (!ok) {
+        free_output(s);
+        return false;
+    }
+    frame_output(s, seed_text, req->ndjson);
+    if (s->count * (s->n > 0 ? s->n : 1) <= SMALL_OUTPUT_VALUES) return respond_whole(req, res, s);
+    api_respond_stream(res, s, write_output, free_output, req->ndjson);
+    return true;
+}
+
+const api_endpoint shuffle_endpoint = {fields, handle_shuffle};

@@ -4,8 +4,7 @@
  * Decisions: `from` and `to` are lowered (dictionary_letters.h) and must be words of letters (else a
  * 400); from == to is found, a ladder of 0 steps. Entries of a request `dictionary` are lowered the
  * same way and must all be words of letters (else a 400 naming the entry), because a request that
- * silently lost entries could answer a different question; duplicates are harmless. Booleans in it
- * are read as the words "true" and "false", since a GET comma list turns those words into booleans.
+ * silently lost entries could answer a different question; duplicates are harmless.
  * Only entries of the length of `from` are indexed. Without a ladder the answer is "found": false
  * (and with `all`, "total": "0" and no ladders). */
 #include <stdio.h>
@@ -24,7 +23,7 @@
 #define MAX_ECHOED_BYTES 64
 
 static const api_field fields[] = {
-    {"from", FIELD_STRING}, {"to", FIELD_STRING},     {"dictionary", FIELD_ARRAY},
+    {"from", FIELD_STRING}, {"to", FIELD_STRING},     {"dictionary", FIELD_STRING_ARRAY},
     {"all", FIELD_BOOLEAN}, {"limit", FIELD_INTEGER}, {NULL, 0},
 };
 
@@ -106,11 +105,6 @@ static bool read_word(api_request *req, const char *name, uint32_t **out, size_t
 }
 
 static bool fail_entry(api_request *req, size_t index, const char *text) {
-    if (text == NULL)
-        return api_fail(req, 400, "invalid_field", "dictionary",
-                        "'dictionary' must be an array of words (strings of letters); entry %zu (from 0) is "
-                        "not a string",
-                        index);
     char got[MAX_ECHOED_BYTES + 16];
     return api_fail(req, 400, "invalid_field", "dictionary",
                     "'dictionary' entries must be non-empty words of letters only; entry %zu (from 0) "
@@ -126,9 +120,8 @@ static bool read_dictionary(api_request *req, const cJSON *entries, size_t lengt
     bool ok = builder != NULL || api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
     size_t index = 0;
     for (const cJSON *entry = entries->child; ok && entry != NULL; entry = entry->next, index++) {
-        const char *text = cJSON_IsString(entry) ? entry->valuestring : NULL;
-        if (cJSON_IsBool(entry)) text = cJSON_IsTrue(entry) ? "true" : "false";
-        size_t len = text != NULL ? strlen(text) : 0;
+        const char *text = entry->valuestring; /* a string: checked by the field type */
+        size_t len = strlen(text);
         if (len > capacity) {
             uint32_t *grown = realloc(letters, len * sizeof *letters);
             if (grown == NULL) {
@@ -139,7 +132,7 @@ static bool read_dictionary(api_request *req, const cJSON *entries, size_t lengt
             capacity = len;
         }
         size_t word_length;
-        if (text == NULL || !dictionary_word_decode(text, len, true, letters, &word_length))
+        if (!dictionary_word_decode(text, len, true, letters, &word_length))
             ok = fail_entry(req, index, text);
         else if (!dictionary_builder_add(builder, letters, word_length))
             ok = api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs the whole test suite: unit and integration tests, then
-# the same suite built with AddressSanitizer and UndefinedBehaviorSanitizer.
+# Installs what is missing, builds, and runs the whole test suite: unit and integration tests, the
+# live OpenAPI contract test, the Dockerfile mirror test, the scale-out test behind nginx, then the
+# unit and integration tests again built with AddressSanitizer and UndefinedBehaviorSanitizer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh build runtime test
@@ -8,6 +9,15 @@ scripts/setup.sh build runtime test
 echo "== build and test"
 scripts/build.sh build
 ctest --test-dir build --output-on-failure -j 2
+
+echo "== OpenAPI lint and live contract test"
+tests/contract/run.sh build/puzzled
+
+echo "== Dockerfile mirror test"
+tests/container/test_dockerfile_mirror.sh build/puzzled
+
+echo "== scale-out test: two replicas behind nginx, one killed under load"
+tests/scaleout/run.sh build/puzzled
 
 echo "== build and test with AddressSanitizer and UndefinedBehaviorSanitizer"
 scripts/build.sh build-sanitize -DPUZZLED_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug

@@ -4,7 +4,8 @@
 
 #include <stdint.h>
 
-/* `outcome` is "ok", "client-gone", "timeout", "error" or "shutdown". */
+/* `outcome` is "ok", "aborted" (the client left mid-answer, or a stream failed), "client-gone"
+ * (left before the answer), "timeout", "shutdown" or "error". */
 void access_log_write(const char *method, const char *path, int status, uint64_t bytes, double duration_ms,
                       const char *outcome);
 

@@ -55,7 +55,7 @@ static void end_request(void *cls, struct MHD_Connection *connection, void **con
     if (ctx == NULL) return;
     static const char *const outcomes[] = {
         [MHD_REQUEST_TERMINATED_COMPLETED_OK] = "ok",
-        [MHD_REQUEST_TERMINATED_WITH_ERROR] = "error",
+        [MHD_REQUEST_TERMINATED_WITH_ERROR] = "aborted", /* the client left mid-answer, or a stream failed */
         [MHD_REQUEST_TERMINATED_TIMEOUT_REACHED] = "timeout",
         [MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN] = "shutdown",
         [MHD_REQUEST_TERMINATED_READ_ERROR] = "client-gone",

@@ -3,6 +3,7 @@
 # base URL; it is stopped when the calling script exits.
 static_nginx_start() {
   local root=$1
+  chmod 755 "$root" # nginx workers run unprivileged: mktemp -d is 0700
   STATIC_PREFIX=$(mktemp -d)
   mkdir -p "$STATIC_PREFIX/logs"
   local port

@@ -82,15 +82,22 @@ const char *server_url(void) {
 typedef struct growing {
     char *data;
     size_t len;
+    size_t cap;
 } growing;
 
+/* Appends with geometric growth, so large bodies cost linear time. */
 static size_t collect(char *bytes, size_t size, size_t count, void *userdata) {
     growing *g = userdata;
     size_t n = size * count;
-    char *grown = realloc(g->data, g->len + n + 1);
-    if (grown == NULL) return 0;
-    memcpy(grown + g->len, bytes, n);
-    g->data = grown;
+    if (g->len + n + 1 > g->cap) {
+        size_t cap = g->cap ? g->cap : 4096;
+        while (cap < g->len + n + 1) cap *= 2;
+        char *grown = realloc(g->data, cap);
+        if (grown == NULL) return 0;
+        g->data = grown;
+        g->cap = cap;
+    }
+    memcpy(g->data + g->len, bytes, n);
     g->len += n;
     g->data[g->len] = '\0';
     return n;
@@ -99,7 +106,7 @@ static size_t collect(char *bytes, size_t size, size_t count, void *userdata) {
 http_result http_request(const char *base_url, const char *method, const char *path, const char *body,
                          const char *const *headers) {
     http_result result = {0};
-    growing body_in = {calloc(1, 1), 0}, headers_in = {calloc(1, 1), 0};
+    growing body_in = {calloc(1, 1), 0, 1}, headers_in = {calloc(1, 1), 0, 1};
     CURL *curl = curl_easy_init();
     char url[8192];
     snprintf(url, sizeof url, "%s%s", base_url, path);
@@ -196,7 +203,7 @@ cJSON *expect_error(const http_result *result, long status, const char *code) {
 char *run_command_output(const char *command) {
     FILE *pipe_in = popen(command, "r");
     if (pipe_in == NULL) return NULL;
-    growing out = {calloc(1, 1), 0};
+    growing out = {calloc(1, 1), 0, 1};
     char chunk[65536];
     size_t n;
     while ((n = fread(chunk, 1, sizeof chunk, pipe_in)) > 0) collect(chunk, 1, n, &out);
@@ -205,4 +212,22 @@ char *run_command_output(const char *command) {
         return NULL;
     }
     return out.data;
+}
+
+char *run_python_reference(const char *script, const cJSON *input) {
+    char path[] = "/tmp/puzzled_reference_input_XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert_geq(fd, 0, "cannot create a temporary file");
+    char *printed = cJSON_PrintUnformatted(input);
+    size_t len = strlen(printed);
+    cr_assert_eq(write(fd, printed, len), (ssize_t)len);
+    close(fd);
+    cJSON_free(printed);
+    const char *source = getenv("PUZZLED_SOURCE_DIR");
+    char command[4096];
+    snprintf(command, sizeof command, "python3 '%s/%s' '%s'", source ? source : ".", script, path);
+    char *output = run_command_output(command);
+    unlink(path);
+    cr_assert_not_null(output, "the Python reference %s failed", script);
+    return output;
 }

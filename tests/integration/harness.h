@@ -61,4 +61,9 @@ cJSON *expect_error(const http_result *result, long status, const char *code);
  * by Python at test time (e.g. itertools). NULL on failure. */
 char *run_command_output(const char *command);
 
+/* Runs the Python reference `script` (a path relative to the source tree) on `input`, passed as a
+ * temporary JSON file named on its command line, and returns its standard output (malloc'd). Asserts
+ * that it succeeded. */
+char *run_python_reference(const char *script, const cJSON *input);
+
 #endif

@@ -304,3 +304,30 @@ Test(shutdown, sigterm_lets_an_in_flight_request_finish) {
     cr_assert(strstr(reply, "Connection: close") != NULL, "draining answers must close the connection");
     cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
 }
+
+static size_t hang_up_after_first_megabyte(char *data, size_t size, size_t count, void *user) {
+    (void)data;
+    size_t *received = user;
+    *received += size * count;
+    return *received >= (1u << 20) ? 0 : size * count;
+}
+
+/* A client that leaves mid-stream ends the request at once: the access log records it as aborted
+ * (the stream's state is freed then, so no more arrangements are generated). */
+Test(streaming, a_client_leaving_mid_stream_ends_generation) {
+    test_server server;
+    cr_assert(test_server_start(&server, NULL));
+    CURL *curl = curl_easy_init();
+    char url[256];
+    snprintf(url, sizeof url, "%s/permutations", server.url);
+    size_t received = 0;
+    curl_easy_setopt(curl, CURLOPT_URL, url);
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, "{\"items\":[1,2,3,4,5,6,7,8,9,10,11,12]}"); /* 12! lines */
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, hang_up_after_first_megabyte);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &received);
+    cr_assert_eq(curl_easy_perform(curl), CURLE_WRITE_ERROR);
+    curl_easy_cleanup(curl);
+    cr_assert(stderr_shows(&server, " POST /permutations 200 "), "no access-log line for the abandoned stream");
+    cr_assert(stderr_shows(&server, "ms aborted\n"), "the abandoned stream was not ended as aborted");
+    cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
+}

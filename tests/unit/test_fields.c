@@ -182,3 +182,22 @@ Test(params, choices_and_big_integers_reject_with_the_allowed_values) {
     mpz_clear(seed);
     cJSON_Delete(req.params);
 }
+
+static const api_field word_fields[] = {{"words", FIELD_STRING_ARRAY}, {NULL, 0}};
+
+Test(fields, string_arrays_keep_every_query_piece_a_string) {
+    api_request req = new_request();
+    cr_assert(fields_add_query(&req, word_fields, "words", "true,12,cold"));
+    cr_assert(fields_check(&req, word_fields));
+    char *text = cJSON_PrintUnformatted(req.params);
+    cr_assert_str_eq(text, "{\"words\":[\"true\",\"12\",\"cold\"]}");
+    cJSON_free(text);
+    cJSON_Delete(req.params);
+    const char *body = "{\"words\": [\"cold\", 3]}";
+    req = (api_request){.config = &config};
+    cr_assert(fields_parse_body(&req, body, strlen(body)));
+    cr_assert_not(fields_check(&req, word_fields));
+    expect_failure(&req, 400, "invalid_field", "words");
+    cr_assert(strstr(req.error.message, "element 1") != NULL, "%s", req.error.message);
+    cJSON_Delete(req.params);
+}

@@ -1,0 +1,207 @@
+/* Items "by value": sort the input once, number the distinct values, keep each one's output text. */
+#include "api/permutation_items.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/params.h"
+
+enum { KIND_NUMBER, KIND_STRING, KIND_OTHER };
+
+typedef struct item_key {
+    int kind;
+    double number;
+    const char *text; /* the string (KIND_STRING) or compact JSON text (KIND_OTHER) */
+    size_t length;    /* of text */
+    uint32_t code;    /* a code point, for `text` input */
+    const cJSON *value; /* the array item, for `items` input */
+    size_t index;     /* input position */
+} item_key;
+
+static int compare_bytes(const item_key *a, const item_key *b) {
+    size_t shorter = a->length < b->length ? a->length : b->length;
+    int c = memcmp(a->text, b->text, shorter);
+    if (c != 0) return c;
+    return (a->length > b->length) - (a->length < b->length);
+}
+
+/* The value order; 0 means "the same item". UTF-8 byte order is code point order. */
+static int compare_values(const item_key *a, const item_key *b) {
+    if (a->kind != b->kind) return a->kind - b->kind;
+    if (a->kind == KIND_NUMBER) return (a->number > b->number) - (a->number < b->number);
+    return compare_bytes(a, b);
+}
+
+static int compare_keys(const void *x, const void *y) {
+    int c = compare_values(x, y);
+    if (c != 0) return c;
+    const item_key *a = x, *b = y;
+    return (a->index > b->index) - (a->index < b->index); /* stable: the first occurrence leads */
+}
+
+static int compare_codes(const void *x, const void *y) {
+    const item_key *a = x, *b = y;
+    if (a->code != b->code) return (a->code > b->code) - (a->code < b->code);
+    return (a->index > b->index) - (a->index < b->index);
+}
+
+/* Decodes one UTF-8 sequence at s (strict: no overlongs, surrogates or values above U+10FFFF);
+ * returns its length, or 0 when invalid. */
+static size_t utf8_decode(const unsigned char *s, uint32_t *code) {
+    if (s[0] < 0x80) {
+        *code = s[0];
+        return 1;
+    }
+    size_t len = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
+    if (len == 0 || s[0] > 0xF4) return 0;
+    uint32_t c = s[0] & (0x3F >> (len - 1));
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80) return 0;
+        c = c << 6 | (s[i] & 0x3F);
+    }
+    static const uint32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (c < smallest[len] || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return 0;
+    *code = c;
+    return len;
+}
+
+/* Numbers the sorted keys into classes and records each class's text (written by write_text). */
+static bool assign_classes(perm_items *items, item_key *keys, int (*same)(const item_key *, const item_key *),
+                           void (*write_text)(json_writer *, const item_key *)) {
+    size_t n = items->n;
+    items->classes = malloc((n ? n : 1) * sizeof *items->classes);
+    items->mult = malloc((n ? n : 1) * sizeof *items->mult);
+    items->start = malloc((n + 1) * sizeof *items->start);
+    if (items->classes == NULL || items->mult == NULL || items->start == NULL) return false;
+    json_writer texts;
+    jw_init(&texts);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (i == 0 || same(&keys[i - 1], &keys[i]) != 0) {
+            items->start[m] = texts.len;
+            items->mult[m] = 0;
+            write_text(&texts, &keys[i]);
+            m++;
+        }
+        items->classes[keys[i].index] = (uint32_t)(m - 1);
+        items->mult[m - 1]++;
+    }
+    items->start[m] = texts.len;
+    items->m = m;
+    items->texts = texts.data;
+    return !texts.out_of_memory;
+}
+
+static int same_code(const item_key *a, const item_key *b) { return a->code != b->code; }
+
+/* A code point as it appears inside a JSON string: the escaped form without the quotes. */
+static void write_code_text(json_writer *out, const item_key *key) {
+    json_writer quoted;
+    jw_init(&quoted);
+    jw_string(&quoted, key->text, key->length);
+    if (quoted.out_of_memory) out->out_of_memory = true;
+    else jw_raw(out, quoted.data + 1, quoted.len - 2);
+    jw_free(&quoted);
+}
+
+static void write_value_text(json_writer *out, const item_key *key) { jw_cjson(out, key->value); }
+
+static bool read_text(api_request *req, const char *text, size_t max_items, perm_items *items) {
+    size_t bytes = strlen(text), n = 0;
+    item_key *keys = malloc((bytes ? bytes : 1) * sizeof *keys);
+    if (keys == NULL) return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    for (size_t at = 0; at < bytes;) {
+        uint32_t code;
+        size_t len = utf8_decode((const unsigned char *)text + at, &code);
+        if (len == 0) {
+            free(keys);
+            return api_fail(req, 400, "invalid_field", "text", "'text' must be valid UTF-8; byte %zu is not", at);
+        }
+        keys[n] = (item_key){.kind = KIND_STRING, .text = text + at, .length = len, .code = code, .index = n};
+        n++;
+        at += len;
+    }
+    if (n > max_items) {
+        free(keys);
+        return api_fail(req, 422, "too_large", "text", "'text' has %zu characters; at most %zu are allowed", n,
+                        max_items);
+    }
+    items->n = n;
+    items->text = true;
+    qsort(keys, n, sizeof *keys, compare_codes);
+    bool ok = assign_classes(items, keys, same_code, write_code_text);
+    free(keys);
+    return ok || api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+}
+
+static bool read_array(api_request *req, const char *field, const cJSON *array, size_t max_items,
+                       perm_items *items) {
+    size_t n = (size_t)cJSON_GetArraySize(array);
+    if (n > max_items)
+        return api_fail(req, 422, "too_large", field, "'%s' has %zu items; at most %zu are allowed", field, n,
+                        max_items);
+    item_key *keys = malloc((n ? n : 1) * sizeof *keys);
+    json_writer other; /* compact JSON text of the values that are neither numbers nor strings */
+    jw_init(&other);
+    size_t *other_start = malloc((n ? n : 1) * sizeof *other_start);
+    if (keys == NULL || other_start == NULL) {
+        free(keys);
+        free(other_start);
+        return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    }
+    size_t i = 0;
+    for (const cJSON *value = array->child; value != NULL; value = value->next, i++) {
+        keys[i] = (item_key){.index = i, .value = value};
+        other_start[i] = other.len;
+        if (cJSON_IsNumber(value)) {
+            keys[i].kind = KIND_NUMBER;
+            keys[i].number = value->valuedouble;
+        } else if (cJSON_IsString(value)) {
+            keys[i].kind = KIND_STRING;
+            keys[i].text = value->valuestring;
+            keys[i].length = strlen(value->valuestring);
+        } else {
+            keys[i].kind = KIND_OTHER;
+            jw_cjson(&other, value);
+            keys[i].length = other.len - other_start[i];
+        }
+    }
+    bool ok = !other.out_of_memory;
+    for (i = 0; ok && i < n; i++)
+        if (keys[i].kind == KIND_OTHER) keys[i].text = other.data + other_start[i];
+    items->n = n;
+    if (ok) {
+        qsort(keys, n, sizeof *keys, compare_keys);
+        ok = assign_classes(items, keys, compare_values, write_value_text);
+    }
+    jw_free(&other);
+    free(other_start);
+    free(keys);
+    return ok || api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+}
+
+bool perm_items_read(api_request *req, const char *array_field, size_t max_items, perm_items *items) {
+    memset(items, 0, sizeof *items);
+    if (!param_exactly_one(req, array_field, "text", true)) return false;
+    const char *text = param_string(req, "text");
+    if (text != NULL) return read_text(req, text, max_items, items);
+    return read_array(req, array_field, param_array(req, array_field), max_items, items);
+}
+
+void perm_items_free(perm_items *items) {
+    free(items->classes);
+    free(items->mult);
+    free(items->texts);
+    free(items->start);
+    memset(items, 0, sizeof *items);
+}
+
+void perm_items_write(const perm_items *items, json_writer *out, const uint32_t *arrangement, size_t len) {
+    jw_char(out, items->text ? '"' : '[');
+    for (size_t i = 0; i < len; i++) {
+        if (i > 0 && !items->text) jw_char(out, ',');
+        uint32_t c = arrangement[i];
+        jw_raw(out, items->texts + items->start[c], items->start[c + 1] - items->start[c]);
+    }
+    jw_char(out, items->text ? '"' : ']');
+}

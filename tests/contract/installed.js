@@ -1,0 +1,17 @@
+'use strict';
+// Exits 0 when node_modules holds exactly the versions package-lock.json pins, else 1 (run.sh then
+// runs npm ci). Compares versions rather than file times, so a checkout or a touch does not force a
+// reinstall, and a machine without the registry keeps working with what it has.
+const fs = require('fs');
+const path = require('path');
+
+const lock = JSON.parse(fs.readFileSync(path.join(__dirname, 'package-lock.json'), 'utf8'));
+const stale = Object.entries(lock.packages).filter(([where, pinned]) => {
+  if (where === '') return false;
+  try {
+    return JSON.parse(fs.readFileSync(path.join(__dirname, where, 'package.json'), 'utf8')).version !== pinned.version;
+  } catch (e) {
+    return !pinned.optional; // an optional package for another platform may be absent
+  }
+});
+process.exit(stale.length ? 1 : 0);

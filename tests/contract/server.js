@@ -1,0 +1,93 @@
+'use strict';
+// Starting and stopping puzzled for the contract test, and sending it one raw HTTP request.
+const { spawn } = require('child_process');
+const http = require('http');
+
+const REQUEST_TIMEOUT_MS = 20000;
+
+// Starts `bin` on a free loopback port; resolves to { url, stop() } once it prints its address.
+function startServer(bin, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, ['--host', '127.0.0.1', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let exited = null;
+    const exitWaiters = [];
+    child.stderr.on('data', (d) => { stderr = (stderr + d).slice(-20000); });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      exited = { code, signal };
+      exitWaiters.forEach((w) => w(exited));
+      reject(new Error(`puzzled exited before listening (${code ?? signal}): ${stderr.slice(-2000)}`));
+    });
+    const timer = setTimeout(() => reject(new Error('puzzled did not print "listening on" within 10 s')), 10000);
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      const m = /^listening on (http:\/\/\S+)$/m.exec(stdout);
+      if (!m) return;
+      clearTimeout(timer);
+      child.stdout.removeAllListeners('data');
+      child.stdout.resume();
+      resolve({
+        url: m[1],
+        log: () => stderr,
+        // SIGTERM, then the exit status (a clean stop is status 0).
+        stop: () => new Promise((done) => {
+          if (exited) return done(exited);
+          exitWaiters.push(done);
+          child.kill('SIGTERM');
+          setTimeout(() => { if (!exited) child.kill('SIGKILL'); }, 15000).unref();
+        }),
+      });
+    });
+  });
+}
+
+// Sends one request exactly as described:
+//   { method, path, query: [[name, value], ...], headers: {}, body: string|null,
+//     chunked: bool (no Content-Length), expectContinue: bool (send the body only after 100 Continue) }
+// Resolves to { status, headers (lowercase names; repeated ones joined), body: Buffer } or { error }.
+function send(baseUrl, request) {
+  const url = new URL(baseUrl);
+  const search = new URLSearchParams(request.query).toString();
+  const body = request.body === null || request.body === undefined ? null : Buffer.from(request.body);
+  const headers = { ...request.headers };
+  if (body && !request.chunked) headers['Content-Length'] = String(body.length);
+  if (request.expectContinue) headers.Expect = '100-continue';
+  return new Promise((resolve) => {
+    const req = http.request({
+      host: url.hostname,
+      port: url.port,
+      method: request.method,
+      path: request.path + (search ? `?${search}` : ''),
+      headers,
+      agent: false,
+      timeout: REQUEST_TIMEOUT_MS,
+    }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) });
+        req.destroy(); // a refused body (413 before 100 Continue) was never sent
+      });
+      res.on('error', (e) => resolve({ error: `reading the response: ${e.message}` }));
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
+    req.on('error', (e) => resolve({ error: e.message }));
+    if (body && request.expectContinue) {
+      req.on('continue', () => req.end(body));
+      req.flushHeaders();
+    } else {
+      if (body && request.chunked) {
+        // Two writes before end(): Node then sends Transfer-Encoding: chunked.
+        req.write(body.subarray(0, 1));
+        req.write(body.subarray(1));
+      } else if (body) {
+        req.write(body);
+      }
+      req.end();
+    }
+  });
+}
+
+module.exports = { startServer, send };

@@ -1,0 +1,336 @@
+/* Integration tests for /queens over HTTP: modes, unique, offset/limit, the three algorithms,
+ * NDJSON, the construction for huge boards, errors and the time limit. References are computed by
+ * Python (itertools) at test time or are published values (OEIS A000170, A002562). */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+/* Python: every solution for n in lexicographic order (or the fundamental ones: equal to the
+ * smallest of the 8 images obtained by rotating and mirroring the board's squares), as JSON. */
+static cJSON *python_solutions(int n, bool unique) {
+    char command[1200];
+    snprintf(command, sizeof command,
+             "python3 -c '\n"
+             "import itertools, json\n"
+             "n = %d\n"
+             "def ok(p): return all(abs(p[i] - p[j]) != j - i for i in range(n) for j in range(i + 1, n))\n"
+             "def images(p):\n"
+             "    squares = [(r, c) for r, c in enumerate(p)]\n"
+             "    for k in range(8):\n"
+             "        moved = squares\n"
+             "        for _ in range(k %% 4): moved = [(c, n - 1 - r) for r, c in moved]\n"
+             "        if k >= 4: moved = [(r, n - 1 - c) for r, c in moved]\n"
+             "        yield [c for r, c in sorted(moved)]\n"
+             "sols = [list(p) for p in itertools.permutations(range(n)) if ok(p)]\n"
+             "if %d: sols = [p for p in sols if p == min(images(p))]\n"
+             "print(json.dumps(sols))'",
+             n, unique ? 1 : 0);
+    char *out = run_command_output(command);
+    cr_assert_not_null(out, "python3 reference failed");
+    cJSON *list = cJSON_Parse(out);
+    free(out);
+    cr_assert_not_null(list);
+    return list;
+}
+
+static cJSON *get_ok(const char *path) {
+    http_result r = http_get(path);
+    cr_assert_eq(r.status, 200, "GET %s: status %ld body %s", path, r.status, r.body);
+    cJSON *doc = http_json(&r);
+    cr_assert_not_null(doc, "GET %s: not JSON", path);
+    http_result_free(&r);
+    return doc;
+}
+
+static cJSON *post_ok(const char *json) {
+    http_result r = http_post("/queens", json);
+    cr_assert_eq(r.status, 200, "POST %s: status %ld body %s", json, r.status, r.body);
+    cJSON *doc = http_json(&r);
+    cr_assert_not_null(doc, "POST %s: not JSON", json);
+    http_result_free(&r);
+    return doc;
+}
+
+static const char *string_field(const cJSON *doc, const char *name) {
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(doc, name);
+    cr_assert(cJSON_IsString(item), "%s must be a string", name);
+    return item->valuestring;
+}
+
+static bool found_field(const cJSON *doc) {
+    const cJSON *found = cJSON_GetObjectItemCaseSensitive(doc, "found");
+    cr_assert(cJSON_IsBool(found), "found must be a boolean");
+    return cJSON_IsTrue(found);
+}
+
+static void expect_json_equal(const cJSON *got, const cJSON *expected, const char *what) {
+    char *got_text = cJSON_PrintUnformatted(got);
+    char *expected_text = cJSON_PrintUnformatted(expected);
+    cr_assert_str_eq(got_text, expected_text, "%s", what);
+    free(got_text);
+    free(expected_text);
+}
+
+static void expect_error_field(http_result *r, long status, const char *code, const char *field) {
+    cJSON *doc = expect_error(r, status, code);
+    const cJSON *error = cJSON_GetObjectItemCaseSensitive(doc, "error");
+    const cJSON *blamed = cJSON_GetObjectItemCaseSensitive(error, "field");
+    if (field == NULL) {
+        cr_assert_null(blamed, "no field is to blame");
+    } else {
+        cr_assert(cJSON_IsString(blamed) && strcmp(blamed->valuestring, field) == 0, "field %s expected", field);
+    }
+    cr_assert_gt(strlen(cJSON_GetObjectItemCaseSensitive(error, "message")->valuestring), 10);
+    cJSON_Delete(doc);
+    http_result_free(r);
+}
+
+Test(queens, lists_equal_python_in_content_and_order) {
+    for (int n = 1; n <= 8; n++) {
+        for (int unique = 0; unique <= 1; unique++) {
+            char path[96];
+            snprintf(path, sizeof path, "/queens?n=%d&unique=%s", n, unique ? "true" : "false");
+            cJSON *doc = get_ok(path);
+            cJSON *expected = python_solutions(n, unique);
+            expect_json_equal(cJSON_GetObjectItemCaseSensitive(doc, "solutions"), expected, path);
+            char count[16];
+            snprintf(count, sizeof count, "%d", cJSON_GetArraySize(expected));
+            cr_assert_str_eq(string_field(doc, "count"), count, "%s", path);
+            cr_assert_eq(found_field(doc), cJSON_GetArraySize(expected) > 0, "%s", path);
+            cr_assert_eq(cJSON_GetObjectItemCaseSensitive(doc, "n")->valuedouble, n);
+            cJSON_Delete(expected);
+            cJSON_Delete(doc);
+        }
+    }
+}
+
+Test(queens, count_is_last_in_the_streamed_list) {
+    http_result r = http_get("/queens?n=6");
+    cr_assert_eq(r.status, 200);
+    cr_assert_str_eq(r.body, "{\"n\":6,\"solutions\":[[1,3,5,0,2,4],[2,5,1,4,0,3],[3,0,4,1,5,2],[4,2,0,5,3,1]],"
+                             "\"found\":true,\"count\":\"4\"}");
+    http_result_free(&r);
+}
+
+Test(queens, algorithms_agree) {
+    const char *bodies[] = {
+        "{\"n\":9,\"algorithm\":\"bitmask\"}", "{\"n\":9,\"algorithm\":\"backtracking\"}",
+        "{\"n\":9,\"algorithm\":\"permutation\"}", "{\"n\":10,\"unique\":true,\"algorithm\":\"bitmask\"}",
+        "{\"n\":10,\"unique\":true,\"algorithm\":\"backtracking\"}",
+        "{\"n\":10,\"unique\":true,\"algorithm\":\"permutation\"}",
+    };
+    for (int group = 0; group < 2; group++) {
+        http_result first = http_post("/queens", bodies[3 * group]);
+        cr_assert_eq(first.status, 200);
+        for (int i = 1; i < 3; i++) {
+            http_result other = http_post("/queens", bodies[3 * group + i]);
+            cr_assert_eq(other.status, 200);
+            cr_assert_str_eq(other.body, first.body, "%s", bodies[3 * group + i]);
+            http_result_free(&other);
+        }
+        http_result_free(&first);
+    }
+}
+
+Test(queens, offset_and_limit_window_the_list) {
+    cJSON *all = python_solutions(8, false);
+    cJSON *doc = post_ok("{\"n\":8,\"offset\":10,\"limit\":5}");
+    cJSON *window = cJSON_CreateArray();
+    for (int i = 10; i < 15; i++) {
+        cJSON_AddItemToArray(window, cJSON_Duplicate(cJSON_GetArrayItem(all, i), true));
+    }
+    expect_json_equal(cJSON_GetObjectItemCaseSensitive(doc, "solutions"), window, "offset 10 limit 5");
+    cr_assert_str_eq(string_field(doc, "count"), "5");
+    cJSON_Delete(doc);
+
+    doc = post_ok("{\"n\":8,\"offset\":90}");
+    cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "solutions")), 2);
+    cr_assert_str_eq(string_field(doc, "count"), "2", "the count is the number listed in the window");
+    cJSON_Delete(doc);
+
+    doc = get_ok("/queens?n=8&offset=92");
+    cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "solutions")), 0);
+    cr_assert_str_eq(string_field(doc, "count"), "0");
+    cr_assert_not(found_field(doc));
+    cJSON_Delete(doc);
+
+    doc = get_ok("/queens?n=8&limit=0");
+    cr_assert_str_eq(string_field(doc, "count"), "0");
+    cJSON_Delete(doc);
+
+    doc = post_ok("{\"n\":8,\"unique\":true,\"offset\":11,\"limit\":3}");
+    cJSON *unique = python_solutions(8, true);
+    cJSON *last = cJSON_CreateArray();
+    cJSON_AddItemToArray(last, cJSON_Duplicate(cJSON_GetArrayItem(unique, 11), true));
+    expect_json_equal(cJSON_GetObjectItemCaseSensitive(doc, "solutions"), last, "unique window");
+    cJSON_Delete(last);
+    cJSON_Delete(unique);
+    cJSON_Delete(doc);
+    cJSON_Delete(window);
+    cJSON_Delete(all);
+}
+
+Test(queens, ndjson_streams_one_solution_per_line) {
+    const char *accept[] = {"Accept: application/x-ndjson", NULL};
+    http_result r = http_request(server_url(), "GET", "/queens?n=7&offset=3&limit=30", NULL, accept);
+    cr_assert_eq(r.status, 200);
+    char *type = http_header(&r, "Content-Type");
+    cr_assert_not_null(type);
+    cr_assert(strstr(type, "application/x-ndjson") != NULL, "content type %s", type);
+    free(type);
+    cJSON *lines = http_ndjson(&r);
+    cr_assert_not_null(lines);
+    cJSON *all = python_solutions(7, false);
+    cr_assert_eq(cJSON_GetArraySize(lines), 30);
+    for (int i = 0; i < 30; i++) {
+        expect_json_equal(cJSON_GetArrayItem(lines, i), cJSON_GetArrayItem(all, i + 3), "ndjson line");
+    }
+    cJSON_Delete(all);
+    cJSON_Delete(lines);
+    http_result_free(&r);
+}
+
+/* OEIS A000170 and A002562. */
+Test(queens, counts_match_oeis) {
+    static const char *const total[] = {"", "1", "0", "0", "2", "10", "4", "40", "92", "352", "724",
+                                        "2680", "14200", "73712", "365596", "2279184"};
+    static const char *const unique[] = {"", "1", "0", "0", "1", "2", "1", "6", "12", "46", "92",
+                                         "341", "1787", "9233", "45752", "285053"};
+    for (int n = 1; n <= 15; n++) {
+        char body[80];
+        snprintf(body, sizeof body, "{\"n\":%d,\"mode\":\"count\",\"unique\":true}", n);
+        cJSON *doc = post_ok(body);
+        cr_assert_str_eq(string_field(doc, "count"), total[n], "n=%d", n);
+        cr_assert_str_eq(string_field(doc, "unique_count"), unique[n], "n=%d", n);
+        cr_assert_eq(found_field(doc), n != 2 && n != 3);
+        cJSON_Delete(doc);
+    }
+    cJSON *doc = get_ok("/queens?n=10&mode=count");
+    cr_assert_str_eq(string_field(doc, "count"), "724");
+    cr_assert_null(cJSON_GetObjectItemCaseSensitive(doc, "unique_count"), "unique_count only with unique");
+    cJSON_Delete(doc);
+}
+
+Test(queens, counts_agree_across_algorithms) {
+    const char *const names[] = {"bitmask", "backtracking", "permutation"};
+    for (int a = 0; a < 3; a++) {
+        char body[120];
+        snprintf(body, sizeof body, "{\"n\":10,\"mode\":\"count\",\"unique\":true,\"algorithm\":\"%s\"}", names[a]);
+        cJSON *doc = post_ok(body);
+        cr_assert_str_eq(string_field(doc, "count"), "724", "%s", names[a]);
+        cr_assert_str_eq(string_field(doc, "unique_count"), "92", "%s", names[a]);
+        cJSON_Delete(doc);
+    }
+}
+
+/* Checks a streamed construction with arrays of used columns and diagonals. */
+static void expect_valid_first(long n) {
+    char path[64];
+    snprintf(path, sizeof path, "/queens?n=%ld&mode=first", n);
+    cJSON *doc = get_ok(path);
+    cr_assert(found_field(doc));
+    const cJSON *solution = cJSON_GetObjectItemCaseSensitive(doc, "solution");
+    cr_assert_eq(cJSON_GetArraySize(solution), n, "n=%ld: one column per row", n);
+    char *used = calloc((size_t)(6 * n), 1); /* columns, then both diagonal families */
+    long row = 0;
+    const cJSON *cell;
+    cJSON_ArrayForEach(cell, solution) {
+        long c = (long)cell->valuedouble;
+        cr_assert(c >= 0 && c < n, "n=%ld row %ld: column %ld off the board", n, row, c);
+        cr_assert(!used[c] && !used[n + row + c] && !used[4 * n + row - c], "n=%ld: row %ld attacked", n, row);
+        used[c] = used[n + row + c] = used[4 * n + row - c] = 1;
+        row++;
+    }
+    free(used);
+    cJSON_Delete(doc);
+}
+
+Test(queens, first_is_valid_for_large_boards) {
+    long sizes[] = {1, 4, 5, 8, 9, 1000, 99998, 99999, 100000, 100001, 100002, 100003, 1000000};
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        expect_valid_first(sizes[i]);
+    }
+}
+
+Test(queens, no_solution_for_two_and_three) {
+    for (int n = 2; n <= 3; n++) {
+        char path[64];
+        snprintf(path, sizeof path, "/queens?n=%d&mode=first", n);
+        cJSON *doc = get_ok(path);
+        cr_assert_not(found_field(doc));
+        cr_assert_null(cJSON_GetObjectItemCaseSensitive(doc, "solution"));
+        cJSON_Delete(doc);
+        snprintf(path, sizeof path, "/queens?n=%d", n);
+        doc = get_ok(path);
+        cr_assert_not(found_field(doc));
+        cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "solutions")), 0);
+        cJSON_Delete(doc);
+    }
+}
+
+Test(queens, errors_name_the_field) {
+    http_result r = http_get("/queens");
+    expect_error_field(&r, 400, "missing_field", "n");
+    r = http_get("/queens?n=0");
+    expect_error_field(&r, 400, "invalid_field", "n");
+    r = http_post("/queens", "{\"n\":\"8\"}");
+    expect_error_field(&r, 400, "invalid_field", "n");
+    r = http_post("/queens", "{\"n\":8,\"mode\":\"all\"}");
+    expect_error_field(&r, 400, "invalid_field", "mode");
+    r = http_post("/queens", "{\"n\":8,\"algorithm\":\"dancing_links\"}");
+    expect_error_field(&r, 400, "invalid_field", "algorithm");
+    r = http_post("/queens", "{\"n\":8,\"limit\":-1}");
+    expect_error_field(&r, 400, "invalid_field", "limit");
+    r = http_post("/queens", "{\"n\":8,\"offset\":-1}");
+    expect_error_field(&r, 400, "invalid_field", "offset");
+    r = http_post("/queens", "{\"n\":8,\"unique\":\"yes\"}");
+    expect_error_field(&r, 400, "invalid_field", "unique");
+    r = http_post("/queens", "{\"n\":8,\"mode\":\"count\",\"offset\":3}");
+    expect_error_field(&r, 400, "conflicting_fields", "offset");
+    r = http_post("/queens", "{\"n\":8,\"mode\":\"first\",\"limit\":3}");
+    expect_error_field(&r, 400, "conflicting_fields", "limit");
+    r = http_post("/queens", "{\"n\":8,\"mode\":\"first\",\"unique\":true}");
+    expect_error_field(&r, 400, "conflicting_fields", "unique");
+    r = http_post("/queens", "{\"n\":8,\"mode\":\"first\",\"algorithm\":\"bitmask\"}");
+    expect_error_field(&r, 400, "conflicting_fields", "algorithm");
+    r = http_post("/queens", "{\"n\":33}");
+    expect_error_field(&r, 422, "too_large", "n");
+    r = http_post("/queens", "{\"n\":33,\"mode\":\"count\"}");
+    expect_error_field(&r, 422, "too_large", "n");
+    r = http_post("/queens", "{\"n\":11,\"algorithm\":\"permutation\"}");
+    expect_error_field(&r, 422, "too_large", "n");
+    r = http_post("/queens", "{\"n\":1000001,\"mode\":\"first\"}");
+    expect_error_field(&r, 422, "too_large", "n");
+}
+
+Test(queens, limits_are_in_the_messages) {
+    http_result r = http_post("/queens", "{\"n\":11,\"algorithm\":\"permutation\"}");
+    cr_assert(strstr(r.body, "10") != NULL, "permutation limit in %s", r.body);
+    http_result_free(&r);
+    r = http_post("/queens", "{\"n\":1000001,\"mode\":\"first\"}");
+    cr_assert(strstr(r.body, "1000000") != NULL, "first limit in %s", r.body);
+    http_result_free(&r);
+}
+
+Test(queens, deadline_stops_long_work) {
+    http_result r = http_post("/queens", "{\"n\":30,\"mode\":\"count\",\"time_limit_ms\":50}");
+    expect_error_field(&r, 503, "deadline_exceeded", NULL);
+    r = http_post("/queens", "{\"n\":20,\"mode\":\"count\",\"algorithm\":\"backtracking\",\"time_limit_ms\":50}");
+    cJSON_Delete(expect_error(&r, 503, "deadline_exceeded"));
+    http_result_free(&r);
+    r = http_post("/queens", "{\"n\":30,\"offset\":1000000000000,\"time_limit_ms\":50}");
+    cJSON_Delete(expect_error(&r, 503, "deadline_exceeded"));
+    http_result_free(&r);
+}
+
+Test(queens, a_list_outlasting_the_time_limit_is_cut_not_ended) {
+    /* 14,772,512 solutions (about 800 MB of JSON) cannot be listed in 200 ms: the stream must be
+     * aborted so the client sees a failed transfer, never a complete-looking short list. */
+    http_result r = http_post("/queens", "{\"n\":16,\"time_limit_ms\":200}");
+    cr_assert_neq(r.curl_code, 0, "the transfer must fail");
+    cr_assert_null(strstr(r.body, "\"count\""), "no closing count after a cut");
+    http_result_free(&r);
+}

@@ -1,0 +1,260 @@
+/* Core rank/unrank and counts: against brute-force enumeration on small multisets, against a plain
+ * Python formula (run at test time) on medium ones, and round trips up to 100,000 items. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/perm_count.h"
+#include "core/perm_rank.h"
+
+/* Brute force: every distinct arrangement of length k in lexicographic order, by trying each
+ * remaining class in ascending order at each slot (the seed's "sorted, dedup by sibling set"). */
+typedef struct brute {
+    size_t mult[8], m, k;
+    uint32_t current[8];
+    uint32_t (*all)[8];
+    size_t count;
+} brute;
+
+static void enumerate(brute *b, size_t depth) {
+    if (depth == b->k) {
+        memcpy(b->all[b->count++], b->current, sizeof b->current);
+        return;
+    }
+    for (size_t c = 0; c < b->m; c++) {
+        if (b->mult[c] == 0) continue;
+        b->mult[c]--;
+        b->current[depth] = (uint32_t)c;
+        enumerate(b, depth + 1);
+        b->mult[c]++;
+    }
+}
+
+static void random_multiset(brute *b, unsigned *seed, size_t max_n) {
+    size_t n = 1 + (size_t)(rand_r(seed) % max_n);
+    b->m = 1 + (size_t)(rand_r(seed) % n);
+    memset(b->mult, 0, sizeof b->mult);
+    for (size_t c = 0; c < b->m; c++) b->mult[c] = 1;
+    for (size_t i = b->m; i < n; i++) b->mult[rand_r(seed) % b->m]++;
+    b->k = n;
+}
+
+Test(perm_rank, rank_and_unrank_match_brute_force_enumeration) {
+    unsigned seed = 7;
+    brute b = {.all = malloc(5040 * sizeof *b.all)};
+    for (int trial = 0; trial < 200; trial++) {
+        random_multiset(&b, &seed, 7);
+        b.count = 0;
+        enumerate(&b, 0);
+        mpz_t rank, total;
+        mpz_inits(rank, total, NULL);
+        for (size_t i = 0; i < b.count; i++) {
+            cr_assert_eq(multiset_rank(rank, total, b.all[i], b.k, b.m, NULL), PERM_OK);
+            cr_assert_eq(mpz_cmp_ui(rank, i), 0, "trial %d arrangement %zu", trial, i);
+            cr_assert_eq(mpz_cmp_ui(total, b.count), 0);
+            uint32_t back[8];
+            cr_assert_eq(multiset_unrank(back, b.mult, b.m, rank, NULL), PERM_OK);
+            cr_assert_arr_eq(back, b.all[i], b.k * sizeof *back, "trial %d unrank %zu", trial, i);
+        }
+        mpz_clears(rank, total, NULL);
+    }
+    free(b.all);
+}
+
+Test(perm_count, distinct_k_arrangements_match_brute_force) {
+    unsigned seed = 99;
+    brute b = {.all = malloc(5040 * sizeof *b.all)};
+    mpz_t count;
+    mpz_init(count);
+    for (int trial = 0; trial < 200; trial++) {
+        random_multiset(&b, &seed, 7);
+        size_t n = b.k;
+        b.k = (size_t)(rand_r(&seed) % (n + 2)); /* k = n + 1 too: no arrangements */
+        b.count = 0;
+        if (b.k <= n) enumerate(&b, 0);
+        cr_assert_eq(perm_count_distinct(count, b.mult, b.m, b.k, NULL), PERM_OK);
+        cr_assert_eq(mpz_cmp_ui(count, b.count), 0, "trial %d k %zu", trial, b.k);
+    }
+    mpz_clear(count);
+    free(b.all);
+}
+
+Test(perm_count, k_permutations_and_known_values) {
+    mpz_t count;
+    mpz_init(count);
+    perm_count_k(count, 12, 12);
+    cr_assert_eq(mpz_cmp_ui(count, 479001600), 0);
+    perm_count_k(count, 10, 3);
+    cr_assert_eq(mpz_cmp_ui(count, 720), 0);
+    perm_count_k(count, 5, 0);
+    cr_assert_eq(mpz_cmp_ui(count, 1), 0);
+    perm_count_k(count, 3, 4);
+    cr_assert_eq(mpz_cmp_ui(count, 0), 0);
+    size_t mississippi[] = {1, 4, 2, 4}; /* M I P S: 11! / (4! 2! 4!) = 34650 */
+    cr_assert_eq(perm_count_distinct(count, mississippi, 4, 11, NULL), PERM_OK);
+    cr_assert_eq(mpz_cmp_ui(count, 34650), 0);
+    mpz_clear(count);
+}
+
+/* Python's plain formula: rank = sum over positions of the arrangements of what remains after each
+ * smaller class, with math.factorial; one line "rank total" per case. */
+static const char *const python_rank =
+    "import sys\n"
+    "from math import factorial\n"
+    "def arrangements(counts):\n"
+    "    r = factorial(sum(counts.values()))\n"
+    "    for c in counts.values(): r //= factorial(c)\n"
+    "    return r\n"
+    "for line in open(sys.argv[1]):\n"
+    "    seq = [int(x) for x in line.split()]\n"
+    "    counts = {}\n"
+    "    for x in seq: counts[x] = counts.get(x, 0) + 1\n"
+    "    total = arrangements(counts); rank = 0\n"
+    "    for x in seq:\n"
+    "        for c in sorted(counts):\n"
+    "            if c >= x: break\n"
+    "            if counts[c]:\n"
+    "                counts[c] -= 1; rank += arrangements(counts); counts[c] += 1\n"
+    "        counts[x] -= 1\n"
+    "    print(rank, total)\n";
+
+Test(perm_rank, medium_multisets_match_python) {
+    enum { CASES = 12, N = 120 };
+    static uint32_t seqs[CASES][N];
+    static size_t mults[CASES][N];
+    size_t ms[CASES];
+    unsigned seed = 2024;
+    char cases_path[] = "/tmp/perm_rank_cases_XXXXXX", script_path[] = "/tmp/perm_rank_ref_XXXXXX";
+    FILE *f = fdopen(mkstemp(cases_path), "w");
+    for (int c = 0; c < CASES; c++) {
+        ms[c] = 1 + (size_t)(rand_r(&seed) % N);
+        memset(mults[c], 0, sizeof mults[c]);
+        for (size_t i = 0; i < N; i++) {
+            seqs[c][i] = i < ms[c] ? (uint32_t)i : (uint32_t)(rand_r(&seed) % ms[c]);
+            mults[c][seqs[c][i]]++;
+        }
+        for (size_t i = N; i > 1; i--) {
+            size_t j = (size_t)(rand_r(&seed) % i);
+            uint32_t t = seqs[c][i - 1];
+            seqs[c][i - 1] = seqs[c][j];
+            seqs[c][j] = t;
+        }
+        for (size_t i = 0; i < N; i++) fprintf(f, i ? " %u" : "%u", seqs[c][i]);
+        fprintf(f, "\n");
+    }
+    fclose(f);
+    f = fdopen(mkstemp(script_path), "w");
+    fputs(python_rank, f);
+    fclose(f);
+    char command[256];
+    snprintf(command, sizeof command, "python3 %s %s", script_path, cases_path);
+    FILE *p = popen(command, "r");
+    cr_assert_not_null(p);
+    mpz_t rank, total, expected_rank, expected_total;
+    mpz_inits(rank, total, expected_rank, expected_total, NULL);
+    for (int c = 0; c < CASES; c++) {
+        cr_assert_eq(gmp_fscanf(p, "%Zd %Zd", expected_rank, expected_total), 2, "python output for case %d", c);
+        cr_assert_eq(multiset_rank(rank, total, seqs[c], N, ms[c], NULL), PERM_OK);
+        cr_assert_eq(mpz_cmp(rank, expected_rank), 0, "rank of case %d", c);
+        cr_assert_eq(mpz_cmp(total, expected_total), 0, "total of case %d", c);
+        uint32_t back[N];
+        cr_assert_eq(multiset_unrank(back, mults[c], ms[c], expected_rank, NULL), PERM_OK);
+        cr_assert_arr_eq(back, seqs[c], sizeof back, "unrank of case %d", c);
+    }
+    cr_assert_eq(pclose(p), 0);
+    unlink(cases_path);
+    unlink(script_path);
+    mpz_clears(rank, total, expected_rank, expected_total, NULL);
+}
+
+static int ascending(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int descending(const void *a, const void *b) { return ascending(b, a); }
+
+/* The rank of seq (n items over m classes with multiplicities mult), and back. */
+static void rank_and_back(const uint32_t *seq, size_t n, size_t m, const size_t *mult) {
+    uint32_t *back = malloc(n * sizeof *back);
+    mpz_t rank, total, count;
+    mpz_inits(rank, total, count, NULL);
+    cr_assert_eq(multiset_rank(rank, total, seq, n, m, NULL), PERM_OK);
+    cr_assert_eq(perm_count_distinct(count, mult, m, n, NULL), PERM_OK);
+    cr_assert_eq(mpz_cmp(total, count), 0);
+    cr_assert_lt(mpz_cmp(rank, total), 0);
+    cr_assert_eq(multiset_unrank(back, mult, m, rank, NULL), PERM_OK);
+    cr_assert_arr_eq(back, seq, n * sizeof *seq, "round trip of %zu items over %zu classes", n, m);
+    mpz_clears(rank, total, count, NULL);
+    free(back);
+}
+
+/* A random arrangement of n items over m classes (m == n: a permutation), and the arrangements at
+ * the edges of prefix blocks made from it (a tail sorted up is the first completion of its prefix,
+ * sorted down the last), where truncated decoding lands next to boundaries. */
+static void round_trips(size_t n, size_t m, unsigned seed, int edges) {
+    uint32_t *seq = malloc(n * sizeof *seq), *edge = malloc(n * sizeof *edge);
+    size_t *mult = calloc(m, sizeof *mult);
+    for (size_t i = 0; i < n; i++) {
+        seq[i] = i < m ? (uint32_t)i : (uint32_t)(rand_r(&seed) % m);
+        mult[seq[i]]++;
+    }
+    for (size_t i = n; i > 1; i--) {
+        size_t j = (size_t)(rand_r(&seed) % i);
+        uint32_t t = seq[i - 1];
+        seq[i - 1] = seq[j];
+        seq[j] = t;
+    }
+    rank_and_back(seq, n, m, mult);
+    for (int e = 0; e < edges; e++) {
+        size_t cut = (size_t)(rand_r(&seed) % (n + 1));
+        memcpy(edge, seq, n * sizeof *seq);
+        qsort(edge + cut, n - cut, sizeof *edge, e % 2 ? descending : ascending);
+        rank_and_back(edge, n, m, mult);
+    }
+    free(seq);
+    free(edge);
+    free(mult);
+}
+
+Test(perm_rank, round_trip_100000_distinct_items) { round_trips(100000, 100000, 1, 0); }
+Test(perm_rank, round_trip_100000_items_over_2_classes) { round_trips(100000, 2, 2, 0); }
+Test(perm_rank, round_trip_100000_items_over_26_classes) { round_trips(100000, 26, 3, 0); }
+Test(perm_rank, round_trip_100000_items_over_1000_classes) { round_trips(100000, 1000, 4, 0); }
+Test(perm_rank, round_trip_100000_items_nearly_distinct) { round_trips(100000, 99990, 5, 0); }
+Test(perm_rank, round_trips_at_prefix_block_edges) {
+    for (unsigned seed = 0; seed < 40; seed++) round_trips(200 + seed * 50, 2 + seed % 7 * 3, seed, 6);
+}
+
+Test(perm_rank, extremes_of_100000_distinct_items) {
+    size_t n = 100000;
+    uint32_t *seq = malloc(n * sizeof *seq);
+    for (size_t i = 0; i < n; i++) seq[i] = (uint32_t)(n - 1 - i);
+    mpz_t rank, total, factorial;
+    mpz_inits(rank, total, factorial, NULL);
+    mpz_fac_ui(factorial, n);
+    cr_assert_eq(multiset_rank(rank, total, seq, n, n, NULL), PERM_OK);
+    cr_assert_eq(mpz_cmp(total, factorial), 0);
+    mpz_sub_ui(factorial, factorial, 1);
+    cr_assert_eq(mpz_cmp(rank, factorial), 0, "the descending arrangement is the last");
+    for (size_t i = 0; i < n; i++) seq[i] = (uint32_t)i;
+    cr_assert_eq(multiset_rank(rank, total, seq, n, n, NULL), PERM_OK);
+    cr_assert_eq(mpz_sgn(rank), 0, "the ascending arrangement is the first");
+    mpz_clears(rank, total, factorial, NULL);
+    free(seq);
+}
+
+Test(perm_rank, deadline_stops_large_work) {
+    size_t n = 100000;
+    uint32_t *seq = malloc(n * sizeof *seq);
+    for (size_t i = 0; i < n; i++) seq[i] = (uint32_t)i;
+    deadline past = deadline_after_ms(0);
+    mpz_t rank, total;
+    mpz_inits(rank, total, NULL);
+    usleep(1000);
+    cr_assert_eq(multiset_rank(rank, total, seq, n, n, &past), PERM_DEADLINE);
+    mpz_clears(rank, total, NULL);
+    free(seq);
+}
