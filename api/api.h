@@ -86,6 +86,9 @@ bool api_fail(api_request *req, int status, const char *code, const char *field,
 /* The common 503 for a computation that ran out of time. */
 bool api_fail_deadline(api_request *req);
 
+/* The common 500 for an allocation that failed. */
+bool api_fail_out_of_memory(api_request *req);
+
 /* Answers with `doc` printed compactly (counts and other big integers must already be strings);
  * takes ownership of `doc`. */
 void api_respond_json(api_response *res, cJSON *doc);

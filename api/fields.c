@@ -39,7 +39,7 @@ bool fields_parse_body(api_request *req, const char *body, size_t len) {
     while (start < len && strchr(" \t\r\n", body[start]) != NULL && body[start] != '\0') start++;
     if (start == len) {
         req->params = cJSON_CreateObject();
-        return req->params != NULL || api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+        return req->params != NULL || api_fail_out_of_memory(req);
     }
     const char *end = NULL;
     cJSON *doc = cJSON_ParseWithLengthOpts(body, len, &end, 0);
@@ -145,7 +145,7 @@ bool fields_add_query(api_request *req, const api_field *fields, const char *nam
     }
     if (converted == NULL || !cJSON_AddItemToObject(req->params, name, converted)) {
         cJSON_Delete(converted);
-        return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+        return api_fail_out_of_memory(req);
     }
     return true;
 }

@@ -169,7 +169,7 @@ static bool respond_tour(api_request *req, api_response *res, const tour_query *
     }
     if (t == NULL) {
         kt_result_free(&result);
-        return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+        return api_fail_out_of_memory(req);
     }
     t->request = q->request;
     t->result = result;
@@ -198,7 +198,7 @@ static bool handle_knight_tour(api_request *req, api_response *res) {
     case KT_DEADLINE_EXCEEDED: return api_fail_deadline(req);
     case KT_OUT_OF_MEMORY: break;
     }
-    return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    return api_fail_out_of_memory(req);
 }
 
 const api_endpoint knight_tour_endpoint = {fields, handle_knight_tour};

@@ -109,7 +109,7 @@ static void write_value_text(json_writer *out, const item_key *key) { jw_cjson(o
 static bool read_text(api_request *req, const char *text, size_t max_items, perm_items *items) {
     size_t bytes = strlen(text), n = 0;
     item_key *keys = malloc((bytes ? bytes : 1) * sizeof *keys);
-    if (keys == NULL) return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    if (keys == NULL) return api_fail_out_of_memory(req);
     for (size_t at = 0; at < bytes;) {
         uint32_t code;
         size_t len = utf8_decode((const unsigned char *)text + at, &code);
@@ -131,7 +131,7 @@ static bool read_text(api_request *req, const char *text, size_t max_items, perm
     qsort(keys, n, sizeof *keys, compare_codes);
     bool ok = assign_classes(items, keys, same_code, write_code_text);
     free(keys);
-    return ok || api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    return ok || api_fail_out_of_memory(req);
 }
 
 static bool read_array(api_request *req, const char *field, const cJSON *array, size_t max_items,
@@ -147,7 +147,7 @@ static bool read_array(api_request *req, const char *field, const cJSON *array, 
     if (keys == NULL || other_start == NULL) {
         free(keys);
         free(other_start);
-        return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+        return api_fail_out_of_memory(req);
     }
     size_t i = 0;
     for (const cJSON *value = array->child; value != NULL; value = value->next, i++) {
@@ -177,7 +177,7 @@ static bool read_array(api_request *req, const char *field, const cJSON *array, 
     jw_free(&other);
     free(other_start);
     free(keys);
-    return ok || api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    return ok || api_fail_out_of_memory(req);
 }
 
 bool perm_items_read(api_request *req, const char *array_field, size_t max_items, perm_items *items) {

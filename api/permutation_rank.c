@@ -32,7 +32,7 @@ static bool answer_rank(api_request *req, api_response *res) {
     } else if (status == PERM_DEADLINE) {
         api_fail_deadline(req);
     } else {
-        api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+        api_fail_out_of_memory(req);
     }
     mpz_clears(rank, total, NULL);
     perm_items_free(&items);

@@ -40,13 +40,13 @@ static bool answer_unrank(api_request *req, api_response *res) {
         ok = api_fail(req, 400, "missing_field", "rank",
                       "'rank' is required: an integer in [0, total), as a number or a string of digits");
     uint32_t *arrangement = malloc((items.n ? items.n : 1) * sizeof *arrangement);
-    if (ok && arrangement == NULL) ok = api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    if (ok && arrangement == NULL) ok = api_fail_out_of_memory(req);
     perm_status status = PERM_OK;
     if (ok) status = perm_count_distinct(total, items.mult, items.m, items.n, &req->deadline);
     if (ok && status == PERM_OK && mpz_cmp(rank, total) >= 0) ok = fail_out_of_range(req, total);
     if (ok && status == PERM_OK) status = multiset_unrank(arrangement, items.mult, items.m, rank, &req->deadline);
     if (ok && status == PERM_DEADLINE) ok = api_fail_deadline(req);
-    if (ok && status == PERM_NO_MEMORY) ok = api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    if (ok && status == PERM_NO_MEMORY) ok = api_fail_out_of_memory(req);
     if (ok) {
         json_writer *out = &res->body;
         jw_clear(out);

@@ -150,12 +150,12 @@ static bool read_options(api_request *req, const perm_items *items, options *o) 
 
 static bool fail_status(api_request *req, perm_status status) {
     if (status == PERM_DEADLINE) return api_fail_deadline(req);
-    return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    return api_fail_out_of_memory(req);
 }
 
 static bool answer_permutations(api_request *req, api_response *res) {
     listing *l = calloc(1, sizeof *l);
-    if (l == NULL) return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    if (l == NULL) return api_fail_out_of_memory(req);
     options o = {0};
     mpz_init(o.offset);
     mpz_t count;
@@ -176,7 +176,7 @@ static bool answer_permutations(api_request *req, api_response *res) {
         l->batch = malloc(BATCH_BYTES + longest_line(&l->items) + 1);
         if (l->line != NULL) l->line[0] = l->items.text ? '"' : '[';
         if (l->count == NULL || l->entry_end == NULL || l->line == NULL || l->batch == NULL)
-            ok = api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+            ok = api_fail_out_of_memory(req);
     }
     if (ok && o.count_only) {
         jw_clear(&res->body);

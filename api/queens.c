@@ -206,7 +206,7 @@ static stream_status solutions_next(void *state, json_writer *out, size_t want) 
 static bool answer_solutions(api_request *req, api_response *res, const queens_request *q) {
     solutions_stream *s = calloc(1, sizeof *s);
     if (s == NULL) {
-        return api_fail(req, 503, "out_of_memory", NULL, "the server is out of memory; retry later");
+        return api_fail_out_of_memory(req);
     }
     queens_iter_init(&s->it, (int)q->n, q->algorithm, q->unique);
     s->dl = req->deadline;
@@ -270,7 +270,7 @@ static bool answer_first(api_request *req, api_response *res, const queens_reque
     }
     first_stream *s = calloc(1, sizeof *s);
     if (s == NULL) {
-        return api_fail(req, 503, "out_of_memory", NULL, "the server is out of memory; retry later");
+        return api_fail_out_of_memory(req);
     }
     s->n = (uint64_t)q->n;
     api_respond_stream(res, s, first_next, free, false);

@@ -23,6 +23,10 @@ bool api_fail_deadline(api_request *req) {
                     "time_limit_ms (at most the server's --time-limit-ms)");
 }
 
+bool api_fail_out_of_memory(api_request *req) {
+    return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory; retry later or ask for less");
+}
+
 void api_respond_json(api_response *res, cJSON *doc) {
     jw_clear(&res->body);
     jw_cjson(&res->body, doc);

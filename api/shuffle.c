@@ -223,14 +223,14 @@ static uint64_t shuffle_limit(const api_request *req) {
 /* The compact JSON text of every item, prepared once for all shuffles. */
 static bool prepare_items(api_request *req, shuffle_output *s, const cJSON *items) {
     s->item_offsets = malloc((s->n + 1) * sizeof *s->item_offsets);
-    if (s->item_offsets == NULL) return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    if (s->item_offsets == NULL) return api_fail_out_of_memory(req);
     size_t k = 0;
     for (const cJSON *item = items->child; item != NULL; item = item->next) {
         s->item_offsets[k++] = s->item_texts.len;
         jw_cjson(&s->item_texts, item);
     }
     s->item_offsets[k] = s->item_texts.len;
-    if (s->item_texts.out_of_memory) return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    if (s->item_texts.out_of_memory) return api_fail_out_of_memory(req);
     return true;
 }
 
@@ -285,7 +285,7 @@ static bool respond_whole(api_request *req, api_response *res, shuffle_output *s
     free_output(s);
     if (status == STREAM_FAILED) {
         jw_clear(&res->body);
-        return res->body.out_of_memory ? api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory")
+        return res->body.out_of_memory ? api_fail_out_of_memory(req)
                                         : api_fail_deadline(req);
     }
     res->content_type = req->ndjson ? "application/x-ndjson" : "application/json";
@@ -294,7 +294,7 @@ static bool respond_whole(api_request *req, api_response *res, shuffle_output *s
 
 static bool handle_shuffle(api_request *req, api_response *res) {
     shuffle_output *s = calloc(1, sizeof *s);
-    if (s == NULL) return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    if (s == NULL) return api_fail_out_of_memory(req);
     jw_init(&s->item_texts);
     s->limit = req->deadline;
     const cJSON *items;
@@ -305,7 +305,7 @@ static bool handle_shuffle(api_request *req, api_response *res) {
     if (ok) {
         s->algorithm = algorithms[algorithm];
         s->perm = malloc((s->n + 1) * sizeof *s->perm);
-        ok = s->perm != NULL || api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+        ok = s->perm != NULL || api_fail_out_of_memory(req);
     }
     /* The first shuffle is computed now, so running out of time is a proper 503. */
     if (ok) ok = compute_next_shuffle(s) || api_fail_deadline(req);

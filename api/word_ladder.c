@@ -94,7 +94,7 @@ static bool read_word(api_request *req, const char *name, uint32_t **out, size_t
                         LETTERS_RULE);
     size_t len = strlen(text);
     *out = malloc((len ? len : 1) * sizeof **out);
-    if (*out == NULL) return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    if (*out == NULL) return api_fail_out_of_memory(req);
     if (!dictionary_word_decode(text, len, true, *out, length)) {
         char got[MAX_ECHOED_BYTES + 16];
         return api_fail(req, 400, "invalid_field", name,
@@ -117,7 +117,7 @@ static bool read_dictionary(api_request *req, const cJSON *entries, size_t lengt
     dictionary_builder *builder = dictionary_builder_new(length);
     uint32_t *letters = NULL;
     size_t capacity = 0;
-    bool ok = builder != NULL || api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    bool ok = builder != NULL || api_fail_out_of_memory(req);
     size_t index = 0;
     for (const cJSON *entry = entries->child; ok && entry != NULL; entry = entry->next, index++) {
         const char *text = entry->valuestring; /* a string: checked by the field type */
@@ -125,7 +125,7 @@ static bool read_dictionary(api_request *req, const cJSON *entries, size_t lengt
         if (len > capacity) {
             uint32_t *grown = realloc(letters, len * sizeof *letters);
             if (grown == NULL) {
-                ok = api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+                ok = api_fail_out_of_memory(req);
                 break;
             }
             letters = grown;
@@ -135,7 +135,7 @@ static bool read_dictionary(api_request *req, const cJSON *entries, size_t lengt
         if (!dictionary_word_decode(text, len, true, letters, &word_length))
             ok = fail_entry(req, index, text);
         else if (!dictionary_builder_add(builder, letters, word_length))
-            ok = api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+            ok = api_fail_out_of_memory(req);
     }
     free(letters);
     if (!ok) {
@@ -148,7 +148,7 @@ static bool read_dictionary(api_request *req, const cJSON *entries, size_t lengt
     case DICTIONARY_TOO_LARGE:
         return api_fail(req, 422, "too_large", "dictionary",
                         "'dictionary' holds too many letters: at most 2^30 letters in words of one length");
-    default: return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+    default: return api_fail_out_of_memory(req);
     }
 }
 
@@ -268,7 +268,7 @@ static bool respond_all(api_request *req, api_response *res, ladder_query *query
     if (list == NULL || !word_ladder_iter_init(&list->iter, ladders)) {
         free(list);
         word_ladders_free(ladders);
-        return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+        return api_fail_out_of_memory(req);
     }
     list->own_dictionary = query->own_dictionary;
     query->own_dictionary = NULL; /* the stream owns it now */
@@ -287,7 +287,7 @@ static bool respond_one(api_request *req, api_response *res, const dictionary_gr
     word_ladder_iter iter;
     if (!word_ladder_iter_init(&iter, ladders)) {
         word_ladders_free(ladders);
-        return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory");
+        return api_fail_out_of_memory(req);
     }
     write_head(&res->body, group, ladders, from, to);
     const uint32_t *ladder = word_ladder_iter_next(&iter);
@@ -331,7 +331,7 @@ static bool answer_word_ladder(api_request *req, api_response *res) {
         switch (word_ladders_find(group, from, to, &req->deadline, &ladders)) {
         case WORD_LADDER_OK: break;
         case WORD_LADDER_DEADLINE_EXCEEDED: ok = api_fail_deadline(req); break;
-        default: ok = api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory"); break;
+        default: ok = api_fail_out_of_memory(req); break;
         }
     }
     if (ok) {

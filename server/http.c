@@ -184,7 +184,7 @@ static bool run_endpoint(http_server *server, struct MHD_Connection *connection,
     }
     ok = ok && fields_check(req, r->endpoint->fields) && r->endpoint->handler(req, res);
     if (ok && res->body.out_of_memory)
-        ok = api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory building the answer");
+        ok = api_fail_out_of_memory(req);
     if (!ok && req->error.status == 0)
         api_fail(req, 500, "internal_error", NULL, "the endpoint failed without saying why");
     return ok;
