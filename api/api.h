@@ -12,12 +12,19 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <cjson/cJSON.h>
 
+#include "api/errors.h"
 #include "api/json_writer.h"
-#include "core/deadline.h"
-#include "server/config.h"
+#include "core/common/deadline.h"
+#include "core/common/status.h"
+#include "api/limits.h"
+
+/* 2^53 - 1: the largest integer a JSON number carries exactly (a double's 53-bit significand). Larger
+ * integers travel as strings of digits. */
+#define API_MAX_EXACT_INTEGER INT64_C(9007199254740991)
 
 /* Field types. The server checks them before the handler runs; for GET the query string value is
  * converted according to the declared type. */
@@ -36,18 +43,11 @@ typedef struct api_field {
     field_type type;
 } api_field;
 
-typedef struct api_error {
-    int status;        /* 400, 422, 503 ... */
-    char code[48];     /* machine-readable, e.g. "invalid_field", "deadline_exceeded" */
-    char field[64];    /* the field to blame, or "" */
-    char message[512]; /* says what was wrong and what is allowed */
-} api_error;
-
 typedef struct api_request {
     cJSON *params;            /* a JSON object holding only declared fields, types already checked */
     bool ndjson;              /* the client sent Accept: application/x-ndjson */
     deadline deadline;        /* from --time-limit-ms, or the smaller time_limit_ms of the request */
-    const puzzled_config *config;
+    const api_limits *limits; /* the server's limits, set at start-up */
     api_error error;          /* filled by api_fail() */
 } api_request;
 
@@ -78,16 +78,20 @@ typedef struct api_endpoint {
     api_handler handler;
 } api_endpoint;
 
-/* Records an error in req->error and returns false, so handlers can `return api_fail(...)`.
- * `field` may be NULL. The message is a printf format. */
-bool api_fail(api_request *req, int status, const char *code, const char *field, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
+/* Records an error of `kind` (api/errors.h) in req->error and returns false, so handlers can
+ * `return api_fail(...)`. `field` may be NULL. The message is a printf format. */
+bool api_fail(api_request *req, api_error_kind kind, const char *field, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* The common 503 for a computation that ran out of time. */
 bool api_fail_deadline(api_request *req);
 
 /* The common 500 for an allocation that failed. */
 bool api_fail_out_of_memory(api_request *req);
+
+/* The one mapping of a failed core_status to its answer (deadline: 503, memory: 500); returns true
+ * for CORE_OK, so a handler can write `ok = api_fail_status(req, status)`. */
+bool api_fail_status(api_request *req, core_status status);
 
 /* Answers with `doc` printed compactly (counts and other big integers must already be strings);
  * takes ownership of `doc`. */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define EXACT_INTEGER_BOUND 9007199254740992.0 /* 2^53: above 2^53-1 a double may already be rounded */
+#define EXACT_INTEGER_BOUND ((double)API_MAX_EXACT_INTEGER + 1) /* 2^53: above it a double may already be rounded */
 
 static const api_field time_limit_field = {"time_limit_ms", FIELD_INTEGER};
 
@@ -25,12 +25,12 @@ static bool fail_unknown(api_request *req, const api_field *fields, const char *
         used += (size_t)snprintf(allowed + used, sizeof allowed - used, "%s, ", f->name);
     }
     if (used < sizeof allowed) snprintf(allowed + used, sizeof allowed - used, "%s", time_limit_field.name);
-    return api_fail(req, 400, "unknown_field", name, "unknown field '%.64s'; the fields allowed here are: %s",
+    return api_fail(req, API_UNKNOWN_FIELD, name, "unknown field '%.64s'; the fields allowed here are: %s",
                     name, allowed);
 }
 
 static bool fail_duplicate(api_request *req, const char *name) {
-    return api_fail(req, 400, "duplicate_field", name, "field '%.64s' is given more than once; give it once",
+    return api_fail(req, API_DUPLICATE_FIELD, name, "field '%.64s' is given more than once; give it once",
                     name);
 }
 
@@ -53,14 +53,14 @@ bool fields_parse_body(api_request *req, const char *body, size_t len) {
     }
     if (doc == NULL) {
         size_t at = end != NULL && end >= body ? (size_t)(end - body) : 0;
-        return api_fail(req, 400, "malformed_json", NULL,
+        return api_fail(req, API_MALFORMED_JSON, NULL,
                         "the request body is not valid JSON (problem near byte %zu, nesting at most 1000 "
                         "levels); send one JSON object of fields, such as {\"n\": 8}",
                         at);
     }
     if (!cJSON_IsObject(doc)) {
         cJSON_Delete(doc);
-        return api_fail(req, 400, "invalid_body", NULL,
+        return api_fail(req, API_INVALID_BODY, NULL,
                         "the request body must be a JSON object of fields, such as {\"n\": 8}");
     }
     req->params = doc;
@@ -170,43 +170,43 @@ static bool check_type(api_request *req, const api_field *field, const cJSON *va
     case FIELD_INTEGER:
         if (is_exact_integer(value)) return true;
         if (cJSON_IsNumber(value) && value->valuedouble == floor(value->valuedouble))
-            return api_fail(req, 400, "invalid_field", name,
+            return api_fail(req, API_INVALID_FIELD, name,
                             "'%s' is too large: integers must be at most 2^53-1 (9007199254740991)", name);
-        return api_fail(req, 400, "invalid_field", name, "'%s' must be an integer, got %s", name,
+        return api_fail(req, API_INVALID_FIELD, name, "'%s' must be an integer, got %s", name,
                         cJSON_IsNumber(value) ? "a fraction" : json_type_name(value));
     case FIELD_BOOLEAN:
         if (cJSON_IsBool(value)) return true;
-        return api_fail(req, 400, "invalid_field", name, "'%s' must be true or false, got %s", name,
+        return api_fail(req, API_INVALID_FIELD, name, "'%s' must be true or false, got %s", name,
                         json_type_name(value));
     case FIELD_STRING:
         if (cJSON_IsString(value)) return true;
-        return api_fail(req, 400, "invalid_field", name, "'%s' must be a string, got %s", name,
+        return api_fail(req, API_INVALID_FIELD, name, "'%s' must be a string, got %s", name,
                         json_type_name(value));
     case FIELD_ARRAY:
         if (cJSON_IsArray(value)) return true;
-        return api_fail(req, 400, "invalid_field", name, "'%s' must be an array, got %s", name,
+        return api_fail(req, API_INVALID_FIELD, name, "'%s' must be an array, got %s", name,
                         json_type_name(value));
     case FIELD_STRING_ARRAY:
         if (cJSON_IsArray(value)) {
             int index = 0;
             for (const cJSON *element = value->child; element != NULL; element = element->next, index++) {
                 if (!cJSON_IsString(element))
-                    return api_fail(req, 400, "invalid_field", name,
+                    return api_fail(req, API_INVALID_FIELD, name,
                                     "'%s' must be an array of strings; element %d (from 0) is %s", name, index,
                                     json_type_name(element));
             }
             return true;
         }
-        return api_fail(req, 400, "invalid_field", name, "'%s' must be an array of strings, got %s", name,
+        return api_fail(req, API_INVALID_FIELD, name, "'%s' must be an array of strings, got %s", name,
                         json_type_name(value));
     case FIELD_BIG_INTEGER:
         if (cJSON_IsString(value) || is_exact_integer(value)) return true;
         if (cJSON_IsNumber(value) && value->valuedouble == floor(value->valuedouble))
-            return api_fail(req, 400, "invalid_field", name,
+            return api_fail(req, API_INVALID_FIELD, name,
                             "'%s' is above 2^53-1 (9007199254740991), where JSON numbers lose precision: "
                             "give it as a string of decimal digits",
                             name);
-        return api_fail(req, 400, "invalid_field", name,
+        return api_fail(req, API_INVALID_FIELD, name,
                         "'%s' must be an integer, as a JSON number or a string of decimal digits; got %s",
                         name, cJSON_IsNumber(value) ? "a fraction" : json_type_name(value));
     }
@@ -214,11 +214,11 @@ static bool check_type(api_request *req, const api_field *field, const cJSON *va
 }
 
 static bool apply_time_limit(api_request *req, const cJSON *value) {
-    double limit = req->config->time_limit_ms;
+    double limit = req->limits->time_limit_ms;
     if (value->valuedouble < 1 || value->valuedouble > limit)
-        return api_fail(req, 400, "invalid_field", time_limit_field.name,
+        return api_fail(req, API_INVALID_FIELD, time_limit_field.name,
                         "'time_limit_ms' must be an integer from 1 to %u (the server's --time-limit-ms)",
-                        req->config->time_limit_ms);
+                        req->limits->time_limit_ms);
     req->deadline = deadline_after_ms((uint64_t)value->valuedouble);
     return true;
 }

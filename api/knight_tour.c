@@ -12,7 +12,7 @@
 
 #include "api/endpoints.h"
 #include "api/params.h"
-#include "core/knight_tour.h"
+#include "core/knight/knight_tour.h"
 
 static const api_field fields[] = {
     {"rows", FIELD_INTEGER}, {"cols", FIELD_INTEGER},     {"n", FIELD_INTEGER},      {"start", FIELD_ARRAY},
@@ -41,7 +41,7 @@ static bool read_start(api_request *req, tour_query *q) {
         if (ok) at[i] = (int64_t)item->valuedouble;
     }
     if (!ok)
-        return api_fail(req, 400, "invalid_field", "start",
+        return api_fail(req, API_INVALID_FIELD, "start",
                         "'start' must be [row, col] with 0 <= row < %d and 0 <= col < %d (GET: start=row,col)",
                         q->request.rows, q->request.cols);
     q->request.start_row = (int)at[0];
@@ -50,11 +50,11 @@ static bool read_start(api_request *req, tour_query *q) {
 }
 
 static bool read_query(api_request *req, tour_query *q) {
-    int64_t max_side = (int64_t)req->config->max_board_squares, rows, cols;
+    int64_t max_side = (int64_t)req->limits->max_board_squares, rows, cols;
     if (max_side > INT32_MAX) max_side = INT32_MAX;
     if (param_present(req, "n")) {
         if (param_present(req, "rows") || param_present(req, "cols"))
-            return api_fail(req, 400, "conflicting_fields", "n",
+            return api_fail(req, API_CONFLICTING_FIELDS, "n",
                             "give either 'n' (a square board) or 'rows' and 'cols', not both");
         if (!param_int(req, "n", 1, max_side, 8, &rows)) return false;
         cols = rows;
@@ -71,12 +71,12 @@ static bool read_query(api_request *req, tour_query *q) {
     q->request.cols = (int)cols;
     q->request.algorithm = (kt_algorithm)algorithm;
     uint64_t squares = (uint64_t)rows * (uint64_t)cols;
-    if (squares > req->config->max_board_squares)
-        return api_fail(req, 422, "too_large", param_present(req, "n") ? "n" : "rows",
+    if (squares > req->limits->max_board_squares)
+        return api_fail(req, API_TOO_LARGE, param_present(req, "n") ? "n" : "rows",
                         "the board has %llu squares; at most %llu are allowed", (unsigned long long)squares,
-                        (unsigned long long)req->config->max_board_squares);
+                        (unsigned long long)req->limits->max_board_squares);
     if (q->request.algorithm == KT_ALGORITHM_BACKTRACKING && squares > KT_BACKTRACKING_MAX_SQUARES)
-        return api_fail(req, 422, "too_large", "algorithm",
+        return api_fail(req, API_TOO_LARGE, "algorithm",
                         "algorithm 'backtracking' takes boards of at most %u squares (this one has %llu); use "
                         "'auto' for larger boards",
                         KT_BACKTRACKING_MAX_SQUARES, (unsigned long long)squares);
@@ -192,7 +192,7 @@ static bool handle_knight_tour(api_request *req, api_response *res) {
         jw_char(&res->body, '}');
         return true;
     case KT_HEURISTIC_FAILED:
-        return api_fail(req, 422, "heuristic_failed", "algorithm",
+        return api_fail(req, API_HEURISTIC_FAILED, "algorithm",
                         "Warnsdorff's heuristic got stuck on every attempt from this square, which proves "
                         "nothing; use algorithm 'auto' for an answer");
     case KT_DEADLINE_EXCEEDED: return api_fail_deadline(req);

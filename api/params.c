@@ -34,7 +34,7 @@ bool param_int(api_request *req, const char *name, int64_t min, int64_t max, int
     if (d < (double)min || d > (double)max) {
         char given[48];
         describe_value(value, given, sizeof given);
-        return api_fail(req, 400, "invalid_field", name, "'%s' must be an integer from %lld to %lld, got %s",
+        return api_fail(req, API_INVALID_FIELD, name, "'%s' must be an integer from %lld to %lld, got %s",
                         name, (long long)min, (long long)max, given);
     }
     *out = (int64_t)d;
@@ -43,7 +43,7 @@ bool param_int(api_request *req, const char *name, int64_t min, int64_t max, int
 
 bool param_int_required(api_request *req, const char *name, int64_t min, int64_t max, int64_t *out) {
     if (!param_present(req, name))
-        return api_fail(req, 400, "missing_field", name, "'%s' is required: an integer from %lld to %lld",
+        return api_fail(req, API_MISSING_FIELD, name, "'%s' is required: an integer from %lld to %lld",
                         name, (long long)min, (long long)max);
     return param_int(req, name, min, max, 0, out);
 }
@@ -73,7 +73,7 @@ bool param_choice(api_request *req, const char *name, const char *const *choices
     }
     char given[48];
     describe_value(value, given, sizeof given);
-    return api_fail(req, 400, "invalid_field", name, "'%s' must be one of %s; got %s", name, allowed, given);
+    return api_fail(req, API_INVALID_FIELD, name, "'%s' must be one of %s; got %s", name, allowed, given);
 }
 
 const char *param_string(const api_request *req, const char *name) {
@@ -99,7 +99,7 @@ bool param_big_uint(api_request *req, const char *name, mpz_t out, bool *present
     if (valid) return true;
     char given[48];
     describe_value(value, given, sizeof given);
-    return api_fail(req, 400, "invalid_field", name,
+    return api_fail(req, API_INVALID_FIELD, name,
                     "'%s' must be a non-negative integer, as a JSON number or a string of decimal digits; "
                     "got %s",
                     name, given);
@@ -108,8 +108,8 @@ bool param_big_uint(api_request *req, const char *name, mpz_t out, bool *present
 bool param_exactly_one(api_request *req, const char *a, const char *b, bool one_required) {
     bool has_a = param_present(req, a), has_b = param_present(req, b);
     if (has_a && has_b)
-        return api_fail(req, 400, "conflicting_fields", b, "give either '%s' or '%s', not both", a, b);
+        return api_fail(req, API_CONFLICTING_FIELDS, b, "give either '%s' or '%s', not both", a, b);
     if (one_required && !has_a && !has_b)
-        return api_fail(req, 400, "missing_field", a, "one of '%s' or '%s' is required", a, b);
+        return api_fail(req, API_MISSING_FIELD, a, "one of '%s' or '%s' is required", a, b);
     return true;
 }

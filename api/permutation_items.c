@@ -115,7 +115,7 @@ static bool read_text(api_request *req, const char *text, size_t max_items, perm
         size_t len = utf8_decode((const unsigned char *)text + at, &code);
         if (len == 0) {
             free(keys);
-            return api_fail(req, 400, "invalid_field", "text", "'text' must be valid UTF-8; byte %zu is not", at);
+            return api_fail(req, API_INVALID_FIELD, "text", "'text' must be valid UTF-8; byte %zu is not", at);
         }
         keys[n] = (item_key){.kind = KIND_STRING, .text = text + at, .length = len, .code = code, .index = n};
         n++;
@@ -123,7 +123,7 @@ static bool read_text(api_request *req, const char *text, size_t max_items, perm
     }
     if (n > max_items) {
         free(keys);
-        return api_fail(req, 422, "too_large", "text", "'text' has %zu characters; at most %zu are allowed", n,
+        return api_fail(req, API_TOO_LARGE, "text", "'text' has %zu characters; at most %zu are allowed", n,
                         max_items);
     }
     items->n = n;
@@ -138,7 +138,7 @@ static bool read_array(api_request *req, const char *field, const cJSON *array, 
                        perm_items *items) {
     size_t n = (size_t)cJSON_GetArraySize(array);
     if (n > max_items)
-        return api_fail(req, 422, "too_large", field, "'%s' has %zu items; at most %zu are allowed", field, n,
+        return api_fail(req, API_TOO_LARGE, field, "'%s' has %zu items; at most %zu are allowed", field, n,
                         max_items);
     item_key *keys = malloc((n ? n : 1) * sizeof *keys);
     json_writer other; /* compact JSON text of the values that are neither numbers nor strings */

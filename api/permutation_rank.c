@@ -4,7 +4,7 @@
 
 #include "api/endpoints.h"
 #include "api/permutation_items.h"
-#include "core/perm_rank.h"
+#include "core/permutations/perm_rank.h"
 
 static const api_field fields[] = {
     {"permutation", FIELD_ARRAY},
@@ -14,11 +14,11 @@ static const api_field fields[] = {
 
 static bool answer_rank(api_request *req, api_response *res) {
     perm_items items;
-    if (!perm_items_read(req, "permutation", req->config->max_rank_items, &items)) return false;
+    if (!perm_items_read(req, "permutation", req->limits->max_rank_items, &items)) return false;
     mpz_t rank, total;
     mpz_inits(rank, total, NULL);
-    perm_status status = multiset_rank(rank, total, items.classes, items.n, items.m, &req->deadline);
-    bool ok = status == PERM_OK;
+    core_status status = multiset_rank(rank, total, items.classes, items.n, items.m, &req->deadline);
+    bool ok = api_fail_status(req, status);
     if (ok) {
         json_writer *out = &res->body;
         jw_clear(out);
@@ -29,10 +29,6 @@ static bool answer_rank(api_request *req, api_response *res) {
         jw_key(out, "total");
         jw_mpz_string(out, total);
         jw_char(out, '}');
-    } else if (status == PERM_DEADLINE) {
-        api_fail_deadline(req);
-    } else {
-        api_fail_out_of_memory(req);
     }
     mpz_clears(rank, total, NULL);
     perm_items_free(&items);

@@ -5,8 +5,8 @@
 #include "api/endpoints.h"
 #include "api/params.h"
 #include "api/permutation_items.h"
-#include "core/perm_count.h"
-#include "core/perm_rank.h"
+#include "core/permutations/perm_count.h"
+#include "core/permutations/perm_rank.h"
 
 static const api_field fields[] = {
     {"items", FIELD_ARRAY},
@@ -19,12 +19,12 @@ static const api_field fields[] = {
 static bool fail_out_of_range(api_request *req, const mpz_t total) {
     size_t digits = mpz_sizeinbase(total, 10);
     if (digits > 120)
-        return api_fail(req, 400, "invalid_field", "rank",
+        return api_fail(req, API_INVALID_FIELD, "rank",
                         "'rank' must be in [0, total), where total, the number of distinct arrangements of "
                         "the items, has %zu digits; the rank given is not below it",
                         digits);
     char *text = mpz_get_str(NULL, 10, total);
-    api_fail(req, 400, "invalid_field", "rank",
+    api_fail(req, API_INVALID_FIELD, "rank",
              "'rank' must be in [0, %s): the items have %s distinct arrangements", text, text);
     free(text);
     return false;
@@ -32,21 +32,20 @@ static bool fail_out_of_range(api_request *req, const mpz_t total) {
 
 static bool answer_unrank(api_request *req, api_response *res) {
     perm_items items;
-    if (!perm_items_read(req, "items", req->config->max_rank_items, &items)) return false;
+    if (!perm_items_read(req, "items", req->limits->max_rank_items, &items)) return false;
     mpz_t rank, total;
     mpz_inits(rank, total, NULL);
     bool present = false, ok = param_big_uint(req, "rank", rank, &present);
     if (ok && !present)
-        ok = api_fail(req, 400, "missing_field", "rank",
+        ok = api_fail(req, API_MISSING_FIELD, "rank",
                       "'rank' is required: an integer in [0, total), as a number or a string of digits");
     uint32_t *arrangement = malloc((items.n ? items.n : 1) * sizeof *arrangement);
     if (ok && arrangement == NULL) ok = api_fail_out_of_memory(req);
-    perm_status status = PERM_OK;
+    core_status status = CORE_OK;
     if (ok) status = perm_count_distinct(total, items.mult, items.m, items.n, &req->deadline);
-    if (ok && status == PERM_OK && mpz_cmp(rank, total) >= 0) ok = fail_out_of_range(req, total);
-    if (ok && status == PERM_OK) status = multiset_unrank(arrangement, items.mult, items.m, rank, &req->deadline);
-    if (ok && status == PERM_DEADLINE) ok = api_fail_deadline(req);
-    if (ok && status == PERM_NO_MEMORY) ok = api_fail_out_of_memory(req);
+    if (ok && status == CORE_OK && mpz_cmp(rank, total) >= 0) ok = fail_out_of_range(req, total);
+    if (ok && status == CORE_OK) status = multiset_unrank(arrangement, items.mult, items.m, rank, &req->deadline);
+    if (ok) ok = api_fail_status(req, status);
     if (ok) {
         json_writer *out = &res->body;
         jw_clear(out);

@@ -7,7 +7,7 @@
 #include "api/endpoints.h"
 #include "api/params.h"
 #include "api/permutation_items.h"
-#include "core/perm_iter.h"
+#include "core/permutations/perm_iter.h"
 
 static const api_field fields[] = {
     {"items", FIELD_ARRAY},
@@ -24,7 +24,6 @@ static const api_field fields[] = {
 static const char *const order_names[] = {"lexicographic", "input", "any", NULL};
 static const perm_order orders[] = {PERM_ORDER_LEXICOGRAPHIC, PERM_ORDER_INPUT, PERM_ORDER_ANY};
 
-#define MAX_LIMIT 9007199254740991LL /* 2^53 - 1 */
 
 typedef enum { PART_HEAD, PART_ITEMS, PART_TAIL } stream_part;
 
@@ -137,20 +136,15 @@ static bool read_options(api_request *req, const perm_items *items, options *o) 
     bool present;
     if (!param_choice(req, "order", order_names, 0, &order) || !param_bool(req, "distinct", false, &o->distinct) ||
         !param_bool(req, "count_only", false, &o->count_only) || !param_big_uint(req, "offset", o->offset, &present) ||
-        !param_int(req, "limit", 0, MAX_LIMIT, MAX_LIMIT, &limit))
+        !param_int(req, "limit", 0, API_MAX_EXACT_INTEGER, API_MAX_EXACT_INTEGER, &limit))
         return false;
     if (param_present(req, "k") && !param_int(req, "k", 0, (int64_t)items->n, 0, &k))
-        return api_fail(req, 400, "invalid_field", "k",
+        return api_fail(req, API_INVALID_FIELD, "k",
                         "'k' must be an integer from 0 to the number of items (%zu)", items->n);
     o->order = orders[order];
     o->k = param_present(req, "k") ? (size_t)k : items->n;
     o->limit = param_present(req, "limit") ? (uint64_t)limit : UINT64_MAX; /* absent: no limit at all */
     return true;
-}
-
-static bool fail_status(api_request *req, perm_status status) {
-    if (status == PERM_DEADLINE) return api_fail_deadline(req);
-    return api_fail_out_of_memory(req);
 }
 
 static bool answer_permutations(api_request *req, api_response *res) {
@@ -160,15 +154,15 @@ static bool answer_permutations(api_request *req, api_response *res) {
     mpz_init(o.offset);
     mpz_t count;
     mpz_init(count);
-    bool ok = perm_items_read(req, "items", req->config->max_rank_items, &l->items) && read_options(req, &l->items, &o);
+    bool ok = perm_items_read(req, "items", req->limits->max_rank_items, &l->items) && read_options(req, &l->items, &o);
     perm_spec spec = {l->items.classes, l->items.n, l->items.m, o.k, o.distinct, o.order};
-    perm_status status = PERM_OK;
+    core_status status = CORE_OK;
     if (ok) status = perm_count(count, &spec, &req->deadline);
-    if (ok && status == PERM_OK && !o.count_only && mpz_cmp(o.offset, count) < 0) {
+    if (ok && status == CORE_OK && !o.count_only && mpz_cmp(o.offset, count) < 0) {
         status = perm_iter_init(&l->iter, &spec, o.offset, &req->deadline);
-        l->has_iter = status == PERM_OK;
+        l->has_iter = status == CORE_OK;
     }
-    if (ok && status != PERM_OK) ok = fail_status(req, status);
+    if (ok) ok = api_fail_status(req, status);
     if (ok) {
         l->count = mpz_get_str(NULL, 10, count);
         l->entry_end = malloc((o.k ? o.k : 1) * sizeof *l->entry_end);

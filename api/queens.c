@@ -7,11 +7,10 @@
 #include "api/api.h"
 #include "api/endpoints.h"
 #include "api/params.h"
-#include "core/queens_count.h"
-#include "core/queens_first.h"
-#include "core/queens_solutions.h"
+#include "core/queens/queens_count.h"
+#include "core/queens/queens_first.h"
+#include "core/queens/queens_solutions.h"
 
-#define MAX_EXACT_INTEGER INT64_C(9007199254740991) /* 2^53-1, the largest integer JSON carries exactly */
 
 static const api_field fields[] = {
     {"n", FIELD_INTEGER},
@@ -43,7 +42,7 @@ static bool read_n(api_request *req, queens_request *q) {
     int64_t largest;
     char why[160];
     if (q->mode == MODE_FIRST) {
-        largest = (int64_t)req->config->max_queens_n;
+        largest = (int64_t)req->limits->max_queens_n;
         snprintf(why, sizeof why, "for mode \"first\"");
     } else if (q->algorithm == QUEENS_PERMUTATION) {
         largest = QUEENS_PERMUTATION_MAX_N;
@@ -54,10 +53,10 @@ static bool read_n(api_request *req, queens_request *q) {
     } else {
         largest = QUEENS_MAX_N;
         snprintf(why, sizeof why, "for mode \"%s\" (mode \"first\" takes boards up to %" PRIu64 ")",
-                 modes[q->mode], req->config->max_queens_n);
+                 modes[q->mode], req->limits->max_queens_n);
     }
     if (param_present(req, "n") && param_int(req, "n", INT64_MIN, INT64_MAX, 0, &q->n) && q->n > largest) {
-        return api_fail(req, 422, "too_large", "n", "n must be from 1 to %" PRId64 " %s; got %" PRId64, largest,
+        return api_fail(req, API_TOO_LARGE, "n", "n must be from 1 to %" PRId64 " %s; got %" PRId64, largest,
                         why, q->n);
     }
     return param_int_required(req, "n", 1, largest, &q->n);
@@ -68,17 +67,17 @@ static bool check_conflicts(api_request *req, const queens_request *q) {
     if (q->mode != MODE_SOLUTIONS) {
         const char *window = param_present(req, "offset") ? "offset" : param_present(req, "limit") ? "limit" : NULL;
         if (window != NULL) {
-            return api_fail(req, 400, "conflicting_fields", window,
+            return api_fail(req, API_CONFLICTING_FIELDS, window,
                             "%s applies only to mode \"solutions\"; mode \"%s\" has no list to window", window,
                             modes[q->mode]);
         }
     }
     if (q->mode == MODE_FIRST && q->unique) {
-        return api_fail(req, 400, "conflicting_fields", "unique",
+        return api_fail(req, API_CONFLICTING_FIELDS, "unique",
                         "unique applies to modes \"solutions\" and \"count\"; mode \"first\" builds one solution");
     }
     if (q->mode == MODE_FIRST && param_present(req, "algorithm")) {
-        return api_fail(req, 400, "conflicting_fields", "algorithm",
+        return api_fail(req, API_CONFLICTING_FIELDS, "algorithm",
                         "algorithm applies to modes \"solutions\" and \"count\"; mode \"first\" uses the explicit "
                         "construction");
     }
@@ -90,8 +89,8 @@ static bool read_request(api_request *req, queens_request *q) {
     if (!param_choice(req, "mode", modes, MODE_SOLUTIONS, &mode) ||
         !param_choice(req, "algorithm", algorithms, QUEENS_BITMASK, &algorithm) ||
         !param_bool(req, "unique", false, &q->unique) ||
-        !param_int(req, "offset", 0, MAX_EXACT_INTEGER, 0, &q->offset) ||
-        !param_int(req, "limit", 0, MAX_EXACT_INTEGER, -1, &q->limit)) {
+        !param_int(req, "offset", 0, API_MAX_EXACT_INTEGER, 0, &q->offset) ||
+        !param_int(req, "limit", 0, API_MAX_EXACT_INTEGER, -1, &q->limit)) {
         return false;
     }
     q->mode = mode;

@@ -1,30 +1,33 @@
 /* The two ways an endpoint answers (a small JSON document or a stream) and the way it fails. */
 #include <stdarg.h>
-#include <stdio.h>
-#include <string.h>
 
 #include "api/api.h"
 
-bool api_fail(api_request *req, int status, const char *code, const char *field, const char *fmt, ...) {
-    api_error *error = &req->error;
-    error->status = status;
-    snprintf(error->code, sizeof error->code, "%s", code);
-    snprintf(error->field, sizeof error->field, "%s", field ? field : "");
+bool api_fail(api_request *req, api_error_kind kind, const char *field, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
-    vsnprintf(error->message, sizeof error->message, fmt, args);
+    api_error_set(&req->error, kind, field, fmt, args);
     va_end(args);
     return false;
 }
 
 bool api_fail_deadline(api_request *req) {
-    return api_fail(req, 503, "deadline_exceeded", NULL,
+    return api_fail(req, API_DEADLINE_EXCEEDED, NULL,
                     "the computation did not finish within its time limit; ask for less work, or raise "
                     "time_limit_ms (at most the server's --time-limit-ms)");
 }
 
 bool api_fail_out_of_memory(api_request *req) {
-    return api_fail(req, 500, "out_of_memory", NULL, "the server ran out of memory; retry later or ask for less");
+    return api_fail(req, API_OUT_OF_MEMORY, NULL, "the server ran out of memory; retry later or ask for less");
+}
+
+bool api_fail_status(api_request *req, core_status status) {
+    switch (status) {
+    case CORE_OK: return true;
+    case CORE_DEADLINE: return api_fail_deadline(req);
+    case CORE_NO_MEMORY: break;
+    }
+    return api_fail_out_of_memory(req);
 }
 
 void api_respond_json(api_response *res, cJSON *doc) {

@@ -8,10 +8,9 @@
 
 #include "api/endpoints.h"
 #include "api/params.h"
-#include "core/rng.h"
-#include "core/shuffle.h"
+#include "core/random/rng.h"
+#include "core/random/shuffle.h"
 
-#define MAX_EXACT_INTEGER INT64_C(9007199254740991) /* 2^53-1, the largest integer JSON carries exactly */
 #define SEED_HEX_DIGITS 64
 
 enum { SMALL_OUTPUT_VALUES = 4096 }; /* count * n at or below which the body is built whole */
@@ -61,7 +60,7 @@ static void free_output(void *state) {
 }
 
 static bool compute_next_shuffle(shuffle_output *s) {
-    if (shuffle_permutation(s->algorithm, &s->generator, s->perm, s->n, &s->limit) != SHUFFLE_OK) return false;
+    if (shuffle_permutation(s->algorithm, &s->generator, s->perm, s->n, &s->limit) != CORE_OK) return false;
     s->computed++;
     return true;
 }
@@ -138,7 +137,7 @@ static void frame_output(shuffle_output *s, const char *seed_text, bool ndjson) 
 }
 
 static bool fail_seed(api_request *req, const char *problem) {
-    return api_fail(req, 400, "invalid_field", "seed",
+    return api_fail(req, API_INVALID_FIELD, "seed",
                     "'seed' %s: give an unsigned 64-bit integer (a JSON number up to 9007199254740991, or a "
                     "string of decimal digits up to 18446744073709551615) or a string of exactly 64 hex "
                     "digits (256 bits)",
@@ -191,17 +190,17 @@ static bool read_generator(api_request *req, rng *generator, char seed_text[SEED
     seed_text[0] = '\0';
     if (secure) {
         if (seed_value != NULL)
-            return api_fail(req, 400, "conflicting_fields", "seed",
+            return api_fail(req, API_CONFLICTING_FIELDS, "seed",
                             "give either 'seed' (a replayable shuffle) or 'secure': true (fresh OS randomness, "
                             "no seed), not both");
         if (!rng_seed_secure(generator))
-            return api_fail(req, 500, "internal_error", NULL, "the operating system's random source failed");
+            return api_fail(req, API_INTERNAL_ERROR, NULL, "the operating system's random source failed");
         return true;
     }
     uint64_t seed;
     if (seed_value == NULL) {
         if (!rng_fresh_seed(&seed))
-            return api_fail(req, 500, "internal_error", NULL, "the operating system's random source failed");
+            return api_fail(req, API_INTERNAL_ERROR, NULL, "the operating system's random source failed");
     } else if (cJSON_IsNumber(seed_value)) {
         if (seed_value->valuedouble < 0) return fail_seed(req, "is negative");
         seed = (uint64_t)seed_value->valuedouble;
@@ -216,7 +215,7 @@ static bool read_generator(api_request *req, rng *generator, char seed_text[SEED
 }
 
 static uint64_t shuffle_limit(const api_request *req) {
-    uint64_t limit = req->config->max_shuffle_items;
+    uint64_t limit = req->limits->max_shuffle_items;
     return limit < SHUFFLE_MAX_N ? limit : SHUFFLE_MAX_N;
 }
 
@@ -241,36 +240,36 @@ static bool read_sizes(api_request *req, shuffle_output *s, const cJSON **items)
     *items = param_array(req, "items");
     if (*items != NULL) {
         if (param_present(req, "start"))
-            return api_fail(req, 400, "conflicting_fields", "start",
+            return api_fail(req, API_CONFLICTING_FIELDS, "start",
                             "'start' numbers the values of 'n'; it cannot be used with 'items'");
         s->n = (size_t)cJSON_GetArraySize(*items);
         if (s->n > limit)
-            return api_fail(req, 422, "too_large", "items",
+            return api_fail(req, API_TOO_LARGE, "items",
                             "'items' has %zu items; at most %" PRIu64 " can be shuffled (the server's "
                             "--max-shuffle-items)",
                             s->n, limit);
     } else {
         int64_t n;
-        if (!param_int(req, "n", 0, MAX_EXACT_INTEGER, 0, &n)) return false;
+        if (!param_int(req, "n", 0, API_MAX_EXACT_INTEGER, 0, &n)) return false;
         if ((uint64_t)n > limit)
-            return api_fail(req, 422, "too_large", "n",
+            return api_fail(req, API_TOO_LARGE, "n",
                             "'n' is %" PRId64 "; at most %" PRIu64 " values can be shuffled (the server's "
                             "--max-shuffle-items)",
                             n, limit);
         s->n = (size_t)n;
-        if (!param_int(req, "start", -MAX_EXACT_INTEGER, MAX_EXACT_INTEGER, 0, &s->start)) return false;
-        if (s->n > 0 && s->start > MAX_EXACT_INTEGER - (int64_t)(s->n - 1))
-            return api_fail(req, 400, "invalid_field", "start",
+        if (!param_int(req, "start", -API_MAX_EXACT_INTEGER, API_MAX_EXACT_INTEGER, 0, &s->start)) return false;
+        if (s->n > 0 && s->start > API_MAX_EXACT_INTEGER - (int64_t)(s->n - 1))
+            return api_fail(req, API_INVALID_FIELD, "start",
                             "'start' + 'n' - 1 must be at most 9007199254740991 (2^53-1) so that every value "
                             "is an exact JSON integer; got start %" PRId64 " with n %zu",
                             s->start, s->n);
     }
     int64_t count;
-    if (!param_int(req, "count", 1, MAX_EXACT_INTEGER, 1, &count)) return false;
+    if (!param_int(req, "count", 1, API_MAX_EXACT_INTEGER, 1, &count)) return false;
     s->count = (uint64_t)count;
     uint64_t per_shuffle = s->n > 0 ? s->n : 1;
     if (s->count > limit / per_shuffle)
-        return api_fail(req, 422, "too_large", "count",
+        return api_fail(req, API_TOO_LARGE, "count",
                         "'count' %" PRIu64 " times %" PRIu64 " values per shuffle is more than %" PRIu64
                         " values in one answer (the server's --max-shuffle-items; an empty shuffle counts "
                         "as one)",

@@ -14,10 +14,10 @@
 
 #include "api/endpoints.h"
 #include "api/params.h"
-#include "core/dictionary.h"
-#include "core/dictionary_file.h"
-#include "core/dictionary_letters.h"
-#include "core/word_ladder.h"
+#include "core/ladder/dictionary.h"
+#include "core/ladder/dictionary_file.h"
+#include "core/ladder/dictionary_letters.h"
+#include "core/ladder/word_ladder.h"
 
 #define MAX_LIMIT 1000000
 #define MAX_ECHOED_BYTES 64
@@ -90,14 +90,14 @@ static const char LETTERS_RULE[] =
 static bool read_word(api_request *req, const char *name, uint32_t **out, size_t *length) {
     const char *text = param_string(req, name);
     if (text == NULL)
-        return api_fail(req, 400, "missing_field", name, "'%s' is required: a word of letters; %s", name,
+        return api_fail(req, API_MISSING_FIELD, name, "'%s' is required: a word of letters; %s", name,
                         LETTERS_RULE);
     size_t len = strlen(text);
     *out = malloc((len ? len : 1) * sizeof **out);
     if (*out == NULL) return api_fail_out_of_memory(req);
     if (!dictionary_word_decode(text, len, true, *out, length)) {
         char got[MAX_ECHOED_BYTES + 16];
-        return api_fail(req, 400, "invalid_field", name,
+        return api_fail(req, API_INVALID_FIELD, name,
                         "'%s' must be a non-empty word of letters only%s; %s", name,
                         echo(text, got, sizeof got), LETTERS_RULE);
     }
@@ -106,7 +106,7 @@ static bool read_word(api_request *req, const char *name, uint32_t **out, size_t
 
 static bool fail_entry(api_request *req, size_t index, const char *text) {
     char got[MAX_ECHOED_BYTES + 16];
-    return api_fail(req, 400, "invalid_field", "dictionary",
+    return api_fail(req, API_INVALID_FIELD, "dictionary",
                     "'dictionary' entries must be non-empty words of letters only; entry %zu (from 0) "
                     "is not%s; %s",
                     index, echo(text, got, sizeof got), LETTERS_RULE);
@@ -146,7 +146,7 @@ static bool read_dictionary(api_request *req, const cJSON *entries, size_t lengt
     case DICTIONARY_OK: return true;
     case DICTIONARY_DEADLINE_EXCEEDED: return api_fail_deadline(req);
     case DICTIONARY_TOO_LARGE:
-        return api_fail(req, 422, "too_large", "dictionary",
+        return api_fail(req, API_TOO_LARGE, "dictionary",
                         "'dictionary' holds too many letters: at most 2^30 letters in words of one length");
     default: return api_fail_out_of_memory(req);
     }
@@ -159,7 +159,7 @@ static bool read_query(api_request *req, ladder_query *query) {
         return false;
     if (to_length != query->length)
         return api_fail(
-            req, 422, "length_mismatch", "to",
+            req, API_LENGTH_MISMATCH, "to",
             "'from' has %zu letters and 'to' has %zu: a ladder changes one letter per step, so both "
             "words must have the same number of letters",
             query->length, to_length);
@@ -169,7 +169,7 @@ static bool read_query(api_request *req, ladder_query *query) {
     const cJSON *entries = param_array(req, "dictionary");
     if (entries != NULL) return read_dictionary(req, entries, query->length, &query->own_dictionary);
     if (builtin_dictionary == NULL)
-        return api_fail(req, 503, "no_dictionary", NULL,
+        return api_fail(req, API_NO_DICTIONARY, NULL,
                         "no built-in dictionary is loaded (the server could not read its --dict word list); "
                         "send the words to use in 'dictionary'");
     return true;
@@ -310,7 +310,7 @@ static bool fail_unknown_word(api_request *req, const char *name, const uint32_t
     if (!word.out_of_memory && word.len <= MAX_ECHOED_BYTES)
         snprintf(shown, sizeof shown, "%.*s ", (int)word.len, word.data);
     jw_free(&word);
-    return api_fail(req, 422, "unknown_word", name,
+    return api_fail(req, API_UNKNOWN_WORD, name,
                     "'%s' %sis not in the %s dictionary, which has %u words of %zu letters; every word of a "
                     "ladder, including both ends, must be in it",
                     name, shown, builtin ? "built-in" : "request's", group ? group->count : 0, length);
@@ -327,13 +327,7 @@ static bool answer_word_ladder(api_request *req, api_response *res) {
     if (ok && !dictionary_group_find(group, query.to, &to))
         ok = fail_unknown_word(req, "to", query.to, query.length, group, dict == builtin_dictionary);
     word_ladders *ladders = NULL;
-    if (ok) {
-        switch (word_ladders_find(group, from, to, &req->deadline, &ladders)) {
-        case WORD_LADDER_OK: break;
-        case WORD_LADDER_DEADLINE_EXCEEDED: ok = api_fail_deadline(req); break;
-        default: ok = api_fail_out_of_memory(req); break;
-        }
-    }
+    if (ok) ok = api_fail_status(req, word_ladders_find(group, from, to, &req->deadline, &ladders));
     if (ok) {
         ok = query.all ? respond_all(req, res, &query, group, ladders, from, to)
                        : respond_one(req, res, group, ladders, from, to);

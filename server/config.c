@@ -31,20 +31,20 @@ static const option options[] = {
     NUMBER("--threads", "PUZZLED_THREADS", threads, 1, 1024, "worker threads (default: number of cores)"),
     NUMBER("--max-body", "PUZZLED_MAX_BODY", max_body, 1, (uint64_t)1 << 34,
            "largest request body in bytes (default 1048576); larger is a 413"),
-    NUMBER("--time-limit-ms", "PUZZLED_TIME_LIMIT_MS", time_limit_ms, 1, 86400000,
+    NUMBER("--time-limit-ms", "PUZZLED_TIME_LIMIT_MS", limits.time_limit_ms, 1, 86400000,
            "longest computation in ms (default 10000); requests may ask for less with time_limit_ms"),
     TEXT("--dict", "PUZZLED_DICT", dict_path, "word list for /word-ladder (default /usr/share/dict/words)"),
     TEXT("--cors-origin", "PUZZLED_CORS_ORIGIN", cors_origin,
          "value of Access-Control-Allow-Origin on every response (default *)"),
     NUMBER("--drain-ms", "PUZZLED_DRAIN_MS", drain_ms, 0, 3600000,
            "on SIGTERM/SIGINT, how long in-flight requests may finish (default 10000)"),
-    NUMBER("--max-shuffle-items", "PUZZLED_MAX_SHUFFLE_ITEMS", max_shuffle_items, 1, (uint64_t)1 << 32,
+    NUMBER("--max-shuffle-items", "PUZZLED_MAX_SHUFFLE_ITEMS", limits.max_shuffle_items, 1, (uint64_t)1 << 32,
            "largest n (or item count) for /shuffle (default 10000000)"),
-    NUMBER("--max-queens-n", "PUZZLED_MAX_QUEENS_N", max_queens_n, 1, (uint64_t)1 << 31,
+    NUMBER("--max-queens-n", "PUZZLED_MAX_QUEENS_N", limits.max_queens_n, 1, (uint64_t)1 << 31,
            "largest n for /queens mode \"first\" (default 1000000)"),
-    NUMBER("--max-board-squares", "PUZZLED_MAX_BOARD_SQUARES", max_board_squares, 1, (uint64_t)1 << 31,
+    NUMBER("--max-board-squares", "PUZZLED_MAX_BOARD_SQUARES", limits.max_board_squares, 1, (uint64_t)1 << 31,
            "largest rows*cols for /knight-tour (default 4000000)"),
-    NUMBER("--max-rank-items", "PUZZLED_MAX_RANK_ITEMS", max_rank_items, 1, (uint64_t)1 << 31,
+    NUMBER("--max-rank-items", "PUZZLED_MAX_RANK_ITEMS", limits.max_rank_items, 1, (uint64_t)1 << 31,
            "most items for /permutation/rank and /permutation/unrank (default 1000000)"),
 };
 enum { OPTION_COUNT = sizeof options / sizeof options[0] };
@@ -56,14 +56,14 @@ static void set_defaults(puzzled_config *config) {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     config->threads = cores > 0 ? (unsigned)cores : 1;
     config->max_body = 1 << 20;
-    config->time_limit_ms = 10000;
+    config->limits.time_limit_ms = 10000;
     snprintf(config->dict_path, sizeof config->dict_path, "/usr/share/dict/words");
     snprintf(config->cors_origin, sizeof config->cors_origin, "*");
     config->drain_ms = 10000;
-    config->max_shuffle_items = 10000000;
-    config->max_queens_n = 1000000;
-    config->max_board_squares = 4000000;
-    config->max_rank_items = 1000000;
+    config->limits.max_shuffle_items = 10000000;
+    config->limits.max_queens_n = 1000000;
+    config->limits.max_board_squares = 4000000;
+    config->limits.max_rank_items = 1000000;
 }
 
 /* Stores `text` into the option's member; false (after printing why) when it is not acceptable. */

@@ -7,19 +7,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "api/limits.h"
+
 typedef struct puzzled_config {
     char host[256];             /* --host, PUZZLED_HOST (default 127.0.0.1) */
     unsigned port;              /* --port, PUZZLED_PORT (default 8080; 0 picks a free port) */
     unsigned threads;           /* --threads, PUZZLED_THREADS (default: number of cores) */
     size_t max_body;            /* --max-body, PUZZLED_MAX_BODY bytes (default 1 MiB) */
-    unsigned time_limit_ms;     /* --time-limit-ms, PUZZLED_TIME_LIMIT_MS (default 10000) */
     char dict_path[4096];       /* --dict, PUZZLED_DICT (default /usr/share/dict/words) */
     char cors_origin[256];      /* --cors-origin, PUZZLED_CORS_ORIGIN (default "*") */
     unsigned drain_ms;          /* --drain-ms, PUZZLED_DRAIN_MS: wait for in-flight requests on stop */
-    uint64_t max_shuffle_items; /* --max-shuffle-items: largest n or item count for /shuffle */
-    uint64_t max_queens_n;      /* --max-queens-n: largest n for /queens mode "first" */
-    uint64_t max_board_squares; /* --max-board-squares: largest rows*cols for /knight-tour */
-    uint64_t max_rank_items;    /* --max-rank-items: most items for /permutation/rank and /unrank */
+    api_limits limits;          /* --time-limit-ms and the --max-* sizes, handed to every request */
 } puzzled_config;
 
 /* Fills `config` from defaults, the environment, then argv. Returns 0 to run, 1 when it printed

@@ -125,16 +125,15 @@ static enum MHD_Result queue_error(http_server *server, struct MHD_Connection *c
 }
 
 static enum MHD_Result fail(http_server *server, struct MHD_Connection *connection, request_context *ctx,
-                            int status, const char *code, const char *allow, const char *fmt, ...)
-    __attribute__((format(printf, 7, 8)));
+                            api_error_kind kind, const char *allow, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
 
 static enum MHD_Result fail(http_server *server, struct MHD_Connection *connection, request_context *ctx,
-                            int status, const char *code, const char *allow, const char *fmt, ...) {
-    api_error error = {.status = status};
-    snprintf(error.code, sizeof error.code, "%s", code);
+                            api_error_kind kind, const char *allow, const char *fmt, ...) {
+    api_error error;
     va_list args;
     va_start(args, fmt);
-    vsnprintf(error.message, sizeof error.message, fmt, args);
+    api_error_set(&error, kind, NULL, fmt, args);
     va_end(args);
     return queue_error(server, connection, ctx, &error, allow);
 }
@@ -173,8 +172,8 @@ static bool run_endpoint(http_server *server, struct MHD_Connection *connection,
                          const char *method, const route *r, api_request *req, api_response *res) {
     const char *accept = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
     req->ndjson = accept != NULL && strstr(accept, "application/x-ndjson") != NULL;
-    req->config = server->config;
-    req->deadline = deadline_after_ms(server->config->time_limit_ms);
+    req->limits = &server->config->limits;
+    req->deadline = deadline_after_ms(server->config->limits.time_limit_ms);
     bool ok = strcmp(method, "POST") == 0 ? fields_parse_body(req, ctx->body.data ? ctx->body.data : "", ctx->body.len)
                                           : fields_parse_body(req, "", 0);
     if (ok) {
@@ -186,7 +185,7 @@ static bool run_endpoint(http_server *server, struct MHD_Connection *connection,
     if (ok && res->body.out_of_memory)
         ok = api_fail_out_of_memory(req);
     if (!ok && req->error.status == 0)
-        api_fail(req, 500, "internal_error", NULL, "the endpoint failed without saying why");
+        api_fail(req, API_INTERNAL_ERROR, NULL, "the endpoint failed without saying why");
     return ok;
 }
 
@@ -196,18 +195,18 @@ static enum MHD_Result dispatch(http_server *server, struct MHD_Connection *conn
     if (r == NULL) {
         char paths[512];
         route_list_paths(paths, sizeof paths);
-        return fail(server, connection, ctx, 404, "not_found", NULL, "no endpoint at %.200s; the endpoints are %s",
+        return fail(server, connection, ctx, API_NOT_FOUND, NULL, "no endpoint at %.200s; the endpoints are %s",
                     ctx->path, paths);
     }
     if (strcmp(method, "OPTIONS") == 0) return answer_preflight(server, connection, ctx, r);
     if ((route_method_bit(method) & r->methods) == 0) {
         char allow[64];
         route_allow_header(r, allow, sizeof allow);
-        return fail(server, connection, ctx, 405, "method_not_allowed", allow,
+        return fail(server, connection, ctx, API_METHOD_NOT_ALLOWED, allow,
                     "%.15s is not allowed on %s; use one of: %s", method, r->path, allow);
     }
     if (ctx->body_too_large)
-        return fail(server, connection, ctx, 413, "payload_too_large", NULL,
+        return fail(server, connection, ctx, API_PAYLOAD_TOO_LARGE, NULL,
                     "the request body is larger than %zu bytes (the server's --max-body)", server->config->max_body);
 
     api_request req = {0};

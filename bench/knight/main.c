@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "core/knight_tour.h"
+#include "core/knight/knight_tour.h"
 
 #define BACKTRACKING_CAP_MS 10000
 

@@ -15,9 +15,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/dictionary.h"
-#include "core/dictionary_file.h"
-#include "core/word_ladder.h"
+#include "core/ladder/dictionary.h"
+#include "core/ladder/dictionary_file.h"
+#include "core/ladder/word_ladder.h"
 
 #define WORD_LIST "/usr/share/dict/words"
 #define QUERIES 2000
@@ -110,7 +110,7 @@ static size_t plain_bfs_ladder(const dictionary_group *group, uint32_t from, uin
 
 static size_t ours_ladder(const dictionary_group *group, uint32_t from, uint32_t to) {
     word_ladders *ladders = NULL;
-    if (word_ladders_find(group, from, to, NULL, &ladders) != WORD_LADDER_OK) abort();
+    if (word_ladders_find(group, from, to, NULL, &ladders) != CORE_OK) abort();
     word_ladder_iter iter;
     word_ladder_iter_init(&iter, ladders);
     size_t length = word_ladder_iter_next(&iter) != NULL ? word_ladders_steps(ladders) + 1 : 0;

@@ -9,7 +9,7 @@
 #include <gmp.h>
 
 extern "C" {
-#include "core/perm_iter.h"
+#include "core/permutations/perm_iter.h"
 }
 
 namespace {

@@ -10,8 +10,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/queens_count.h"
-#include "core/queens_solutions.h"
+#include "core/queens/queens_count.h"
+#include "core/queens/queens_solutions.h"
 
 static double now_seconds(void) {
     struct timespec t;

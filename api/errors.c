@@ -1,0 +1,22 @@
+/* The error table's lookups (see api/errors.h). */
+#include "api/errors.h"
+
+#include <stdio.h>
+
+typedef struct error_entry {
+    int status;
+    const char *code;
+} error_entry;
+
+static const error_entry entries[] = {
+#define API_ERROR_ENTRY(kind, status, code, meaning) [kind] = {status, code},
+    API_ERRORS(API_ERROR_ENTRY)
+#undef API_ERROR_ENTRY
+};
+
+void api_error_set(api_error *error, api_error_kind kind, const char *field, const char *fmt, va_list args) {
+    error->status = entries[kind].status;
+    snprintf(error->code, sizeof error->code, "%s", entries[kind].code);
+    snprintf(error->field, sizeof error->field, "%s", field ? field : "");
+    vsnprintf(error->message, sizeof error->message, fmt, args);
+}

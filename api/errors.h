@@ -1,0 +1,48 @@
+/* Every error puzzled answers with, in one table: the kind a handler names, its HTTP status, the
+ * machine-readable code clients match on, and what it means. The table is the single source for the
+ * status + code pairs (the README's error table and openapi.yaml's error codes list the same codes).
+ * An answer is {"error": {"code", "message", "field"?}}; the message is written at the call site and
+ * says what was wrong and what is allowed. */
+#ifndef PUZZLED_API_ERRORS_H
+#define PUZZLED_API_ERRORS_H
+
+#include <stdarg.h>
+
+/*      kind                      status  code                   meaning */
+#define API_ERRORS(X)                                                                                   \
+    X(API_MALFORMED_JSON,         400, "malformed_json",         "the body is not valid JSON")          \
+    X(API_INVALID_BODY,           400, "invalid_body",           "the body is JSON but not an object")  \
+    X(API_UNKNOWN_FIELD,          400, "unknown_field",          "a field the endpoint does not take")  \
+    X(API_DUPLICATE_FIELD,        400, "duplicate_field",        "a field given twice")                 \
+    X(API_INVALID_FIELD,          400, "invalid_field",          "a field of the wrong type or range")  \
+    X(API_MISSING_FIELD,          400, "missing_field",          "a required field is absent")          \
+    X(API_CONFLICTING_FIELDS,     400, "conflicting_fields",     "fields that cannot be given together") \
+    X(API_NOT_FOUND,              404, "not_found",              "no endpoint at that path")            \
+    X(API_METHOD_NOT_ALLOWED,     405, "method_not_allowed",     "the path does not take that method")  \
+    X(API_PAYLOAD_TOO_LARGE,      413, "payload_too_large",      "the body is over --max-body")         \
+    X(API_TOO_LARGE,              422, "too_large",              "a size over a configured maximum")    \
+    X(API_LENGTH_MISMATCH,        422, "length_mismatch",        "ladder ends of different lengths")    \
+    X(API_UNKNOWN_WORD,           422, "unknown_word",           "a word-ladder end is not a word")     \
+    X(API_HEURISTIC_FAILED,       422, "heuristic_failed",       "the chosen heuristic found no tour")  \
+    X(API_INTERNAL_ERROR,         500, "internal_error",         "a bug: the endpoint failed silently") \
+    X(API_OUT_OF_MEMORY,          500, "out_of_memory",          "an allocation failed")                \
+    X(API_DEADLINE_EXCEEDED,      503, "deadline_exceeded",      "the time limit ran out")              \
+    X(API_NO_DICTIONARY,          503, "no_dictionary",          "no built-in word list was loaded")
+
+typedef enum api_error_kind {
+#define API_ERROR_KIND(kind, status, code, meaning) kind,
+    API_ERRORS(API_ERROR_KIND)
+#undef API_ERROR_KIND
+} api_error_kind;
+
+typedef struct api_error {
+    int status;        /* from the table; 0 while there is no error */
+    char code[48];     /* from the table */
+    char field[64];    /* the field to blame, or "" */
+    char message[512]; /* says what was wrong and what is allowed */
+} api_error;
+
+/* Fills `error` with the kind's status and code, `field` (may be NULL) and the formatted message. */
+void api_error_set(api_error *error, api_error_kind kind, const char *field, const char *fmt, va_list args);
+
+#endif

@@ -1,0 +1,20 @@
+/* Cooperative time limits on the monotonic clock. */
+#include "core/common/deadline.h"
+
+#include <time.h>
+
+static int64_t monotonic_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}
+
+deadline deadline_after_ms(uint64_t ms) {
+    return (deadline){.at_ns = monotonic_ns() + (int64_t)ms * 1000000};
+}
+
+deadline deadline_none(void) { return (deadline){.at_ns = 0}; }
+
+bool deadline_expired(const deadline *d) {
+    return d != NULL && d->at_ns != 0 && monotonic_ns() >= d->at_ns;
+}

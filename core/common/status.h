@@ -1,0 +1,14 @@
+/* The one vocabulary for how a core computation ended when the only ways it can fail are shared by
+ * all of core/: memory ran out, or the deadline passed. api/ maps it to HTTP in one place
+ * (api_fail_status). Modules with outcomes of their own (a tour that provably does not exist, a
+ * word list that cannot be read) keep their own enums for those. */
+#ifndef PUZZLED_CORE_STATUS_H
+#define PUZZLED_CORE_STATUS_H
+
+typedef enum core_status {
+    CORE_OK,
+    CORE_NO_MEMORY,
+    CORE_DEADLINE, /* the deadline passed before the answer was known */
+} core_status;
+
+#endif

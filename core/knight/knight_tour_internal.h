@@ -1,0 +1,90 @@
+/* Shared pieces of the knight's tour modules: board geometry and the small-board path search that
+ * the constructions and the "auto" strategy build on. Not part of the public interface. */
+#ifndef PUZZLED_CORE_KNIGHT_TOUR_INTERNAL_H
+#define PUZZLED_CORE_KNIGHT_TOUR_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/common/deadline.h"
+
+#define KT_NONE_SQUARE UINT32_MAX
+#define KT_MAX_REQUIRED 4
+
+extern const int kt_move_dr[8];
+extern const int kt_move_dc[8];
+
+/* The squares a knight reaches from `square` on a rows x cols board (row-major indices); returns how
+ * many (at most 8) were written to `out`. */
+int kt_neighbours(int rows, int cols, uint32_t square, uint32_t out[8]);
+
+bool kt_is_knight_move(int cols, uint32_t a, uint32_t b);
+
+/* A Hamiltonian path search on a (small) board: from `start`, optionally ending on `end`, containing
+ * every edge in `required`. `ordered` selects Warnsdorff move ordering with dead-end pruning (an
+ * exhaustive search that is fast in practice); without it the moves are tried in the fixed textbook
+ * order with no pruning at all. */
+typedef struct kt_search_spec {
+    int rows, cols;
+    uint32_t start;
+    uint32_t end; /* KT_NONE_SQUARE: anywhere */
+    uint32_t required[KT_MAX_REQUIRED][2];
+    int required_count;
+    bool ordered;
+    bool closed; /* the last square must be a knight's move from the start */
+    uint64_t node_limit; /* 0: no limit */
+} kt_search_spec;
+
+typedef enum kt_search_status {
+    KT_SEARCH_FOUND,
+    KT_SEARCH_NONE,       /* the whole tree was searched */
+    KT_SEARCH_NODE_LIMIT, /* gave up after node_limit moves */
+    KT_SEARCH_DEADLINE,
+    KT_SEARCH_NO_MEMORY,
+} kt_search_status;
+
+/* Writes rows*cols squares to `path` on success. */
+kt_search_status kt_search_path(const kt_search_spec *spec, const deadline *limit, uint32_t *path);
+
+/* Warnsdorff's rule from `start`, ties broken by the larger distance from the centre (Roth), then by a
+ * pseudo-random order drawn from `seed` (0: the fixed move order). When `closed`, the walk must end a
+ * knight's move from `start`. Returns true and fills `path` when the walk covered the board. */
+bool kt_warnsdorff_walk(int rows, int cols, uint32_t start, bool closed, uint64_t seed, uint32_t *path);
+
+/* A closed tour on any board that Schwenk's theorem allows, written to `path` starting at `start`.
+ * Returns false only when memory ran out. */
+bool kt_construct_closed(int rows, int cols, uint32_t start, uint32_t *path);
+
+/* An open tour from `start` (of the corners' colour) on a board with both sides odd and >= 5: the
+ * closed-tour blocks of kt_construct_closed around one odd block that holds the start and gets a
+ * searched path instead. KT_SEARCH_NODE_LIMIT when no cut of the board worked. */
+kt_search_status kt_construct_open_odd(int rows, int cols, uint32_t start, const deadline *limit, uint32_t *path);
+
+/* A tour under construction as the two tour neighbours of every square (KT_NONE_SQUARE at the ends of
+ * an open path), possibly transposed so that constructions can assume one orientation: virtual
+ * (r, c) is real (c, r) when `transposed`. */
+typedef struct kt_builder {
+    int rows, cols; /* virtual */
+    int real_cols;
+    bool transposed;
+    uint32_t (*link)[2];
+} kt_builder;
+
+bool kt_builder_init(kt_builder *b, int rows, int cols, bool transposed); /* real rows, cols */
+uint32_t kt_builder_at(const kt_builder *b, int r, int c);                /* virtual -> real square */
+void kt_builder_link(kt_builder *b, uint32_t x, uint32_t y);
+void kt_builder_unlink(kt_builder *b, uint32_t x, uint32_t y);
+/* Links consecutive squares of `p` (a path on an h x w piece, local row-major squares) laid at virtual
+ * (r0, c0), left-right mirrored when `mirrored`; `cycle` also links the last square to the first. */
+void kt_builder_place_path(kt_builder *b, int r0, int c0, int h, int w, const uint32_t *p, bool cycle, bool mirrored);
+/* The virtual square of local square `v` of such a piece. */
+uint32_t kt_builder_piece_square(const kt_builder *b, int r0, int c0, int w, uint32_t v, bool mirrored);
+/* Writes the tour to `path` walking from `start` (an end of the path, or anywhere on a cycle) and
+ * frees the links. */
+void kt_builder_finish(kt_builder *b, uint32_t start, uint32_t *path);
+
+/* An open tour from `start` on a long board with a side of 3: a searched window around the start plus
+ * searched pieces chained to both sides. KT_SEARCH_NODE_LIMIT when no window worked. */
+kt_search_status kt_construct_strip(int rows, int cols, uint32_t start, const deadline *limit, uint32_t *path);
+
+#endif

@@ -1,0 +1,20 @@
+/* Loading a word-list file (one word per line, UTF-8, such as /usr/share/dict/words) into a
+ * dictionary. Lines that are not entirely lowercase letters under the rule of dictionary_letters.h
+ * (proper nouns, possessives with apostrophes, abbreviations, malformed UTF-8) are skipped. */
+#ifndef PUZZLED_CORE_DICTIONARY_FILE_H
+#define PUZZLED_CORE_DICTIONARY_FILE_H
+
+#include <stddef.h>
+
+#include "core/ladder/dictionary.h"
+
+typedef struct dictionary_file_stats {
+    size_t lines;   /* lines read */
+    size_t skipped; /* lines that are not words of lowercase letters */
+} dictionary_file_stats;
+
+/* Reads `path` and builds its dictionary into `*out` (dictionary_free it). DICTIONARY_UNREADABLE
+ * when the file cannot be opened or read (errno set). `stats` may be NULL. */
+dictionary_status dictionary_load_file(const char *path, dictionary **out, dictionary_file_stats *stats);
+
+#endif

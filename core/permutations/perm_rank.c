@@ -1,0 +1,343 @@
+/* Ranking by binary splitting over Lehmer digits; unranking by balanced divisions into
+ * factorial-base digits (or class-by-class stepping for multisets with repeats). */
+#include "core/permutations/perm_rank.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/common/fenwick.h"
+#include "core/permutations/next_permutation.h"
+#include "core/permutations/perm_count.h"
+
+enum { SPLIT_POLL_SIZE = 512 }; /* ranges at least this long poll the deadline */
+
+/* Over items [a, b): D = prod (n - i), P = prod mp[i] and
+ * N = sum_i L[i] * prod_{a <= j < i} mp[j] * prod_{i < j < b} (n - j),
+ * so that the rank of a whole arrangement is N(0, n) / P(0, n) and the total D(0, n) / P(0, n). */
+static bool rank_split(mpz_t N, mpz_t D, mpz_t P, const size_t *L, const size_t *mp, size_t n, size_t a,
+                       size_t b, const deadline *dl) {
+    if (b - a == 1) {
+        mpz_set_ui(N, L[a]);
+        mpz_set_ui(D, n - a);
+        mpz_set_ui(P, mp[a]);
+        return true;
+    }
+    if (b - a >= SPLIT_POLL_SIZE && deadline_expired(dl)) return false;
+    size_t mid = a + (b - a) / 2;
+    mpz_t N2, D2, P2;
+    mpz_inits(N2, D2, P2, NULL);
+    bool ok = rank_split(N, D, P, L, mp, n, a, mid, dl) && rank_split(N2, D2, P2, L, mp, n, mid, b, dl);
+    if (ok) {
+        mpz_mul(N, N, D2);
+        mpz_addmul(N, P, N2);
+        mpz_mul(D, D, D2);
+        mpz_mul(P, P, P2);
+    }
+    mpz_clears(N2, D2, P2, NULL);
+    return ok;
+}
+
+core_status multiset_rank(mpz_t rank, mpz_t total, const uint32_t *seq, size_t n, size_t m,
+                          const deadline *dl) {
+    mpz_set_ui(rank, 0);
+    mpz_set_ui(total, 1);
+    if (n == 0) return CORE_OK;
+    size_t *mult = calloc(m, sizeof *mult);
+    size_t *L = malloc(n * sizeof *L);
+    size_t *mp = malloc(n * sizeof *mp);
+    fenwick f = {0};
+    core_status status = CORE_NO_MEMORY;
+    if (mult == NULL || L == NULL || mp == NULL) goto done;
+    for (size_t i = 0; i < n; i++) mult[seq[i]]++;
+    if (!fenwick_init(&f, m, mult)) goto done;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t c = seq[i];
+        L[i] = fenwick_prefix(&f, c);
+        mp[i] = mult[c]--;
+        fenwick_add(&f, c, (size_t)-1);
+    }
+    mpz_t N, D, P;
+    mpz_inits(N, D, P, NULL);
+    status = CORE_DEADLINE;
+    if (rank_split(N, D, P, L, mp, n, 0, n, dl)) {
+        mpz_divexact(rank, N, P);
+        mpz_divexact(total, D, P);
+        status = CORE_OK;
+    }
+    mpz_clears(N, D, P, NULL);
+done:
+    fenwick_free(&f);
+    free(mult);
+    free(L);
+    free(mp);
+    return status;
+}
+
+/* Splits r (below prod_{a <= i < b} (n - i); destroyed) into digits[a..b-1], digit i in radix n - i,
+ * the last digit least significant: halves by one balanced division per level. */
+static bool to_factorial_digits(size_t *digits, size_t n, size_t a, size_t b, mpz_t r, const deadline *dl) {
+    if (mpz_fits_ulong_p(r)) {
+        unsigned long x = mpz_get_ui(r);
+        for (size_t i = b; i-- > a;) {
+            digits[i] = x % (n - i);
+            x /= n - i;
+        }
+        return true;
+    }
+    if (b - a <= 16) {
+        for (size_t i = b; i-- > a;) digits[i] = mpz_fdiv_q_ui(r, r, n - i);
+        return true;
+    }
+    if (b - a >= SPLIT_POLL_SIZE && deadline_expired(dl)) return false;
+    size_t mid = a + (b - a) / 2;
+    mpz_t weight, low;
+    mpz_inits(weight, low, NULL);
+    range_product(weight, n - b + 1, n - mid + 1); /* prod_{mid <= i < b} (n - i) */
+    mpz_fdiv_qr(r, low, r, weight);
+    mpz_clear(weight);
+    bool ok = to_factorial_digits(digits, n, a, mid, r, dl) && to_factorial_digits(digits, n, mid, b, low, dl);
+    mpz_clear(low);
+    return ok;
+}
+
+/* digits[0..k-1] (digit i below n - i) of rank, by divide and conquer. */
+static core_status factorial_digits(size_t **digits, size_t n, size_t k, const mpz_t rank, const deadline *dl) {
+    *digits = malloc((k ? k : 1) * sizeof **digits);
+    if (*digits == NULL) return CORE_NO_MEMORY;
+    mpz_t r;
+    mpz_init_set(r, rank);
+    bool ok = k == 0 || to_factorial_digits(*digits, n, 0, k, r, dl);
+    mpz_clear(r);
+    return ok ? CORE_OK : CORE_DEADLINE;
+}
+
+core_status kperm_unrank(uint32_t *positions, size_t n, size_t k, const mpz_t rank, const deadline *dl) {
+    size_t *digits;
+    core_status status = factorial_digits(&digits, n, k, rank, dl);
+    if (status != CORE_OK) {
+        free(digits);
+        return status;
+    }
+    fenwick f;
+    if (!fenwick_init(&f, n, NULL)) {
+        free(digits);
+        return CORE_NO_MEMORY;
+    }
+    for (size_t i = 0; i < k; i++) {
+        size_t p = fenwick_select(&f, digits[i]);
+        positions[i] = (uint32_t)p;
+        fenwick_add(&f, p, (size_t)-1);
+    }
+    size_t next = k;
+    for (size_t p = 0; p < n; p++)
+        if (fenwick_prefix(&f, p + 1) - fenwick_prefix(&f, p) == 1) positions[next++] = (uint32_t)p;
+    fenwick_free(&f);
+    free(digits);
+    return CORE_OK;
+}
+
+/* Unranking a multiset with repeats, by divide and conquer on the fraction x = rank / total, which
+ * lies in the interval [A(p), A(p) + T(p)) / total of exactly one prefix p (A: the rank of its first
+ * arrangement, T: its number of completions). The first half of the items needs only the leading
+ * bits of x: it is decoded from x truncated to about that many bits, checked exactly against x (the
+ * prefix's interval comes from binary splitting, as in ranking), moved to a neighbouring prefix when
+ * the truncation landed just across a boundary, and decoded again with more bits in the rare case
+ * that is not enough. The second half is decoded from (x - A/total) * total / T. */
+typedef struct decoder {
+    size_t *mult; /* remaining multiplicities */
+    fenwick f;    /* the same counts */
+    uint32_t *seq;
+    size_t *L, *mp;  /* Lehmer digits and multiplicities of a prefix being measured */
+    uint32_t *work;  /* a prefix and the remaining items, for stepping to a neighbouring prefix */
+    const deadline *dl;
+} decoder;
+
+enum { DECODE_LEAF = 16 }; /* prefixes this short are decoded item by item */
+
+static void take(decoder *d, uint32_t c) {
+    d->mult[c]--;
+    fenwick_add(&d->f, c, (size_t)-1);
+}
+
+static void give_back(decoder *d, const uint32_t *items, size_t h) {
+    for (size_t i = h; i-- > 0;) {
+        d->mult[items[i]]++;
+        fenwick_add(&d->f, items[i], 1);
+    }
+}
+
+/* Item by item: with `left` items remaining, the class holding x is the one whose block
+ * [cum, cum + mult) / left holds x; then x becomes (x * left - cum) / mult. */
+static void decode_items(decoder *d, size_t at, size_t len, size_t h, mpz_t num, mpz_t den) {
+    mpz_t q;
+    mpz_init(q);
+    for (size_t i = 0; i < h; i++) {
+        size_t left = len - i;
+        mpz_mul_ui(q, num, left);
+        mpz_fdiv_q(q, q, den);
+        uint32_t c = (uint32_t)fenwick_select(&d->f, mpz_get_ui(q));
+        mpz_mul_ui(num, num, left);
+        mpz_submul_ui(num, den, fenwick_prefix(&d->f, c));
+        mpz_mul_ui(den, den, d->mult[c]);
+        d->seq[at + i] = c;
+        take(d, c);
+    }
+    mpz_clear(q);
+}
+
+/* N, D, P (see rank_split) of the prefix seq[at..at+h), already taken from a multiset of len items:
+ * its interval is [N / D, (N + P) / D) in units of x. */
+static bool measure_prefix(decoder *d, size_t at, size_t len, size_t h, mpz_t N, mpz_t D, mpz_t P) {
+    give_back(d, d->seq + at, h);
+    for (size_t i = 0; i < h; i++) {
+        uint32_t c = d->seq[at + i];
+        d->L[i] = fenwick_prefix(&d->f, c);
+        d->mp[i] = d->mult[c];
+        take(d, c);
+    }
+    return rank_split(N, D, P, d->L, d->mp, len, 0, h, d->dl);
+}
+
+/* -1 when x = num / den lies before [N / D, (N + P) / D), 1 after it, 0 inside. */
+static int locate(const mpz_t num, const mpz_t den, const mpz_t N, const mpz_t D, const mpz_t P) {
+    mpz_t x, edge;
+    mpz_inits(x, edge, NULL);
+    mpz_mul(x, num, D);
+    mpz_mul(edge, N, den);
+    int where = mpz_cmp(x, edge) < 0 ? -1 : 0;
+    mpz_addmul(edge, P, den);
+    if (where == 0 && mpz_cmp(x, edge) >= 0) where = 1;
+    mpz_clears(x, edge, NULL);
+    return where;
+}
+
+/* Replaces the prefix seq[at..at+h) by the next distinct one (the previous one when backwards). */
+static void step_prefix(decoder *d, size_t at, size_t len, size_t h, bool backwards) {
+    memcpy(d->work, d->seq + at, h * sizeof *d->work);
+    for (size_t r = 0; r < len - h; r++) {
+        size_t rank = backwards ? len - h - 1 - r : r;
+        d->work[h + r] = (uint32_t)fenwick_select(&d->f, rank);
+    }
+    next_k_permutation(d->work, len, h, backwards);
+    give_back(d, d->seq + at, h);
+    for (size_t i = 0; i < h; i++) {
+        d->seq[at + i] = d->work[i];
+        take(d, d->work[i]);
+    }
+}
+
+/* The bits of x to keep for decoding the first h1 of h items (of len remaining) when x has `bits`:
+ * its share of the information, taken as for distinct items (where the early items carry the most,
+ * so the share is never too small), plus a margin of 2% and 64 bits. */
+static size_t prefix_precision(size_t bits, size_t len, size_t h, size_t h1) {
+    double whole = lgamma((double)len + 1) - lgamma((double)(len - h) + 1);
+    double first = lgamma((double)len + 1) - lgamma((double)(len - h1) + 1);
+    return (size_t)((double)bits * first / whole * 1.02) + 64;
+}
+
+/* Decodes seq[at..at+h) for x = num / den among the arrangements of the remaining len items.
+ * `counted`: den is exactly their number, so the rest stays an exact integer rank and total and the
+ * answer is exact. Otherwise x is itself a truncation made by a caller that checks the answer, so
+ * the rest is truncated again to the bits it can still carry. */
+static bool decode(decoder *d, size_t at, size_t len, size_t h, mpz_t num, mpz_t den, bool counted) {
+    if (h <= DECODE_LEAF) {
+        decode_items(d, at, len, h, num, den);
+        return true;
+    }
+    if (deadline_expired(d->dl)) return false;
+    size_t h1 = h / 2, bits = mpz_sizeinbase(den, 2);
+    size_t precision = prefix_precision(bits, len, h, h1);
+    mpz_t N, D, P, xt, dt;
+    mpz_inits(N, D, P, xt, dt, NULL);
+    bool ok = true;
+    for (;;) {
+        bool exact = precision + 64 >= bits;
+        if (exact) {
+            mpz_set(xt, num);
+            mpz_set(dt, den);
+        } else {
+            mpz_mul_2exp(xt, num, precision);
+            mpz_fdiv_q(xt, xt, den);
+            mpz_set_ui(dt, 1);
+            mpz_mul_2exp(dt, dt, precision);
+        }
+        ok = decode(d, at, len, h1, xt, dt, exact && counted) && measure_prefix(d, at, len, h1, N, D, P);
+        int where = ok ? locate(num, den, N, D, P) : 0;
+        for (int tries = 0; ok && where != 0 && tries < 2; tries++) {
+            step_prefix(d, at, len, h1, where < 0);
+            ok = measure_prefix(d, at, len, h1, N, D, P);
+            where = ok ? locate(num, den, N, D, P) : 0;
+        }
+        if (!ok || where == 0) break;
+        give_back(d, d->seq + at, h1);
+        if (exact) { /* even all the bits of x were not enough below (truncated deeper): item by item */
+            mpz_set(xt, num);
+            mpz_set(dt, den);
+            decode_items(d, at, len, h1, xt, dt);
+            ok = measure_prefix(d, at, len, h1, N, D, P);
+            break;
+        }
+        precision *= 2;
+    }
+    if (ok) {
+        mpz_mul(num, num, D);
+        mpz_submul(num, N, den); /* x' = (x D - N) / P */
+        mpz_mul(den, den, P);
+        if (counted) { /* rank' = rank - total N / D and total' = total P / D */
+            mpz_divexact(num, num, D);
+            mpz_divexact(den, den, D);
+        } else { /* x' carries about log2(D / P) bits fewer than x: keep those it has, in binary */
+            size_t spent = mpz_sizeinbase(D, 2) - mpz_sizeinbase(P, 2);
+            size_t kept = (bits > spent ? bits - spent : 0) + 2;
+            mpz_mul_2exp(num, num, kept);
+            mpz_fdiv_q(num, num, den);
+            mpz_set_ui(den, 1);
+            mpz_mul_2exp(den, den, kept);
+        }
+        ok = decode(d, at + h1, len - h1, h - h1, num, den, counted);
+    }
+    mpz_clears(N, D, P, xt, dt, NULL);
+    return ok;
+}
+
+static core_status decode_multiset(uint32_t *seq, const size_t *mult, size_t m, size_t n, const mpz_t rank,
+                                   const deadline *dl) {
+    decoder d = {.seq = seq, .dl = dl};
+    d.mult = malloc(m * sizeof *d.mult);
+    d.L = malloc(n * sizeof *d.L);
+    d.mp = malloc(n * sizeof *d.mp);
+    d.work = malloc(n * sizeof *d.work);
+    core_status status = CORE_NO_MEMORY;
+    if (d.mult != NULL && d.L != NULL && d.mp != NULL && d.work != NULL && fenwick_init(&d.f, m, mult)) {
+        memcpy(d.mult, mult, m * sizeof *d.mult);
+        mpz_t num, den;
+        mpz_init_set(num, rank);
+        mpz_init(den);
+        status = perm_count_distinct(den, mult, m, n, dl);
+        if (status == CORE_OK && !decode(&d, 0, n, n, num, den, true)) status = CORE_DEADLINE;
+        mpz_clears(num, den, NULL);
+        fenwick_free(&d.f);
+    }
+    free(d.mult);
+    free(d.L);
+    free(d.mp);
+    free(d.work);
+    return status;
+}
+
+core_status multiset_unrank(uint32_t *seq, const size_t *mult, size_t m, const mpz_t rank,
+                            const deadline *dl) {
+    size_t n = 0;
+    for (size_t c = 0; c < m; c++) n += mult[c];
+    if (n == m) {
+        /* All distinct: class ids are positions in sorted order. */
+        uint32_t *positions = malloc((n ? n : 1) * sizeof *positions);
+        if (positions == NULL) return CORE_NO_MEMORY;
+        core_status status = kperm_unrank(positions, n, n, rank, dl);
+        for (size_t i = 0; status == CORE_OK && i < n; i++) seq[i] = positions[i];
+        free(positions);
+        return status;
+    }
+    return decode_multiset(seq, mult, m, n, rank, dl);
+}

@@ -1,0 +1,60 @@
+/* Slot-by-slot unranking of distinct arrangements: at each slot try the candidate positions (the
+ * earliest unused one of each class) in position order, skipping the completions of each. */
+#include "core/permutations/perm_seek.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "core/permutations/perm_count.h"
+
+core_status distinct_seek(uint32_t *positions, const uint32_t *cls, size_t n, size_t m, size_t k,
+                          const mpz_t offset, const deadline *dl) {
+    size_t *mult = calloc(m ? m : 1, sizeof *mult);
+    size_t *used = calloc(m ? m : 1, sizeof *used);
+    size_t *occurrence = malloc((n ? n : 1) * sizeof *occurrence);
+    bool *taken = calloc(n ? n : 1, sizeof *taken);
+    core_status status = CORE_NO_MEMORY;
+    mpz_t r, total, completions;
+    mpz_inits(r, total, completions, NULL);
+    if (mult == NULL || used == NULL || occurrence == NULL || taken == NULL) goto done;
+    for (size_t p = 0; p < n; p++) occurrence[p] = mult[cls[p]]++;
+    mpz_set(r, offset);
+    status = k == n ? perm_count_distinct(total, mult, m, n, dl) : CORE_OK;
+    for (size_t i = 0; i < k && status == CORE_OK; i++) {
+        size_t len = n - i;
+        bool chosen = false;
+        for (size_t p = 0; p < n && !chosen && status == CORE_OK; p++) {
+            size_t c = cls[p];
+            if (taken[p] || occurrence[p] != used[c]) continue;
+            if (k == n) {
+                mpz_mul_ui(completions, total, mult[c]);
+                mpz_divexact_ui(completions, completions, len);
+            } else {
+                mult[c]--;
+                status = perm_count_distinct(completions, mult, m, k - i - 1, dl);
+                mult[c]++;
+            }
+            if (mpz_cmp(r, completions) < 0) {
+                positions[i] = (uint32_t)p;
+                taken[p] = true;
+                used[c]++;
+                mult[c]--;
+                mpz_swap(total, completions);
+                chosen = true;
+            } else {
+                mpz_sub(r, r, completions);
+            }
+        }
+        if (status == CORE_OK && deadline_expired(dl)) status = CORE_DEADLINE;
+    }
+    size_t next = k;
+    for (size_t p = 0; p < n && status == CORE_OK; p++)
+        if (!taken[p]) positions[next++] = (uint32_t)p;
+done:
+    mpz_clears(r, total, completions, NULL);
+    free(mult);
+    free(used);
+    free(occurrence);
+    free(taken);
+    return status;
+}

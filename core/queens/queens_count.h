@@ -1,0 +1,29 @@
+/* Counting n-queens solutions, all and fundamental (one per class under the 8 symmetries of the
+ * square): the fast parallel counter and a plain counter over any solution iterator. */
+#ifndef PUZZLED_CORE_QUEENS_COUNT_H
+#define PUZZLED_CORE_QUEENS_COUNT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/common/deadline.h"
+#include "core/queens/queens_solutions.h"
+
+typedef struct queens_counts {
+    uint64_t total;  /* all solutions */
+    uint64_t unique; /* fundamental solutions */
+} queens_counts;
+
+/* Takaken's method: the queen of row 0 either sits in a corner (its solutions have no symmetry but
+ * the anti-diagonal reflection, so only half is searched and each counts 8), or not (the search is
+ * restricted so each class is met through its smallest representative, which is then checked for
+ * 90/180 degree symmetry: 2, 4 or 8 solutions per class). The search is split into one task per
+ * placement of the first two rows, run on `threads` threads (0: one per online core).
+ * 1 <= n <= QUEENS_MAX_N. Returns false (counts unset) when the deadline passed first. */
+bool queens_count_fast(int n, unsigned threads, const deadline *dl, queens_counts *out);
+
+/* Enumerates every solution with `algorithm`, testing each for being the class representative.
+ * Single-threaded; for cross-checks and for the non-default algorithms. */
+bool queens_count_by_enumeration(int n, queens_algorithm algorithm, const deadline *dl, queens_counts *out);
+
+#endif

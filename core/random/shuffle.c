@@ -1,0 +1,97 @@
+/* Fisher-Yates, inside-out and naive shuffles of 0..n-1 with paired dice (see shuffle.h). */
+#include "core/random/shuffle.h"
+
+#include <string.h>
+
+#include "core/random/bounded_random.h"
+
+enum { POLL_EVERY = 1 << 16 }; /* elements (or moved elements for naive) between deadline polls */
+
+static void swap(uint32_t *a, size_t i, size_t j) {
+    uint32_t t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+}
+
+static void identity(uint32_t *a, size_t n) {
+    for (size_t i = 0; i < n; i++) a[i] = (uint32_t)i;
+}
+
+static core_status fisher_yates(rng *r, uint32_t *a, size_t n, const deadline *limit) {
+    identity(a, n);
+    if (n < 2) return CORE_OK;
+    size_t i = n - 1;
+    for (size_t until_poll = POLL_EVERY; i >= 2; i -= 2) {
+        uint64_t j1, j2;
+        bounded_random_pair(r, i + 1, i, &j1, &j2);
+        swap(a, i, j1);
+        swap(a, i - 1, j2);
+        if ((until_poll -= 2) == 0) {
+            if (deadline_expired(limit)) return CORE_DEADLINE;
+            until_poll = POLL_EVERY;
+        }
+    }
+    if (i == 1) swap(a, 1, bounded_random(r, 2));
+    return CORE_OK;
+}
+
+/* Inside-out step: value i goes to position j, whose value moves to the new position i. */
+static void place(uint32_t *a, size_t i, size_t j) {
+    if (j != i) a[i] = a[j];
+    a[j] = (uint32_t)i;
+}
+
+static core_status inside_out(rng *r, uint32_t *a, size_t n, const deadline *limit) {
+    if (n == 0) return CORE_OK;
+    a[0] = 0;
+    size_t i = 1;
+    for (size_t until_poll = POLL_EVERY; i + 1 < n; i += 2) {
+        uint64_t j1, j2;
+        bounded_random_pair(r, i + 1, i + 2, &j1, &j2);
+        place(a, i, j1);
+        place(a, i + 1, j2);
+        if ((until_poll -= 2) == 0) {
+            if (deadline_expired(limit)) return CORE_DEADLINE;
+            until_poll = POLL_EVERY;
+        }
+    }
+    if (i < n) place(a, i, bounded_random(r, i + 1));
+    return CORE_OK;
+}
+
+/* Naive step: a[0..k) is the result so far, a[k..n) the remaining values in their original order;
+ * the value at position j (>= k) is removed from the remaining ones and appended to the result.
+ * Returns the number of values moved. */
+static size_t take(uint32_t *a, size_t k, size_t j) {
+    uint32_t chosen = a[j];
+    memmove(a + k + 1, a + k, (j - k) * sizeof *a);
+    a[k] = chosen;
+    return j - k + 1;
+}
+
+static core_status naive(rng *r, uint32_t *a, size_t n, const deadline *limit) {
+    identity(a, n);
+    size_t k = 0, moved = 0;
+    for (; k + 2 < n; k += 2) {
+        uint64_t j1, j2;
+        bounded_random_pair(r, n - k, n - k - 1, &j1, &j2);
+        moved += take(a, k, k + j1);
+        moved += take(a, k + 1, k + 1 + j2);
+        if (moved >= POLL_EVERY) {
+            if (deadline_expired(limit)) return CORE_DEADLINE;
+            moved = 0;
+        }
+    }
+    if (k + 1 < n) take(a, k, k + bounded_random(r, n - k));
+    return CORE_OK;
+}
+
+core_status shuffle_permutation(shuffle_algorithm algorithm, rng *r, uint32_t *perm, size_t n,
+                                   const deadline *limit) {
+    switch (algorithm) {
+    case SHUFFLE_INSIDE_OUT: return inside_out(r, perm, n, limit);
+    case SHUFFLE_NAIVE: return naive(r, perm, n, limit);
+    case SHUFFLE_FISHER_YATES: break;
+    }
+    return fisher_yates(r, perm, n, limit);
+}
