@@ -2,7 +2,7 @@
 # The live contract test: tests/contract/run.sh PUZZLED_BIN
 # Installs the pinned npm tools into tests/contract/node_modules unless exactly those versions are
 # there already (installed.js), then runs contract.js: Redocly lints openapi.yaml, and every response
-# of a running puzzled is validated against it (README, "Contract test").
+# of a running puzzled is validated against it (docs/testing.md, "Contract test").
 set -euo pipefail
 [ $# -eq 1 ] || { echo "usage: $0 PUZZLED_BIN" >&2; exit 2; }
 bin=$(realpath "$1")

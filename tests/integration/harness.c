@@ -231,3 +231,35 @@ char *run_python_reference(const char *script, const cJSON *input) {
     cr_assert_not_null(output, "the Python reference %s failed", script);
     return output;
 }
+
+static cJSON *expect_ok(http_result *r, const char *what) {
+    cr_assert_eq(r->status, 200, "%s: status %ld body %s", what, r->status, r->body);
+    cJSON *doc = http_json(r);
+    cr_assert_not_null(doc, "%s: not JSON: %s", what, r->body);
+    http_result_free(r);
+    return doc;
+}
+
+cJSON *get_ok(const char *path_and_query) {
+    http_result r = http_get(path_and_query);
+    return expect_ok(&r, path_and_query);
+}
+
+cJSON *post_ok(const char *path, const char *json) {
+    http_result r = http_post(path, json);
+    return expect_ok(&r, json);
+}
+
+void expect_error_field(http_result *result, long status, const char *code, const char *field) {
+    cJSON *doc = expect_error(result, status, code);
+    const cJSON *error = cJSON_GetObjectItemCaseSensitive(doc, "error");
+    const cJSON *blamed = cJSON_GetObjectItemCaseSensitive(error, "field");
+    if (field == NULL) {
+        cr_assert_null(blamed, "no field is to blame");
+    } else {
+        cr_assert(cJSON_IsString(blamed) && strcmp(blamed->valuestring, field) == 0, "field %s expected", field);
+    }
+    cr_assert_gt(strlen(cJSON_GetObjectItemCaseSensitive(error, "message")->valuestring), 10);
+    cJSON_Delete(doc);
+    http_result_free(result);
+}

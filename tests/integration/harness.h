@@ -57,6 +57,15 @@ cJSON *http_ndjson(const http_result *result);
  * document for further checks (cJSON_Delete it). */
 cJSON *expect_error(const http_result *result, long status, const char *code);
 
+/* Asserts a 200 with a JSON body for GET `path_and_query` / POST `json` to `path`, and returns the
+ * parsed body (cJSON_Delete it). */
+cJSON *get_ok(const char *path_and_query);
+cJSON *post_ok(const char *path, const char *json);
+
+/* Asserts a JSON error with this status and code, blaming `field` (NULL: no field), with a message
+ * that says something; frees `result`. */
+void expect_error_field(http_result *result, long status, const char *code, const char *field);
+
 /* Runs `command` with /bin/sh and returns its standard output (malloc'd), for references computed
  * by Python at test time (e.g. itertools). NULL on failure. */
 char *run_command_output(const char *command);

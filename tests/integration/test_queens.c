@@ -36,24 +36,6 @@ static cJSON *python_solutions(int n, bool unique) {
     return list;
 }
 
-static cJSON *get_ok(const char *path) {
-    http_result r = http_get(path);
-    cr_assert_eq(r.status, 200, "GET %s: status %ld body %s", path, r.status, r.body);
-    cJSON *doc = http_json(&r);
-    cr_assert_not_null(doc, "GET %s: not JSON", path);
-    http_result_free(&r);
-    return doc;
-}
-
-static cJSON *post_ok(const char *json) {
-    http_result r = http_post("/queens", json);
-    cr_assert_eq(r.status, 200, "POST %s: status %ld body %s", json, r.status, r.body);
-    cJSON *doc = http_json(&r);
-    cr_assert_not_null(doc, "POST %s: not JSON", json);
-    http_result_free(&r);
-    return doc;
-}
-
 static const char *string_field(const cJSON *doc, const char *name) {
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(doc, name);
     cr_assert(cJSON_IsString(item), "%s must be a string", name);
@@ -72,20 +54,6 @@ static void expect_json_equal(const cJSON *got, const cJSON *expected, const cha
     cr_assert_str_eq(got_text, expected_text, "%s", what);
     free(got_text);
     free(expected_text);
-}
-
-static void expect_error_field(http_result *r, long status, const char *code, const char *field) {
-    cJSON *doc = expect_error(r, status, code);
-    const cJSON *error = cJSON_GetObjectItemCaseSensitive(doc, "error");
-    const cJSON *blamed = cJSON_GetObjectItemCaseSensitive(error, "field");
-    if (field == NULL) {
-        cr_assert_null(blamed, "no field is to blame");
-    } else {
-        cr_assert(cJSON_IsString(blamed) && strcmp(blamed->valuestring, field) == 0, "field %s expected", field);
-    }
-    cr_assert_gt(strlen(cJSON_GetObjectItemCaseSensitive(error, "message")->valuestring), 10);
-    cJSON_Delete(doc);
-    http_result_free(r);
 }
 
 Test(queens, lists_equal_python_in_content_and_order) {
@@ -137,7 +105,7 @@ Test(queens, algorithms_agree) {
 
 Test(queens, offset_and_limit_window_the_list) {
     cJSON *all = python_solutions(8, false);
-    cJSON *doc = post_ok("{\"n\":8,\"offset\":10,\"limit\":5}");
+    cJSON *doc = post_ok("/queens", "{\"n\":8,\"offset\":10,\"limit\":5}");
     cJSON *window = cJSON_CreateArray();
     for (int i = 10; i < 15; i++) {
         cJSON_AddItemToArray(window, cJSON_Duplicate(cJSON_GetArrayItem(all, i), true));
@@ -146,7 +114,7 @@ Test(queens, offset_and_limit_window_the_list) {
     cr_assert_str_eq(string_field(doc, "count"), "5");
     cJSON_Delete(doc);
 
-    doc = post_ok("{\"n\":8,\"offset\":90}");
+    doc = post_ok("/queens", "{\"n\":8,\"offset\":90}");
     cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "solutions")), 2);
     cr_assert_str_eq(string_field(doc, "count"), "2", "the count is the number listed in the window");
     cJSON_Delete(doc);
@@ -161,7 +129,7 @@ Test(queens, offset_and_limit_window_the_list) {
     cr_assert_str_eq(string_field(doc, "count"), "0");
     cJSON_Delete(doc);
 
-    doc = post_ok("{\"n\":8,\"unique\":true,\"offset\":11,\"limit\":3}");
+    doc = post_ok("/queens", "{\"n\":8,\"unique\":true,\"offset\":11,\"limit\":3}");
     cJSON *unique = python_solutions(8, true);
     cJSON *last = cJSON_CreateArray();
     cJSON_AddItemToArray(last, cJSON_Duplicate(cJSON_GetArrayItem(unique, 11), true));
@@ -202,7 +170,7 @@ Test(queens, counts_match_oeis) {
     for (int n = 1; n <= 15; n++) {
         char body[80];
         snprintf(body, sizeof body, "{\"n\":%d,\"mode\":\"count\",\"unique\":true}", n);
-        cJSON *doc = post_ok(body);
+        cJSON *doc = post_ok("/queens", body);
         cr_assert_str_eq(string_field(doc, "count"), total[n], "n=%d", n);
         cr_assert_str_eq(string_field(doc, "unique_count"), unique[n], "n=%d", n);
         cr_assert_eq(found_field(doc), n != 2 && n != 3);
@@ -219,7 +187,7 @@ Test(queens, counts_agree_across_algorithms) {
     for (int a = 0; a < 3; a++) {
         char body[120];
         snprintf(body, sizeof body, "{\"n\":10,\"mode\":\"count\",\"unique\":true,\"algorithm\":\"%s\"}", names[a]);
-        cJSON *doc = post_ok(body);
+        cJSON *doc = post_ok("/queens", body);
         cr_assert_str_eq(string_field(doc, "count"), "724", "%s", names[a]);
         cr_assert_str_eq(string_field(doc, "unique_count"), "92", "%s", names[a]);
         cJSON_Delete(doc);

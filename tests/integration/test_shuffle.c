@@ -16,7 +16,7 @@
 static cJSON *reference_shuffles(const char *job) {
     const char *source = getenv("PUZZLED_SOURCE_DIR");
     char command[8192];
-    snprintf(command, sizeof command, "python3 %s/tests/unit/shuffle_reference.py %s", source ? source : ".", job);
+    snprintf(command, sizeof command, "python3 %s/tests/unit/core/random/shuffle_reference.py %s", source ? source : ".", job);
     char *out = run_command_output(command);
     cr_assert_not_null(out, "the Python reference failed: %s", command);
     cJSON *shuffles = cJSON_CreateArray();

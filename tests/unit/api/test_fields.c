@@ -11,10 +11,10 @@ static const api_field fields[] = {
     {"items", FIELD_ARRAY}, {"seed", FIELD_BIG_INTEGER}, {NULL, 0},
 };
 
-static puzzled_config config = {.time_limit_ms = 5000};
+static const api_limits limits = {.time_limit_ms = 5000};
 
 static api_request new_request(void) {
-    api_request req = {.config = &config};
+    api_request req = {.limits = &limits};
     req.params = cJSON_CreateObject();
     return req;
 }
@@ -90,7 +90,7 @@ Test(fields, bodies_are_checked_the_same_way) {
         {"{\"time_limit_ms\": 0}", "invalid_field", "time_limit_ms"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        api_request req = {.config = &config};
+        api_request req = {.limits = &limits};
         cr_assert(fields_parse_body(&req, cases[i].body, strlen(cases[i].body)));
         cr_assert_not(fields_check(&req, fields), "accepted %s", cases[i].body);
         expect_failure(&req, 400, cases[i].code, cases[i].field);
@@ -101,7 +101,7 @@ Test(fields, bodies_are_checked_the_same_way) {
 Test(fields, malformed_or_non_object_bodies_fail) {
     const char *bad[] = {"{", "[1]", "42", "{\"n\":1} x", "\"s\"", "nul"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        api_request req = {.config = &config};
+        api_request req = {.limits = &limits};
         cr_assert_not(fields_parse_body(&req, bad[i], strlen(bad[i])), "accepted %s", bad[i]);
         cr_assert_eq(req.error.status, 400);
         cr_assert(strcmp(req.error.code, "malformed_json") == 0 || strcmp(req.error.code, "invalid_body") == 0);
@@ -116,13 +116,13 @@ Test(fields, deep_nesting_is_a_clean_error) {
     for (int i = 0; i < 2000; i++) deep[n++] = '[';
     for (int i = 0; i < 2000; i++) deep[n++] = ']';
     deep[n++] = '}';
-    api_request req = {.config = &config};
+    api_request req = {.limits = &limits};
     cr_assert_not(fields_parse_body(&req, deep, n));
     cr_assert_str_eq(req.error.code, "malformed_json");
 }
 
 Test(fields, empty_body_is_an_empty_object_and_time_limit_applies) {
-    api_request req = {.config = &config};
+    api_request req = {.limits = &limits};
     cr_assert(fields_parse_body(&req, " \n", 2));
     cr_assert(cJSON_IsObject(req.params));
     cJSON_Delete(req.params);
@@ -134,7 +134,7 @@ Test(fields, empty_body_is_an_empty_object_and_time_limit_applies) {
 }
 
 Test(params, readers_apply_defaults_and_ranges) {
-    api_request req = {.config = &config};
+    api_request req = {.limits = &limits};
     const char *body = "{\"n\": 7, \"name\": \"count\", \"seed\": \"123456789012345678901234567890\"}";
     cr_assert(fields_parse_body(&req, body, strlen(body)));
     int64_t n, m;
@@ -167,7 +167,7 @@ Test(params, readers_apply_defaults_and_ranges) {
 }
 
 Test(params, choices_and_big_integers_reject_with_the_allowed_values) {
-    api_request req = {.config = &config};
+    api_request req = {.limits = &limits};
     const char *body = "{\"name\": \"other\", \"seed\": \"12a\"}";
     cr_assert(fields_parse_body(&req, body, strlen(body)));
     static const char *const modes[] = {"list", "count", NULL};
@@ -194,7 +194,7 @@ Test(fields, string_arrays_keep_every_query_piece_a_string) {
     cJSON_free(text);
     cJSON_Delete(req.params);
     const char *body = "{\"words\": [\"cold\", 3]}";
-    req = (api_request){.config = &config};
+    req = (api_request){.limits = &limits};
     cr_assert(fields_parse_body(&req, body, strlen(body)));
     cr_assert_not(fields_check(&req, word_fields));
     expect_failure(&req, 400, "invalid_field", "words");

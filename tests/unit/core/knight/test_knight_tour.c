@@ -5,7 +5,7 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 
-#include "core/knight_tour.h"
+#include "core/knight/knight_tour.h"
 
 static bool knight_move(int cols, uint32_t a, uint32_t b) {
     int dr = abs((int)(a / (uint32_t)cols) - (int)(b / (uint32_t)cols));

@@ -6,9 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/dictionary.h"
-#include "core/dictionary_file.h"
-#include "core/dictionary_letters.h"
+#include "core/ladder/dictionary.h"
+#include "core/ladder/dictionary_file.h"
+#include "core/ladder/dictionary_letters.h"
 
 static void add_text(dictionary_builder *builder, const char *text) {
     uint32_t letters[64];

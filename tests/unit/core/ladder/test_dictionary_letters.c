@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/dictionary_letters.h"
+#include "core/ladder/dictionary_letters.h"
 
 static bool decodes(const char *text, size_t len) {
     uint32_t out[16];

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/word_ladder.h"
+#include "core/ladder/word_ladder.h"
 
 static dictionary *random_dictionary(size_t length, size_t words, size_t alphabet_size, unsigned seed) {
     static const uint32_t alphabet[] = {'a', 'b', 'c', 'd', 0xE9, 0x3C9};
@@ -138,7 +138,7 @@ static void reference_free(reference *ref) {
 static size_t check_against_reference(const dictionary_group *group, uint32_t from, uint32_t to) {
     reference ref = reference_ladders(group, from, to);
     word_ladders *ladders = NULL;
-    cr_assert_eq(word_ladders_find(group, from, to, NULL, &ladders), WORD_LADDER_OK);
+    cr_assert_eq(word_ladders_find(group, from, to, NULL, &ladders), CORE_OK);
     cr_assert_eq(word_ladders_found(ladders), ref.steps >= 0, "%u -> %u", from, to);
     word_ladder_iter iter;
     cr_assert(word_ladder_iter_init(&iter, ladders));
@@ -211,7 +211,7 @@ Test(word_ladder, counts_factorially_many_ladders_exactly_and_lists_them_in_orde
     const dictionary_group *group = dictionary_group_of_length(dict, 14);
     uint32_t last = group->count - 1; /* bb..b */
     word_ladders *ladders = NULL;
-    cr_assert_eq(word_ladders_find(group, 0, last, NULL, &ladders), WORD_LADDER_OK);
+    cr_assert_eq(word_ladders_find(group, 0, last, NULL, &ladders), CORE_OK);
     cr_assert_eq(word_ladders_steps(ladders), 14);
     mpz_t factorial;
     mpz_init(factorial);
@@ -252,7 +252,7 @@ Test(word_ladder, same_word_is_a_ladder_of_zero_steps) {
     dictionary *dict = random_dictionary(3, 50, 4, 3);
     const dictionary_group *group = dictionary_group_of_length(dict, 3);
     word_ladders *ladders = NULL;
-    cr_assert_eq(word_ladders_find(group, 5, 5, NULL, &ladders), WORD_LADDER_OK);
+    cr_assert_eq(word_ladders_find(group, 5, 5, NULL, &ladders), CORE_OK);
     cr_assert(word_ladders_found(ladders));
     cr_assert_eq(word_ladders_steps(ladders), 0);
     cr_assert_eq(mpz_cmp_ui(word_ladders_total(ladders), 1), 0);
@@ -277,7 +277,7 @@ Test(word_ladder, isolated_word_has_no_ladder) {
     cr_assert_eq(dictionary_builder_finish(builder, NULL, &dict), DICTIONARY_OK);
     const dictionary_group *group = dictionary_group_of_length(dict, 3);
     word_ladders *ladders = NULL;
-    cr_assert_eq(word_ladders_find(group, 0, 2, NULL, &ladders), WORD_LADDER_OK);
+    cr_assert_eq(word_ladders_find(group, 0, 2, NULL, &ladders), CORE_OK);
     cr_assert_not(word_ladders_found(ladders));
     cr_assert_eq(mpz_sgn(word_ladders_total(ladders)), 0);
     word_ladders_free(ladders);
@@ -290,6 +290,6 @@ Test(word_ladder, expired_deadline_stops_the_search) {
     deadline expired = deadline_after_ms(0);
     word_ladders *ladders = NULL;
     cr_assert_eq(word_ladders_find(group, 0, group->count - 1, &expired, &ladders),
-                 WORD_LADDER_DEADLINE_EXCEEDED);
+                 CORE_DEADLINE);
     dictionary_free(dict);
 }

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/perm_iter.h"
+#include "core/permutations/perm_iter.h"
 
 static const char *const order_names[] = {"lexicographic", "input", "any"};
 
@@ -52,7 +52,7 @@ static void ours(const test_case *t, unsigned long offset, char *out, size_t cap
     mpz_t off;
     mpz_init_set_ui(off, offset);
     perm_iter it;
-    cr_assert_eq(perm_iter_init(&it, &spec, off, NULL), PERM_OK);
+    cr_assert_eq(perm_iter_init(&it, &spec, off, NULL), CORE_OK);
     mpz_clear(off);
     const uint32_t *a;
     size_t changed, len = strlen(out);
@@ -155,7 +155,7 @@ Test(perm_iter, streams_twelve_factorial_prefix_and_ends) {
     mpz_t offset;
     mpz_init_set_ui(offset, 479001599);
     perm_iter it;
-    cr_assert_eq(perm_iter_init(&it, &spec, offset, NULL), PERM_OK);
+    cr_assert_eq(perm_iter_init(&it, &spec, offset, NULL), CORE_OK);
     size_t changed;
     const uint32_t *a = perm_iter_next(&it, &changed);
     for (uint32_t i = 0; i < 12; i++) cr_assert_eq(a[i], 11 - i);
@@ -169,7 +169,7 @@ Test(perm_iter, empty_and_zero_length) {
     mpz_t zero;
     mpz_init(zero);
     perm_iter it;
-    cr_assert_eq(perm_iter_init(&it, &spec, zero, NULL), PERM_OK);
+    cr_assert_eq(perm_iter_init(&it, &spec, zero, NULL), CORE_OK);
     size_t changed;
     cr_assert_not_null(perm_iter_next(&it, &changed));
     cr_assert_null(perm_iter_next(&it, &changed));

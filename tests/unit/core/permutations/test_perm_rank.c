@@ -6,8 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/perm_count.h"
-#include "core/perm_rank.h"
+#include "core/permutations/perm_count.h"
+#include "core/permutations/perm_rank.h"
 
 /* Brute force: every distinct arrangement of length k in lexicographic order, by trying each
  * remaining class in ascending order at each slot (the seed's "sorted, dedup by sibling set"). */
@@ -51,11 +51,11 @@ Test(perm_rank, rank_and_unrank_match_brute_force_enumeration) {
         mpz_t rank, total;
         mpz_inits(rank, total, NULL);
         for (size_t i = 0; i < b.count; i++) {
-            cr_assert_eq(multiset_rank(rank, total, b.all[i], b.k, b.m, NULL), PERM_OK);
+            cr_assert_eq(multiset_rank(rank, total, b.all[i], b.k, b.m, NULL), CORE_OK);
             cr_assert_eq(mpz_cmp_ui(rank, i), 0, "trial %d arrangement %zu", trial, i);
             cr_assert_eq(mpz_cmp_ui(total, b.count), 0);
             uint32_t back[8];
-            cr_assert_eq(multiset_unrank(back, b.mult, b.m, rank, NULL), PERM_OK);
+            cr_assert_eq(multiset_unrank(back, b.mult, b.m, rank, NULL), CORE_OK);
             cr_assert_arr_eq(back, b.all[i], b.k * sizeof *back, "trial %d unrank %zu", trial, i);
         }
         mpz_clears(rank, total, NULL);
@@ -74,7 +74,7 @@ Test(perm_count, distinct_k_arrangements_match_brute_force) {
         b.k = (size_t)(rand_r(&seed) % (n + 2)); /* k = n + 1 too: no arrangements */
         b.count = 0;
         if (b.k <= n) enumerate(&b, 0);
-        cr_assert_eq(perm_count_distinct(count, b.mult, b.m, b.k, NULL), PERM_OK);
+        cr_assert_eq(perm_count_distinct(count, b.mult, b.m, b.k, NULL), CORE_OK);
         cr_assert_eq(mpz_cmp_ui(count, b.count), 0, "trial %d k %zu", trial, b.k);
     }
     mpz_clear(count);
@@ -93,7 +93,7 @@ Test(perm_count, k_permutations_and_known_values) {
     perm_count_k(count, 3, 4);
     cr_assert_eq(mpz_cmp_ui(count, 0), 0);
     size_t mississippi[] = {1, 4, 2, 4}; /* M I P S: 11! / (4! 2! 4!) = 34650 */
-    cr_assert_eq(perm_count_distinct(count, mississippi, 4, 11, NULL), PERM_OK);
+    cr_assert_eq(perm_count_distinct(count, mississippi, 4, 11, NULL), CORE_OK);
     cr_assert_eq(mpz_cmp_ui(count, 34650), 0);
     mpz_clear(count);
 }
@@ -156,11 +156,11 @@ Test(perm_rank, medium_multisets_match_python) {
     mpz_inits(rank, total, expected_rank, expected_total, NULL);
     for (int c = 0; c < CASES; c++) {
         cr_assert_eq(gmp_fscanf(p, "%Zd %Zd", expected_rank, expected_total), 2, "python output for case %d", c);
-        cr_assert_eq(multiset_rank(rank, total, seqs[c], N, ms[c], NULL), PERM_OK);
+        cr_assert_eq(multiset_rank(rank, total, seqs[c], N, ms[c], NULL), CORE_OK);
         cr_assert_eq(mpz_cmp(rank, expected_rank), 0, "rank of case %d", c);
         cr_assert_eq(mpz_cmp(total, expected_total), 0, "total of case %d", c);
         uint32_t back[N];
-        cr_assert_eq(multiset_unrank(back, mults[c], ms[c], expected_rank, NULL), PERM_OK);
+        cr_assert_eq(multiset_unrank(back, mults[c], ms[c], expected_rank, NULL), CORE_OK);
         cr_assert_arr_eq(back, seqs[c], sizeof back, "unrank of case %d", c);
     }
     cr_assert_eq(pclose(p), 0);
@@ -181,11 +181,11 @@ static void rank_and_back(const uint32_t *seq, size_t n, size_t m, const size_t 
     uint32_t *back = malloc(n * sizeof *back);
     mpz_t rank, total, count;
     mpz_inits(rank, total, count, NULL);
-    cr_assert_eq(multiset_rank(rank, total, seq, n, m, NULL), PERM_OK);
-    cr_assert_eq(perm_count_distinct(count, mult, m, n, NULL), PERM_OK);
+    cr_assert_eq(multiset_rank(rank, total, seq, n, m, NULL), CORE_OK);
+    cr_assert_eq(perm_count_distinct(count, mult, m, n, NULL), CORE_OK);
     cr_assert_eq(mpz_cmp(total, count), 0);
     cr_assert_lt(mpz_cmp(rank, total), 0);
-    cr_assert_eq(multiset_unrank(back, mult, m, rank, NULL), PERM_OK);
+    cr_assert_eq(multiset_unrank(back, mult, m, rank, NULL), CORE_OK);
     cr_assert_arr_eq(back, seq, n * sizeof *seq, "round trip of %zu items over %zu classes", n, m);
     mpz_clears(rank, total, count, NULL);
     free(back);
@@ -235,12 +235,12 @@ Test(perm_rank, extremes_of_100000_distinct_items) {
     mpz_t rank, total, factorial;
     mpz_inits(rank, total, factorial, NULL);
     mpz_fac_ui(factorial, n);
-    cr_assert_eq(multiset_rank(rank, total, seq, n, n, NULL), PERM_OK);
+    cr_assert_eq(multiset_rank(rank, total, seq, n, n, NULL), CORE_OK);
     cr_assert_eq(mpz_cmp(total, factorial), 0);
     mpz_sub_ui(factorial, factorial, 1);
     cr_assert_eq(mpz_cmp(rank, factorial), 0, "the descending arrangement is the last");
     for (size_t i = 0; i < n; i++) seq[i] = (uint32_t)i;
-    cr_assert_eq(multiset_rank(rank, total, seq, n, n, NULL), PERM_OK);
+    cr_assert_eq(multiset_rank(rank, total, seq, n, n, NULL), CORE_OK);
     cr_assert_eq(mpz_sgn(rank), 0, "the ascending arrangement is the first");
     mpz_clears(rank, total, factorial, NULL);
     free(seq);
@@ -254,7 +254,7 @@ Test(perm_rank, deadline_stops_large_work) {
     mpz_t rank, total;
     mpz_inits(rank, total, NULL);
     usleep(1000);
-    cr_assert_eq(multiset_rank(rank, total, seq, n, n, &past), PERM_DEADLINE);
+    cr_assert_eq(multiset_rank(rank, total, seq, n, n, &past), CORE_DEADLINE);
     mpz_clears(rank, total, NULL);
     free(seq);
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent reference for the /shuffle seed stream, written from the definitions in the README
+"""Independent reference for the /shuffle seed stream, written from the definitions in docs/shuffle.md
 (splitmix64 seeding, xoshiro256**, dice rolled two at a time and rejected when the final low word is
 below 2^64 mod the product of their bounds), not from the C fast paths. Used by the unit and
 integration tests.

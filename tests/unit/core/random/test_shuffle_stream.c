@@ -6,15 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/bounded_random.h"
-#include "core/rng.h"
-#include "core/shuffle.h"
+#include "core/random/bounded_random.h"
+#include "core/random/rng.h"
+#include "core/random/shuffle.h"
 
-/* The independent Python reference (tests/unit/shuffle_reference.py). */
+/* The independent Python reference (tests/unit/core/random/shuffle_reference.py). */
 static const char *reference_path(void) {
     static char path[4096];
     const char *source = getenv("PUZZLED_SOURCE_DIR");
-    snprintf(path, sizeof path, "%s/tests/unit/shuffle_reference.py", source ? source : ".");
+    snprintf(path, sizeof path, "%s/tests/unit/core/random/shuffle_reference.py", source ? source : ".");
     return path;
 }
 
@@ -75,7 +75,7 @@ static void add_shuffles(comparison *c, const char *algorithm_name, shuffle_algo
     uint32_t *perm = malloc((n + 1) * sizeof *perm);
     uint64_t *wide = malloc((n + 1) * sizeof *wide);
     for (size_t k = 0; k < count; k++) {
-        cr_assert_eq(shuffle_permutation(algorithm, &r, perm, n, NULL), SHUFFLE_OK);
+        cr_assert_eq(shuffle_permutation(algorithm, &r, perm, n, NULL), CORE_OK);
         for (size_t i = 0; i < n; i++) wide[i] = perm[i];
         append_line(&c->ours, &c->ours_len, &c->ours_cap, wide, n);
     }
@@ -231,8 +231,8 @@ Test(shuffle_stream, expired_deadline_stops_every_algorithm) {
     deadline past = deadline_after_ms(0);
     rng r;
     rng_seed_u64(&r, 1);
-    cr_assert_eq(shuffle_permutation(SHUFFLE_FISHER_YATES, &r, perm, N, &past), SHUFFLE_DEADLINE_EXCEEDED);
-    cr_assert_eq(shuffle_permutation(SHUFFLE_INSIDE_OUT, &r, perm, N, &past), SHUFFLE_DEADLINE_EXCEEDED);
-    cr_assert_eq(shuffle_permutation(SHUFFLE_NAIVE, &r, perm, N, &past), SHUFFLE_DEADLINE_EXCEEDED);
+    cr_assert_eq(shuffle_permutation(SHUFFLE_FISHER_YATES, &r, perm, N, &past), CORE_DEADLINE);
+    cr_assert_eq(shuffle_permutation(SHUFFLE_INSIDE_OUT, &r, perm, N, &past), CORE_DEADLINE);
+    cr_assert_eq(shuffle_permutation(SHUFFLE_NAIVE, &r, perm, N, &past), CORE_DEADLINE);
     free(perm);
 }

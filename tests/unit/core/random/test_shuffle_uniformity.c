@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/bounded_random.h"
-#include "core/shuffle.h"
+#include "core/random/bounded_random.h"
+#include "core/random/shuffle.h"
 
 typedef void (*shuffle_under_test)(rng *r, uint32_t *perm, size_t n);
 

@@ -1,0 +1,32 @@
+/* Deadlines against the monotonic clock read directly: "none" never expires, a past one has expired,
+ * and a short one expires once (and only once) the clock has passed it. */
+#include <criterion/criterion.h>
+#include <time.h>
+
+#include "core/common/deadline.h"
+
+static int64_t now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+Test(deadline, none_never_expires) {
+    deadline d = deadline_none();
+    cr_assert_not(deadline_expired(&d));
+}
+
+Test(deadline, expires_only_after_the_clock_passes_it) {
+    int64_t before = now_ns();
+    deadline d = deadline_after_ms(30);
+    cr_assert_geq(d.at_ns, before + 30 * 1000000);
+    while (now_ns() < d.at_ns) cr_assert_not(deadline_expired(&d) && now_ns() < d.at_ns);
+    cr_assert(deadline_expired(&d));
+}
+
+Test(deadline, zero_milliseconds_has_expired_at_once) {
+    deadline d = deadline_after_ms(0);
+    struct timespec pause = {0, 1000};
+    nanosleep(&pause, NULL);
+    cr_assert(deadline_expired(&d));
+}
