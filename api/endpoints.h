@@ -5,6 +5,7 @@
 #include "api/api.h"
 
 extern const api_endpoint health_endpoint;              /* api/health.c */
+extern const api_endpoint readiness_endpoint;           /* api/readiness.c */
 extern const api_endpoint openapi_endpoint;             /* api/openapi_document.c */
 extern const api_endpoint shuffle_endpoint;             /* api/shuffle.c */
 extern const api_endpoint permutations_endpoint;        /* api/permutations.c */

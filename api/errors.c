@@ -15,6 +15,7 @@ static const error_entry entries[] = {
 };
 
 void api_error_set(api_error *error, api_error_kind kind, const char *field, const char *fmt, va_list args) {
+    error->kind = kind;
     error->status = entries[kind].status;
     snprintf(error->code, sizeof error->code, "%s", entries[kind].code);
     snprintf(error->field, sizeof error->field, "%s", field ? field : "");

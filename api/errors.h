@@ -27,7 +27,9 @@
     X(API_INTERNAL_ERROR,         500, "internal_error",         "a bug: the endpoint failed silently") \
     X(API_OUT_OF_MEMORY,          500, "out_of_memory",          "an allocation failed")                \
     X(API_DEADLINE_EXCEEDED,      503, "deadline_exceeded",      "the time limit ran out")              \
-    X(API_NO_DICTIONARY,          503, "no_dictionary",          "no built-in word list was loaded")
+    X(API_NO_DICTIONARY,          503, "no_dictionary",          "no built-in word list was loaded")    \
+    X(API_OVERLOADED,             503, "overloaded",             "the work queue is full, or stopping") \
+    X(API_NOT_READY,              503, "not_ready",              "/readyz: not admitting new work now")
 
 typedef enum api_error_kind {
 #define API_ERROR_KIND(kind, status, code, meaning) kind,
@@ -36,6 +38,7 @@ typedef enum api_error_kind {
 } api_error_kind;
 
 typedef struct api_error {
+    api_error_kind kind;
     int status;        /* from the table; 0 while there is no error */
     char code[48];     /* from the table */
     char field[64];    /* the field to blame, or "" */

@@ -106,10 +106,19 @@ static void add_count(cJSON *doc, const char *key, uint64_t value) {
     cJSON_AddStringToObject(doc, key, digits);
 }
 
+/* The fast counter runs on this thread plus whatever idle workers the server lends it. */
+static bool count_in_parallel(api_request *req, int n, queens_counts *counts) {
+    const api_thread_budget *budget = req->threads;
+    unsigned lent = budget != NULL ? budget->borrow(budget->owner, QUEENS_COUNT_MAX_THREADS - 1) : 0;
+    bool done = queens_count_fast(n, 1 + lent, &req->deadline, counts);
+    if (lent != 0) budget->give_back(budget->owner, lent);
+    return done;
+}
+
 static bool answer_count(api_request *req, api_response *res, const queens_request *q) {
     queens_counts counts;
     bool done = q->algorithm == QUEENS_BITMASK
-                    ? queens_count_fast((int)q->n, 0, &req->deadline, &counts)
+                    ? count_in_parallel(req, (int)q->n, &counts)
                     : queens_count_by_enumeration((int)q->n, q->algorithm, &req->deadline, &counts);
     if (!done) {
         return api_fail_deadline(req);
@@ -224,6 +233,7 @@ static bool answer_solutions(api_request *req, api_response *res, const queens_r
         free(s);
         return api_fail_deadline(req);
     }
+    s->dl = req->time_limit; /* the rest is produced after this handler returns */
     api_respond_stream(res, s, solutions_next, free, req->ndjson);
     return true;
 }

@@ -312,6 +312,7 @@ static bool handle_shuffle(api_request *req, api_response *res) {
         free_output(s);
         return false;
     }
+    s->limit = req->time_limit; /* the rest is produced after this handler returns */
     frame_output(s, seed_text, req->ndjson);
     if (s->count * (s->n > 0 ? s->n : 1) <= SMALL_OUTPUT_VALUES) return respond_whole(req, res, s);
     api_respond_stream(res, s, write_output, free_output, req->ndjson);

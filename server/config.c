@@ -9,6 +9,9 @@
 
 typedef enum { OPTION_TEXT, OPTION_NUMBER } option_kind;
 
+/* --queue's default follows --workers, so it is settled after every option is read. */
+#define UNSET_QUEUE UINT32_MAX
+
 typedef struct option {
     const char *flag;
     const char *env;
@@ -28,7 +31,20 @@ typedef struct option {
 static const option options[] = {
     TEXT("--host", "PUZZLED_HOST", host, "address to listen on (default 127.0.0.1; 0.0.0.0 or :: for all)"),
     NUMBER("--port", "PUZZLED_PORT", port, 0, 65535, "TCP port (default 8080; 0 picks a free port)"),
-    NUMBER("--threads", "PUZZLED_THREADS", threads, 1, 1024, "worker threads (default: number of cores)"),
+    NUMBER("--threads", "PUZZLED_THREADS", threads, 1, 1024,
+           "I/O threads: read, validate, write (default: number of cores)"),
+    NUMBER("--workers", "PUZZLED_WORKERS", workers, 1, 1024,
+           "compute threads: every request that computes runs on one (default: number of cores)"),
+    NUMBER("--queue", "PUZZLED_QUEUE", queue, 0, 1000000,
+           "requests that may wait for a worker (default 4 x workers); beyond, 503 overloaded"),
+    NUMBER("--max-connections", "PUZZLED_MAX_CONNECTIONS", max_connections, 1, 1000000,
+           "open connections in all (default 4096)"),
+    NUMBER("--max-connections-per-ip", "PUZZLED_MAX_CONNECTIONS_PER_IP", max_connections_per_ip, 0, 1000000,
+           "open connections from one client address (default 64; 0: no per-address limit)"),
+    NUMBER("--request-timeout-ms", "PUZZLED_REQUEST_TIMEOUT_MS", request_timeout_ms, 1000, 3600000,
+           "longest time to receive a request's headers and body (default 10000)"),
+    NUMBER("--idle-timeout-ms", "PUZZLED_IDLE_TIMEOUT_MS", idle_timeout_ms, 1000, 3600000,
+           "how long an idle keep-alive connection stays open (default 60000)"),
     NUMBER("--max-body", "PUZZLED_MAX_BODY", max_body, 1, (uint64_t)1 << 34,
            "largest request body in bytes (default 1048576); larger is a 413"),
     NUMBER("--time-limit-ms", "PUZZLED_TIME_LIMIT_MS", limits.time_limit_ms, 1, 86400000,
@@ -55,6 +71,12 @@ static void set_defaults(puzzled_config *config) {
     config->port = 8080;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     config->threads = cores > 0 ? (unsigned)cores : 1;
+    config->workers = config->threads;
+    config->queue = UNSET_QUEUE;
+    config->max_connections = 4096;
+    config->max_connections_per_ip = 64;
+    config->request_timeout_ms = 10000;
+    config->idle_timeout_ms = 60000;
     config->max_body = 1 << 20;
     config->limits.time_limit_ms = 10000;
     snprintf(config->dict_path, sizeof config->dict_path, "/usr/share/dict/words");
@@ -145,5 +167,6 @@ int config_load(puzzled_config *config, int argc, char **argv, bool *health_chec
         }
         if (!apply(config, opt, value, opt->flag)) return 2;
     }
+    if (config->queue == UNSET_QUEUE) config->queue = 4 * config->workers;
     return 0;
 }

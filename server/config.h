@@ -12,7 +12,13 @@
 typedef struct puzzled_config {
     char host[256];             /* --host, PUZZLED_HOST (default 127.0.0.1) */
     unsigned port;              /* --port, PUZZLED_PORT (default 8080; 0 picks a free port) */
-    unsigned threads;           /* --threads, PUZZLED_THREADS (default: number of cores) */
+    unsigned threads;           /* --threads, PUZZLED_THREADS: I/O threads (default: number of cores) */
+    unsigned workers;           /* --workers, PUZZLED_WORKERS: compute threads (default: number of cores) */
+    unsigned queue;             /* --queue, PUZZLED_QUEUE: requests waiting for a worker (default 4 x workers) */
+    unsigned max_connections;   /* --max-connections, PUZZLED_MAX_CONNECTIONS (default 4096) */
+    unsigned max_connections_per_ip; /* --max-connections-per-ip, PUZZLED_MAX_CONNECTIONS_PER_IP (default 64) */
+    unsigned request_timeout_ms; /* --request-timeout-ms: to receive a request's headers and body (10000) */
+    unsigned idle_timeout_ms;   /* --idle-timeout-ms: a keep-alive connection with nothing to do (60000) */
     size_t max_body;            /* --max-body, PUZZLED_MAX_BODY bytes (default 1 MiB) */
     char dict_path[4096];       /* --dict, PUZZLED_DICT (default /usr/share/dict/words) */
     char cors_origin[256];      /* --cors-origin, PUZZLED_CORS_ORIGIN (default "*") */

@@ -5,15 +5,16 @@
 #include <string.h>
 
 static const route routes[] = {
-    {"/shuffle", METHOD_GET | METHOD_POST, &shuffle_endpoint},
-    {"/permutations", METHOD_GET | METHOD_POST, &permutations_endpoint},
-    {"/permutation/rank", METHOD_GET | METHOD_POST, &permutation_rank_endpoint},
-    {"/permutation/unrank", METHOD_GET | METHOD_POST, &permutation_unrank_endpoint},
-    {"/queens", METHOD_GET | METHOD_POST, &queens_endpoint},
-    {"/knight-tour", METHOD_GET | METHOD_POST, &knight_tour_endpoint},
-    {"/word-ladder", METHOD_GET | METHOD_POST, &word_ladder_endpoint},
-    {"/healthz", METHOD_GET, &health_endpoint},
-    {"/openapi.yaml", METHOD_GET, &openapi_endpoint},
+    {"/shuffle", METHOD_GET | METHOD_POST, &shuffle_endpoint, ON_WORKER},
+    {"/permutations", METHOD_GET | METHOD_POST, &permutations_endpoint, ON_WORKER},
+    {"/permutation/rank", METHOD_GET | METHOD_POST, &permutation_rank_endpoint, ON_WORKER},
+    {"/permutation/unrank", METHOD_GET | METHOD_POST, &permutation_unrank_endpoint, ON_WORKER},
+    {"/queens", METHOD_GET | METHOD_POST, &queens_endpoint, ON_WORKER},
+    {"/knight-tour", METHOD_GET | METHOD_POST, &knight_tour_endpoint, ON_WORKER},
+    {"/word-ladder", METHOD_GET | METHOD_POST, &word_ladder_endpoint, ON_WORKER},
+    {"/healthz", METHOD_GET, &health_endpoint, ON_IO_THREAD},
+    {"/readyz", METHOD_GET, &readiness_endpoint, ON_IO_THREAD},
+    {"/openapi.yaml", METHOD_GET, &openapi_endpoint, ON_IO_THREAD},
 };
 enum { ROUTE_COUNT = sizeof routes / sizeof routes[0] };
 

@@ -9,10 +9,15 @@
 
 enum { METHOD_GET = 1, METHOD_POST = 2 };
 
+/* Where a route is answered: cheap, bounded answers on the I/O thread that read the request; every
+ * computation on a compute worker (see server/http.c). */
+typedef enum route_thread { ON_WORKER, ON_IO_THREAD } route_thread;
+
 typedef struct route {
     const char *path;
     unsigned methods; /* METHOD_* bits; OPTIONS (preflight) is always allowed */
     const api_endpoint *endpoint;
+    route_thread thread;
 } route;
 
 /* The route for an exact path, or NULL. */

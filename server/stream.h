@@ -1,5 +1,8 @@
-/* Drains an endpoint's generator (api_response stream) into a chunked libmicrohttpd response,
- * producing the next piece only when the socket can take it. */
+/* Drains an endpoint's generator (api_response stream) into a chunked libmicrohttpd response. The
+ * generator runs on the compute pool, never on an I/O thread: when the I/O thread has sent what was
+ * produced, it asks a worker for the next piece and suspends the connection until it is there (and
+ * asks for the piece after it as soon as it hands one over, so producing and sending overlap). A
+ * client that stops reading holds no worker: nothing is produced until the socket takes more. */
 #ifndef PUZZLED_SERVER_STREAM_H
 #define PUZZLED_SERVER_STREAM_H
 
@@ -8,10 +11,12 @@
 #include <microhttpd.h>
 
 #include "api/api.h"
+#include "server/compute_pool.h"
 
 /* Takes over the stream of `res` (its state is freed when MHD is done with the response, however the
- * response ends). `bytes_sent` is added to as body bytes are handed to MHD. NULL when out of memory
- * (the stream state is then already freed). */
-struct MHD_Response *stream_response_create(api_response *res, uint64_t *bytes_sent);
+ * response ends; a piece in production is finished first). `bytes_sent` is added to as body bytes are
+ * handed to MHD. NULL when out of memory (the stream state is then already freed). */
+struct MHD_Response *stream_response_create(api_response *res, compute_pool *pool,
+                                            struct MHD_Connection *connection, uint64_t *bytes_sent);
 
 #endif

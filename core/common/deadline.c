@@ -16,5 +16,13 @@ deadline deadline_after_ms(uint64_t ms) {
 deadline deadline_none(void) { return (deadline){.at_ns = 0}; }
 
 bool deadline_expired(const deadline *d) {
-    return d != NULL && d->at_ns != 0 && monotonic_ns() >= d->at_ns;
+    if (d == NULL) return false;
+    if (d->cancelled != NULL && atomic_load_explicit(d->cancelled, memory_order_relaxed)) return true;
+    return d->at_ns != 0 && monotonic_ns() >= d->at_ns;
+}
+
+uint64_t deadline_remaining_ms(const deadline *d) {
+    if (d == NULL || d->at_ns == 0) return UINT64_MAX;
+    if (deadline_expired(d)) return 0;
+    return (uint64_t)(d->at_ns - monotonic_ns()) / 1000000;
 }

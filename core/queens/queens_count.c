@@ -14,8 +14,7 @@
  * POLL_ROWS rows (where most nodes are, so the count costs little), every POLL_INTERVAL such nodes. */
 #define POLL_ROWS 3
 #define POLL_INTERVAL 1024
-/* Most threads one count uses. */
-#define MAX_THREADS 64
+#define MAX_THREADS QUEENS_COUNT_MAX_THREADS
 
 /* One unit of work: the queens of rows 0 and 1 (as column bits). A corner task has row 0 in column 0
  * and `bound1` is row 1's column; a non-corner task has row 0 in column `bound1`. */

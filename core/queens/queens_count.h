@@ -9,6 +9,9 @@
 #include "core/common/deadline.h"
 #include "core/queens/queens_solutions.h"
 
+/* Most threads one count uses. */
+#define QUEENS_COUNT_MAX_THREADS 64
+
 typedef struct queens_counts {
     uint64_t total;  /* all solutions */
     uint64_t unique; /* fundamental solutions */

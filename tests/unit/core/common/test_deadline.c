@@ -30,3 +30,14 @@ Test(deadline, zero_milliseconds_has_expired_at_once) {
     nanosleep(&pause, NULL);
     cr_assert(deadline_expired(&d));
 }
+
+Test(deadline, a_raised_cancel_flag_expires_even_a_distant_deadline) {
+    atomic_bool cancelled = false;
+    deadline d = deadline_after_ms(3600 * 1000);
+    d.cancelled = &cancelled;
+    cr_assert_not(deadline_expired(&d));
+    cr_assert_gt(deadline_remaining_ms(&d), 3590 * 1000);
+    atomic_store(&cancelled, true);
+    cr_assert(deadline_expired(&d));
+    cr_assert_eq(deadline_remaining_ms(&d), 0);
+}

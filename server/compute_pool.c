@@ -1,0 +1,344 @@
+/* The compute pool (see compute_pool.h). One mutex guards the three queues and the slot counts.
+ * Main workers wait on `work`, the express thread on `express_work`, the watch thread on `watch`
+ * (with a timeout at the earliest deadline of a waiting job) and compute_pool_wait_idle() on `idle`.
+ * The queues are short (queue_limit each, plus at most one continuation per open stream), so the
+ * watch thread scans them whole. */
+#include "server/compute_pool.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <time.h>
+
+typedef struct job_queue {
+    compute_job *head, *tail;
+    unsigned length;
+} job_queue;
+
+struct compute_pool {
+    pthread_mutex_t lock;
+    pthread_cond_t work;         /* main lane: a job was queued or slots came free */
+    pthread_cond_t express_work; /* express lane: a job was queued */
+    pthread_cond_t watch;        /* a queue changed: the watch thread recomputes its wake-up */
+    pthread_cond_t idle;         /* a job finished */
+    job_queue express, main, continuations;
+    unsigned workers, queue_limit;
+    unsigned busy;               /* main slots in use: running jobs plus lent slots */
+    bool express_busy;
+    unsigned continuations_running;
+    bool admitting;
+    bool halted;                 /* not even continuations are taken */
+    bool shutting_down;
+    uint64_t rejected, expired;
+    pthread_t *threads;
+    unsigned started;
+    pthread_t express_thread, watcher;
+    bool express_started, watcher_started;
+};
+
+static void init_monotonic_cond(pthread_cond_t *cond) {
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(cond, &attr);
+    pthread_condattr_destroy(&attr);
+}
+
+static struct timespec monotonic_time(int64_t at_ns) {
+    return (struct timespec){.tv_sec = at_ns / 1000000000, .tv_nsec = at_ns % 1000000000};
+}
+
+static void push_back(job_queue *queue, compute_job *job) {
+    job->next = NULL;
+    if (queue->tail != NULL) queue->tail->next = job;
+    else queue->head = job;
+    queue->tail = job;
+    queue->length++;
+}
+
+static compute_job *pop_front(job_queue *queue) {
+    compute_job *job = queue->head;
+    queue->head = job->next;
+    if (queue->head == NULL) queue->tail = NULL;
+    queue->length--;
+    job->next = NULL;
+    return job;
+}
+
+/* Room for one more waiting job: idle threads take jobs at once, and up to queue_limit may wait. */
+static bool express_has_room(const compute_pool *pool) {
+    return pool->express.length < (pool->express_busy ? 0u : 1u) + pool->queue_limit;
+}
+
+static bool main_has_room(const compute_pool *pool) {
+    unsigned idle = pool->busy < pool->workers ? pool->workers - pool->busy : 0;
+    return pool->main.length < idle + pool->queue_limit;
+}
+
+static bool is_idle(const compute_pool *pool) {
+    return pool->busy == 0 && !pool->express_busy && pool->continuations_running == 0 &&
+           pool->express.head == NULL && pool->main.head == NULL && pool->continuations.head == NULL;
+}
+
+static void run_job(compute_pool *pool, compute_job *job, compute_lane lane) {
+    job->lane = lane;
+    if (lane == COMPUTE_CONTINUATION) pool->continuations_running++;
+    pthread_cond_signal(&pool->watch);
+    pthread_mutex_unlock(&pool->lock);
+    job->run(job);
+    pthread_mutex_lock(&pool->lock);
+    if (lane == COMPUTE_CONTINUATION) pool->continuations_running--;
+    pthread_cond_broadcast(&pool->idle);
+}
+
+static void *main_worker(void *arg) {
+    compute_pool *pool = arg;
+    pthread_mutex_lock(&pool->lock);
+    for (;;) {
+        while (!pool->shutting_down && (pool->busy >= pool->workers ||
+                                        (pool->continuations.head == NULL && pool->main.head == NULL)))
+            pthread_cond_wait(&pool->work, &pool->lock);
+        if (pool->shutting_down) break;
+        bool continuation = pool->continuations.head != NULL;
+        compute_job *job = pop_front(continuation ? &pool->continuations : &pool->main);
+        pool->busy++;
+        run_job(pool, job, continuation ? COMPUTE_CONTINUATION : COMPUTE_MAIN);
+        pool->busy--;
+        pthread_cond_signal(&pool->work);
+    }
+    pthread_mutex_unlock(&pool->lock);
+    return NULL;
+}
+
+static void *express_worker(void *arg) {
+    compute_pool *pool = arg;
+    pthread_mutex_lock(&pool->lock);
+    for (;;) {
+        while (!pool->shutting_down && pool->express.head == NULL && pool->continuations.head == NULL)
+            pthread_cond_wait(&pool->express_work, &pool->lock);
+        if (pool->shutting_down) break;
+        bool fresh = pool->express.head != NULL;
+        compute_job *job = pop_front(fresh ? &pool->express : &pool->continuations);
+        pool->express_busy = true;
+        run_job(pool, job, fresh ? COMPUTE_EXPRESS : COMPUTE_CONTINUATION);
+        pool->express_busy = false;
+    }
+    pthread_mutex_unlock(&pool->lock);
+    return NULL;
+}
+
+/* Moves the jobs of `queue` whose deadline has passed (every job, when `all`) onto `refused`, and
+ * lowers *next_at_ns to the earliest deadline left (0: none yet). */
+static void take_refused(job_queue *queue, bool all, compute_job **refused, int64_t *next_at_ns) {
+    compute_job **link = &queue->head;
+    queue->tail = NULL;
+    while (*link != NULL) {
+        compute_job *job = *link;
+        if (all || deadline_expired(&job->deadline)) {
+            *link = job->next;
+            queue->length--;
+            job->next = *refused;
+            *refused = job;
+            continue;
+        }
+        if (job->deadline.at_ns != 0 && (*next_at_ns == 0 || job->deadline.at_ns < *next_at_ns))
+            *next_at_ns = job->deadline.at_ns;
+        queue->tail = job;
+        link = &job->next;
+    }
+}
+
+static void refuse_all(compute_job *list, compute_refusal reason) {
+    while (list != NULL) {
+        compute_job *next = list->next;
+        list->next = NULL;
+        list->refuse(list, reason);
+        list = next;
+    }
+}
+
+static void *watch_main(void *arg) {
+    compute_pool *pool = arg;
+    pthread_mutex_lock(&pool->lock);
+    while (!pool->shutting_down) {
+        int64_t next_at_ns = 0;
+        compute_job *expired = NULL;
+        take_refused(&pool->express, false, &expired, &next_at_ns);
+        take_refused(&pool->main, false, &expired, &next_at_ns);
+        if (expired != NULL) {
+            for (compute_job *job = expired; job != NULL; job = job->next) pool->expired++;
+            pthread_mutex_unlock(&pool->lock);
+            refuse_all(expired, COMPUTE_EXPIRED);
+            pthread_mutex_lock(&pool->lock);
+            pthread_cond_broadcast(&pool->idle);
+            continue;
+        }
+        if (next_at_ns == 0) {
+            pthread_cond_wait(&pool->watch, &pool->lock);
+        } else {
+            struct timespec at = monotonic_time(next_at_ns);
+            pthread_cond_timedwait(&pool->watch, &pool->lock, &at);
+        }
+    }
+    pthread_mutex_unlock(&pool->lock);
+    return NULL;
+}
+
+compute_pool *compute_pool_create(unsigned workers, unsigned queue_limit) {
+    compute_pool *pool = calloc(1, sizeof *pool);
+    if (pool == NULL) return NULL;
+    pool->threads = calloc(workers, sizeof *pool->threads);
+    if (pool->threads == NULL) {
+        free(pool);
+        return NULL;
+    }
+    pthread_mutex_init(&pool->lock, NULL);
+    init_monotonic_cond(&pool->work);
+    init_monotonic_cond(&pool->express_work);
+    init_monotonic_cond(&pool->watch);
+    init_monotonic_cond(&pool->idle);
+    pool->workers = workers;
+    pool->queue_limit = queue_limit;
+    pool->admitting = true;
+    while (pool->started < workers && pthread_create(&pool->threads[pool->started], NULL, main_worker, pool) == 0)
+        pool->started++;
+    pool->express_started = pthread_create(&pool->express_thread, NULL, express_worker, pool) == 0;
+    pool->watcher_started = pthread_create(&pool->watcher, NULL, watch_main, pool) == 0;
+    if (pool->started < workers || !pool->express_started || !pool->watcher_started) {
+        compute_pool_destroy(pool);
+        return NULL;
+    }
+    return pool;
+}
+
+static compute_admission admit(compute_pool *pool, compute_job *job, job_queue *queue, bool has_room,
+                               pthread_cond_t *wake) {
+    compute_admission admission = !pool->admitting ? COMPUTE_STOPPED : !has_room ? COMPUTE_FULL : COMPUTE_QUEUED;
+    if (admission == COMPUTE_QUEUED) {
+        push_back(queue, job);
+        pthread_cond_signal(wake);
+        pthread_cond_signal(&pool->watch);
+    } else {
+        pool->rejected++;
+    }
+    return admission;
+}
+
+compute_admission compute_pool_submit(compute_pool *pool, compute_job *job) {
+    pthread_mutex_lock(&pool->lock);
+    compute_admission admission = admit(pool, job, &pool->express, express_has_room(pool), &pool->express_work);
+    pthread_mutex_unlock(&pool->lock);
+    return admission;
+}
+
+compute_admission compute_pool_demote(compute_pool *pool, compute_job *job) {
+    pthread_mutex_lock(&pool->lock);
+    compute_admission admission = admit(pool, job, &pool->main, main_has_room(pool), &pool->work);
+    pthread_mutex_unlock(&pool->lock);
+    return admission;
+}
+
+bool compute_pool_continue(compute_pool *pool, compute_job *job) {
+    pthread_mutex_lock(&pool->lock);
+    bool taken = !pool->halted;
+    if (taken) {
+        push_back(&pool->continuations, job);
+        pthread_cond_signal(&pool->work);
+        pthread_cond_signal(&pool->express_work);
+    }
+    pthread_mutex_unlock(&pool->lock);
+    return taken;
+}
+
+unsigned compute_pool_borrow(compute_pool *pool, unsigned want) {
+    pthread_mutex_lock(&pool->lock);
+    unsigned idle = pool->main.head == NULL && pool->busy < pool->workers ? pool->workers - pool->busy : 0;
+    unsigned lent = want < idle ? want : idle;
+    pool->busy += lent;
+    pthread_mutex_unlock(&pool->lock);
+    return lent;
+}
+
+void compute_pool_give_back(compute_pool *pool, unsigned count) {
+    if (count == 0) return;
+    pthread_mutex_lock(&pool->lock);
+    pool->busy -= count;
+    pthread_cond_broadcast(&pool->work);
+    pthread_cond_broadcast(&pool->idle);
+    pthread_mutex_unlock(&pool->lock);
+}
+
+bool compute_pool_accepting(compute_pool *pool) {
+    pthread_mutex_lock(&pool->lock);
+    bool accepting = pool->admitting && express_has_room(pool) && main_has_room(pool);
+    pthread_mutex_unlock(&pool->lock);
+    return accepting;
+}
+
+compute_pool_stats compute_pool_stats_read(compute_pool *pool) {
+    pthread_mutex_lock(&pool->lock);
+    compute_pool_stats stats = {
+        .workers = pool->workers,
+        .busy = pool->busy,
+        .express_waiting = pool->express.length,
+        .main_waiting = pool->main.length,
+        .queue_limit = pool->queue_limit,
+        .rejected = pool->rejected,
+        .expired = pool->expired,
+    };
+    pthread_mutex_unlock(&pool->lock);
+    return stats;
+}
+
+void compute_pool_stop_admitting(compute_pool *pool) {
+    pthread_mutex_lock(&pool->lock);
+    pool->admitting = false;
+    int64_t next_at_ns = 0;
+    compute_job *waiting = NULL;
+    take_refused(&pool->express, true, &waiting, &next_at_ns);
+    take_refused(&pool->main, true, &waiting, &next_at_ns);
+    pthread_mutex_unlock(&pool->lock);
+    refuse_all(waiting, COMPUTE_STOPPING);
+    pthread_mutex_lock(&pool->lock);
+    pthread_cond_broadcast(&pool->idle);
+    pthread_mutex_unlock(&pool->lock);
+}
+
+void compute_pool_halt(compute_pool *pool) {
+    pthread_mutex_lock(&pool->lock);
+    pool->halted = true;
+    pthread_mutex_unlock(&pool->lock);
+}
+
+bool compute_pool_wait_idle(compute_pool *pool, const deadline *limit) {
+    pthread_mutex_lock(&pool->lock);
+    while (!is_idle(pool) && !deadline_expired(limit)) {
+        if (limit == NULL || limit->at_ns == 0) {
+            pthread_cond_wait(&pool->idle, &pool->lock);
+        } else {
+            struct timespec at = monotonic_time(limit->at_ns);
+            pthread_cond_timedwait(&pool->idle, &pool->lock, &at);
+        }
+    }
+    bool idle = is_idle(pool);
+    pthread_mutex_unlock(&pool->lock);
+    return idle;
+}
+
+void compute_pool_destroy(compute_pool *pool) {
+    pthread_mutex_lock(&pool->lock);
+    pool->shutting_down = true;
+    pthread_cond_broadcast(&pool->work);
+    pthread_cond_broadcast(&pool->express_work);
+    pthread_cond_broadcast(&pool->watch);
+    pthread_mutex_unlock(&pool->lock);
+    for (unsigned i = 0; i < pool->started; i++) pthread_join(pool->threads[i], NULL);
+    if (pool->express_started) pthread_join(pool->express_thread, NULL);
+    if (pool->watcher_started) pthread_join(pool->watcher, NULL);
+    pthread_cond_destroy(&pool->work);
+    pthread_cond_destroy(&pool->express_work);
+    pthread_cond_destroy(&pool->watch);
+    pthread_cond_destroy(&pool->idle);
+    pthread_mutex_destroy(&pool->lock);
+    free(pool->threads);
+    free(pool);
+}

@@ -1,0 +1,108 @@
+/* The compute pool: the threads that run every request that computes, so the libmicrohttpd I/O
+ * threads only read, validate and write, and stay free for /healthz however long the computations.
+ *
+ * Two lanes, a two-level feedback queue:
+ *  - every new job first waits in the express queue for the one express thread, which gives it a
+ *    short slice (COMPUTE_EXPRESS_SLICE_MS). Most requests (a ladder, a rank, a small listing) end
+ *    within it, so they are answered in milliseconds however busy the workers are;
+ *  - a job that needs more is demoted (its runner calls compute_pool_demote()) to the main queue,
+ *    served by `workers` threads, and starts over there with the rest of its time.
+ * Each queue holds at most `queue_limit` waiting jobs beyond what idle threads take at once; past
+ * that, submit and demote refuse at once (the caller answers 503 "overloaded"). A waiting job that
+ * reaches its deadline is taken out by the pool's watch thread and refused without running, so a
+ * request's time limit counts from its arrival, not from when a thread got free. Continuations of
+ * admitted work (the next piece of a stream) skip the limits: main workers take them first, and the
+ * express thread takes them when it has no new job.
+ *
+ * The pool lends idle main workers to a running job that can use more threads (parallel counting):
+ * compute_pool_borrow() takes idle slots, and a worker stays parked for each one lent, so requests
+ * never keep more than `workers` main threads (plus the express thread) busy.
+ *
+ * Job callbacks run on pool threads; they must not block on anything but their own computation. */
+#ifndef PUZZLED_SERVER_COMPUTE_POOL_H
+#define PUZZLED_SERVER_COMPUTE_POOL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/common/deadline.h"
+
+/* The express thread's slice for a new job before it is demoted to the main queue. */
+#define COMPUTE_EXPRESS_SLICE_MS 20
+
+typedef enum compute_lane {
+    COMPUTE_EXPRESS,      /* a new job's first slice, on the express thread */
+    COMPUTE_MAIN,         /* a demoted job, on a main worker */
+    COMPUTE_CONTINUATION, /* the next piece of admitted work, on either */
+} compute_lane;
+
+typedef enum compute_refusal {
+    COMPUTE_EXPIRED,  /* waited in a queue past its deadline */
+    COMPUTE_STOPPING, /* the pool stopped admitting while the job waited */
+} compute_refusal;
+
+typedef struct compute_job compute_job;
+struct compute_job {
+    void (*run)(compute_job *job);                            /* on a pool thread; job->lane says which */
+    void (*refuse)(compute_job *job, compute_refusal reason); /* instead of run; on the watch thread */
+    deadline deadline;  /* a waiting new or demoted job is refused at this point (at_ns 0: never) */
+    compute_lane lane;  /* set by the pool */
+    compute_job *next;  /* the pool's queues */
+};
+
+typedef struct compute_pool compute_pool;
+
+typedef enum compute_admission {
+    COMPUTE_QUEUED,  /* the job will run (or be refused through its callback) */
+    COMPUTE_FULL,    /* the queue is full: answer 503 overloaded */
+    COMPUTE_STOPPED, /* the pool no longer admits new jobs (the server is stopping) */
+} compute_admission;
+
+typedef struct compute_pool_stats {
+    unsigned workers;        /* main worker threads */
+    unsigned busy;           /* main slots in use: running jobs plus lent slots */
+    unsigned express_waiting, main_waiting;
+    unsigned queue_limit;
+    uint64_t rejected;       /* submits and demotions refused as full or stopped, since start */
+    uint64_t expired;        /* waiting jobs refused at their deadline, since start */
+} compute_pool_stats;
+
+/* Starts `workers` main threads, the express thread and the watch thread. NULL when threads or
+ * memory cannot be had. */
+compute_pool *compute_pool_create(unsigned workers, unsigned queue_limit);
+
+/* Queues new work for the express lane. */
+compute_admission compute_pool_submit(compute_pool *pool, compute_job *job);
+
+/* From the express lane's run callback: queues the job for the main lane. */
+compute_admission compute_pool_demote(compute_pool *pool, compute_job *job);
+
+/* Queues the continuation of admitted work ahead of new work, whatever the queues hold; false
+ * (nothing queued) only once the pool is halted. */
+bool compute_pool_continue(compute_pool *pool, compute_job *job);
+
+/* Lends up to `want` idle main slots to the calling job (none while demoted jobs wait): returns how
+ * many; each must be given back. */
+unsigned compute_pool_borrow(compute_pool *pool, unsigned want);
+void compute_pool_give_back(compute_pool *pool, unsigned count);
+
+/* True while new work would be admitted: not stopping and both queues have room (readiness). */
+bool compute_pool_accepting(compute_pool *pool);
+
+compute_pool_stats compute_pool_stats_read(compute_pool *pool);
+
+/* Stops admitting new work and refuses every new or demoted job still waiting (COMPUTE_STOPPING);
+ * running jobs and continuations go on. */
+void compute_pool_stop_admitting(compute_pool *pool);
+
+/* Takes no more jobs of any kind, continuations included (the last step of a stop, so that no
+ * connection waits on the pool when the HTTP daemon stops). */
+void compute_pool_halt(compute_pool *pool);
+
+/* Waits until nothing runs or waits, or until `limit` passes (NULL: no limit); true when idle. */
+bool compute_pool_wait_idle(compute_pool *pool, const deadline *limit);
+
+/* Joins the threads and frees the pool; nothing may be running or waiting. */
+void compute_pool_destroy(compute_pool *pool);
+
+#endif
