@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the whole test suite: unit and integration tests, the
-# live OpenAPI contract test, the Dockerfile mirror test, the scale-out test behind nginx, then the
+# live OpenAPI contract test, the concurrency test, the Dockerfile mirror test, the scale-out test behind nginx, then the
 # unit and integration tests again built with AddressSanitizer and UndefinedBehaviorSanitizer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +12,9 @@ ctest --test-dir build --output-on-failure -j 2
 
 echo "== OpenAPI lint and live contract test"
 tests/contract/run.sh build/puzzled
+
+echo "== concurrency: compute pool, queue limits, slow clients, drain"
+tests/concurrency/run.py build/puzzled
 
 echo "== Dockerfile mirror test"
 tests/container/test_dockerfile_mirror.sh build/puzzled

@@ -507,24 +507,32 @@ unsigned http_server_port(const http_server *server) {
     return info != NULL ? info->port : 0;
 }
 
-/* The stop: no new connections, queued requests refused (503), running ones given the drain time;
- * then the rest cancelled, and the pool halted once idle, so that no connection is suspended when
- * MHD stops. Idle keep-alive connections (a proxy keeps some open to every replica) do not hold the
- * stop up; MHD_stop_daemon closes them. */
+/* Waits until no request is open (begun and not completed), or until `limit` passes. */
+static void wait_for_open_requests(http_server *server, const deadline *limit) {
+    struct timespec step = {.tv_sec = 0, .tv_nsec = 10 * 1000000};
+    while (atomic_load(&server->requests_open) != 0 && !deadline_expired(limit)) nanosleep(&step, NULL);
+}
+
+/* The stop: no new connections, waiting requests refused (503 overloaded), running ones given the
+ * drain time; then the rest cancelled (their computations end at the next deadline poll and answer
+ * 503 deadline_exceeded) and given a short grace to send that answer. Last the pool is halted and
+ * found idle, so that no connection is suspended when MHD stops. Idle keep-alive connections (a
+ * proxy keeps some open to every replica) do not hold the stop up; MHD_stop_daemon closes them. */
 void http_server_stop(http_server *server, unsigned drain_ms) {
     atomic_store(&server->draining, true);
     MHD_socket listener = MHD_quiesce_daemon(server->daemon);
     compute_pool_stop_admitting(server->pool);
     deadline drained = deadline_after_ms(drain_ms);
-    struct timespec step = {.tv_sec = 0, .tv_nsec = 10 * 1000000};
-    while (atomic_load(&server->requests_open) != 0 && !deadline_expired(&drained)) nanosleep(&step, NULL);
+    wait_for_open_requests(server, &drained);
     atomic_store(&server->cancelled, true);
-    compute_pool_halt(server->pool);
     deadline grace = deadline_after_ms(CANCEL_GRACE_MS);
     if (!compute_pool_wait_idle(server->pool, &grace)) {
         fprintf(stderr, "puzzled: a computation ignored its cancellation; waiting for it\n");
         compute_pool_wait_idle(server->pool, NULL);
     }
+    wait_for_open_requests(server, &grace);
+    compute_pool_halt(server->pool);
+    compute_pool_wait_idle(server->pool, NULL);
     MHD_stop_daemon(server->daemon);
     if (listener != MHD_INVALID_SOCKET) close(listener);
     compute_pool_destroy(server->pool);

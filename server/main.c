@@ -2,11 +2,29 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "api/endpoints.h"
 #include "server/config.h"
 #include "server/health_check.h"
 #include "server/http.h"
+
+/* Descriptors beyond the connections: the listening socket, the pool's and MHD's own, logs, files. */
+#define SPARE_DESCRIPTORS 64
+
+/* Raises the soft limit on open files so --max-connections can be reached (the default soft limit,
+ * often 1024, would refuse connections long before). Says so when the hard limit is too low. */
+static void allow_open_files(unsigned max_connections) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return;
+    rlim_t wanted = (rlim_t)max_connections + SPARE_DESCRIPTORS;
+    if (limit.rlim_cur >= wanted) return;
+    limit.rlim_cur = limit.rlim_max == RLIM_INFINITY || limit.rlim_max >= wanted ? wanted : limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+    if (limit.rlim_cur < wanted)
+        fprintf(stderr, "puzzled: open files are limited to %llu; fewer than --max-connections=%u can connect\n",
+                (unsigned long long)limit.rlim_cur, max_connections);
+}
 
 int main(int argc, char **argv) {
     static puzzled_config config;
@@ -26,6 +44,7 @@ int main(int argc, char **argv) {
     if (!word_ladder_load_dictionary(config.dict_path))
         fprintf(stderr, "puzzled: starting without a word-ladder dictionary; /word-ladder needs one per request\n");
 
+    allow_open_files(config.max_connections);
     http_server *server = http_server_start(&config);
     if (server == NULL) {
         word_ladder_unload_dictionary();

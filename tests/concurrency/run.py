@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""The service under concurrent load (issue: computations off the I/O threads).
+
+Starts puzzled with --workers 2 --queue 2 on loopback and shows, with bounded request counts and
+timeouts, that:
+  - while two long computations run on the workers and two more wait (the queue is full),
+    /healthz answers 50 probes with p99 under 100 ms, /readyz says 503 not_ready, and a cheap
+    word-ladder query still answers (it ends within the express lane's slice);
+  - a request past the queue gets 503 "overloaded" with Retry-After within 100 ms;
+  - a waiting request whose time_limit_ms runs out gets 503 "deadline_exceeded" near its limit,
+    not after the requests ahead of it;
+  - 1,000 half-open connections from one address (127.0.0.2: request line sent, headers never
+    finished) do not stop a fresh client (127.0.0.1) from getting /healthz within a second;
+  - SIGTERM with a full queue: the waiting requests are answered 503 "overloaded" at once, the
+    running ones end within the drain time, every request gets an answer, and the exit status is 0.
+The long computation is a single-threaded count that cannot finish in its time limit, so each one
+ends as a 503 deadline_exceeded at a known time.
+    tests/concurrency/run.py PUZZLED_BIN
+Prints one line per check and `N passed, M failed` last; exits 1 when a check failed.
+"""
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+LONG = "/queens?n=24&mode=count&algorithm=backtracking&time_limit_ms={ms}"
+LONG_MS = 8000
+DRAIN_MS = 3000
+HALF_OPEN = 1000
+
+passed = failed = 0
+
+
+def check(description, ok, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+        print(f"ok    {description}")
+    else:
+        failed += 1
+        print(f"FAIL  {description}{': ' + detail if detail else ''}")
+    sys.stdout.flush()
+
+
+def start_server(binary):
+    process = subprocess.Popen(
+        [binary, "--host", "127.0.0.1", "--port", "0", "--workers", "2", "--queue", "2",
+         "--drain-ms", str(DRAIN_MS), "--time-limit-ms", "20000"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = process.stdout.readline()
+    if not line.startswith("listening on http://127.0.0.1:"):
+        process.kill()
+        sys.exit(f"puzzled did not start: {line!r}")
+    return process, int(line.rsplit(":", 1)[1])
+
+
+def get(port, path, timeout=30):
+    """(status, headers, parsed body or None, seconds) of one GET on a fresh connection."""
+    began = time.monotonic()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        body = response.read()
+        try:
+            parsed = json.loads(body)
+        except ValueError:
+            parsed = None
+        return response.status, dict(response.getheaders()), parsed, time.monotonic() - began
+    except OSError as error:
+        return 0, {}, {"transport_error": str(error)}, time.monotonic() - began
+    finally:
+        connection.close()
+
+
+def in_background(port, path):
+    """Starts a GET on its own thread; the returned dict gets 'answer' = get(...) when it ends."""
+    result = {}
+
+    def run():
+        result["answer"] = get(port, path)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    result["thread"] = thread
+    return result
+
+
+def error_code(answer):
+    body = answer[2]
+    return body.get("error", {}).get("code") if isinstance(body, dict) else None
+
+
+def wait_until_ready_says(port, status, seconds=5):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if get(port, "/readyz")[0] == status:
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def fill_workers_and_queue(port, expiring_ms=None):
+    """Two long computations on the workers, then two waiting (the first one with a short limit when
+    `expiring_ms` is given); returns the four background requests once /readyz says full."""
+    running = [in_background(port, LONG.format(ms=LONG_MS)) for _ in range(2)]
+    time.sleep(0.3)  # past their express slices, onto the two workers
+    waiting = [in_background(port, LONG.format(ms=expiring_ms or LONG_MS)),
+               in_background(port, LONG.format(ms=LONG_MS))]
+    full = wait_until_ready_says(port, 503)
+    return running, waiting, full
+
+
+def saturated_service(port):
+    started = time.monotonic()
+    running, waiting, full = fill_workers_and_queue(port, expiring_ms=1500)
+    check("with 2 computations running and 2 waiting, /readyz answers 503 (queue full)", full)
+    status, _, body, _ = get(port, "/readyz")
+    check("/readyz names the reason: not_ready", status == 503 and error_code((status, {}, body)) == "not_ready",
+          f"{status} {body}")
+
+    latencies = []
+    statuses = []
+    for _ in range(50):
+        status, _, _, seconds = get(port, "/healthz")
+        statuses.append(status)
+        latencies.append(seconds)
+    latencies.sort()
+    p99 = latencies[int(0.99 * (len(latencies) - 1))]
+    check(f"50 /healthz probes all answer 200 while saturated (p50 {latencies[25] * 1e3:.1f} ms, "
+          f"p99 {p99 * 1e3:.1f} ms)", all(s == 200 for s in statuses), f"statuses {set(statuses)}")
+    check("their p99 is under 100 ms", p99 < 0.1, f"{p99 * 1e3:.1f} ms")
+
+    status, _, body, seconds = get(port, "/word-ladder?from=cold&to=warm")
+    check(f"a cheap word-ladder query still answers while saturated ({seconds * 1e3:.1f} ms)",
+          status == 200 and isinstance(body, dict) and body.get("ladder", [None])[0] == "cold",
+          f"{status} {body}")
+
+    answer = get(port, LONG.format(ms=LONG_MS))
+    status, headers, _, seconds = answer
+    check(f"a request past the queue gets 503 overloaded ({seconds * 1e3:.1f} ms)",
+          status == 503 and error_code(answer) == "overloaded", f"{status} {answer[2]}")
+    check("... with Retry-After", headers.get("Retry-After", "").isdigit(), str(headers))
+    check("... within 100 ms", seconds < 0.1, f"{seconds * 1e3:.1f} ms")
+
+    expiring = waiting[0]
+    expiring["thread"].join(timeout=LONG_MS / 1000 + 10)
+    status, _, body, _ = expiring["answer"]
+    answered_after = time.monotonic() - started
+    check("the waiting request with time_limit_ms=1500 gets 503 deadline_exceeded",
+          status == 503 and error_code(expiring["answer"]) == "deadline_exceeded", f"{status} {body}")
+    check(f"... near its limit, not after the requests ahead of it (at {answered_after:.2f} s)",
+          1.4 < answered_after < 3.0, f"{answered_after:.2f} s")
+    for request in running + waiting[1:]:
+        request["thread"].join(timeout=2 * LONG_MS / 1000 + 10)
+    check("the long computations end as 503 deadline_exceeded at their limit",
+          all(error_code(r.get("answer", (0, {}, {}, 0))) == "deadline_exceeded" for r in running + waiting[1:]))
+
+
+def half_open_connections(port):
+    sockets = []
+    refused = 0
+    for _ in range(HALF_OPEN):
+        s = socket.socket()
+        s.settimeout(2)
+        try:
+            s.bind(("127.0.0.2", 0))
+            s.connect(("127.0.0.1", port))
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")  # never finished
+            sockets.append(s)
+        except OSError:
+            refused += 1
+            s.close()
+    check(f"{HALF_OPEN} half-open connections opened from 127.0.0.2 ({len(sockets)} held, {refused} refused)",
+          len(sockets) + refused == HALF_OPEN)
+    time.sleep(0.2)
+    status, _, _, seconds = get(port, "/healthz", timeout=5)
+    check(f"a fresh client from 127.0.0.1 gets /healthz in {seconds * 1e3:.1f} ms", status == 200 and seconds < 1,
+          f"status {status}, {seconds:.2f} s")
+    closed = 0
+    for s in sockets:  # closed: end of stream, or reset
+        s.setblocking(False)
+        try:
+            closed += s.recv(1) == b""
+        except BlockingIOError:
+            pass
+        except OSError:
+            closed += 1
+    check(f"the server closed the connections past the per-address limit ({closed} closed)",
+          closed >= HALF_OPEN - 64 - 1)
+    for s in sockets:
+        s.close()
+
+
+def drain_on_sigterm(process, port):
+    running, waiting, full = fill_workers_and_queue(port)
+    check("full again before SIGTERM", full)
+    stop_sent = time.monotonic()
+    process.send_signal(signal.SIGTERM)
+    for request in waiting:
+        request["thread"].join(timeout=2)
+    check("the waiting requests are answered 503 overloaded at once",
+          all(error_code(r.get("answer", (0, {}, {}, 0))) == "overloaded" for r in waiting),
+          str([r.get("answer", (0,))[0] for r in waiting]))
+    try:
+        status = process.wait(timeout=DRAIN_MS / 1000 + 5)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        status = "still running"
+    took = time.monotonic() - stop_sent
+    for request in running:
+        request["thread"].join(timeout=5)
+    check(f"puzzled exits 0 after SIGTERM (status {status}, {took:.2f} s)", status == 0)
+    check(f"... within the drain time plus the cancel grace ({DRAIN_MS} ms + 2 s)", took < DRAIN_MS / 1000 + 2.5)
+    answers = [r.get("answer", (0, {}, {}, 0)) for r in running + waiting]
+    check("every request got an HTTP answer (running ones: 503 deadline_exceeded when cancelled)",
+          all(a[0] in (200, 503) for a in answers), str([(a[0], error_code(a)) for a in answers]))
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit("usage: tests/concurrency/run.py PUZZLED_BIN")
+    process, port = start_server(os.path.realpath(sys.argv[1]))
+    try:
+        saturated_service(port)
+        half_open_connections(port)
+        drain_on_sigterm(process, port)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
