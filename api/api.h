@@ -92,7 +92,14 @@ typedef bool (*api_handler)(api_request *req, api_response *res);
 typedef struct api_endpoint {
     const api_field *fields; /* terminated by {NULL, 0}; "time_limit_ms" is accepted everywhere */
     api_handler handler;
+    /* NULL: the answer is a pure function of the request's fields, so the server may tag it with an
+     * ETag derived from the request and let caches keep it. Else true for a request whose answer is
+     * not (a fresh random shuffle; the service's own state). Called on checked fields. */
+    bool (*varies)(const api_request *req);
 } api_endpoint;
+
+/* A `varies` for endpoints that report the service's state (health, readiness, metrics). */
+bool api_always_varies(const api_request *req);
 
 /* Records an error of `kind` (api/errors.h) in req->error and returns false, so handlers can
  * `return api_fail(...)`. `field` may be NULL. The message is a printf format. */

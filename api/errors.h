@@ -20,6 +20,7 @@
     X(API_NOT_FOUND,              404, "not_found",              "no endpoint at that path")            \
     X(API_METHOD_NOT_ALLOWED,     405, "method_not_allowed",     "the path does not take that method")  \
     X(API_PAYLOAD_TOO_LARGE,      413, "payload_too_large",      "the body is over --max-body")         \
+    X(API_URI_TOO_LONG,           414, "uri_too_long",           "the target is over --max-url")        \
     X(API_TOO_LARGE,              422, "too_large",              "a size over a configured maximum")    \
     X(API_LENGTH_MISMATCH,        422, "length_mismatch",        "ladder ends of different lengths")    \
     X(API_UNKNOWN_WORD,           422, "unknown_word",           "a word-ladder end is not a word")     \

@@ -9,4 +9,4 @@ static bool answer_health(api_request *req, api_response *res) {
     return true;
 }
 
-const api_endpoint health_endpoint = {fields, answer_health};
+const api_endpoint health_endpoint = {.fields = fields, .handler = answer_health, .varies = api_always_varies};

@@ -201,4 +201,4 @@ static bool handle_knight_tour(api_request *req, api_response *res) {
     return api_fail_out_of_memory(req);
 }
 
-const api_endpoint knight_tour_endpoint = {fields, handle_knight_tour};
+const api_endpoint knight_tour_endpoint = {.fields = fields, .handler = handle_knight_tour};

@@ -13,4 +13,4 @@ static bool answer_openapi(api_request *req, api_response *res) {
     return true;
 }
 
-const api_endpoint openapi_endpoint = {fields, answer_openapi};
+const api_endpoint openapi_endpoint = {.fields = fields, .handler = answer_openapi};

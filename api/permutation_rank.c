@@ -35,4 +35,4 @@ static bool answer_rank(api_request *req, api_response *res) {
     return ok;
 }
 
-const api_endpoint permutation_rank_endpoint = {fields, answer_rank};
+const api_endpoint permutation_rank_endpoint = {.fields = fields, .handler = answer_rank};

@@ -63,4 +63,4 @@ static bool answer_unrank(api_request *req, api_response *res) {
     return ok;
 }
 
-const api_endpoint permutation_unrank_endpoint = {fields, answer_unrank};
+const api_endpoint permutation_unrank_endpoint = {.fields = fields, .handler = answer_unrank};

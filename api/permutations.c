@@ -190,4 +190,4 @@ static bool answer_permutations(api_request *req, api_response *res) {
     return true;
 }
 
-const api_endpoint permutations_endpoint = {fields, answer_permutations};
+const api_endpoint permutations_endpoint = {.fields = fields, .handler = answer_permutations};

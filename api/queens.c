@@ -301,4 +301,4 @@ static bool handle_queens(api_request *req, api_response *res) {
     }
 }
 
-const api_endpoint queens_endpoint = {fields, handle_queens};
+const api_endpoint queens_endpoint = {.fields = fields, .handler = handle_queens};

@@ -14,4 +14,4 @@ static bool answer_readiness(api_request *req, api_response *res) {
     return true;
 }
 
-const api_endpoint readiness_endpoint = {fields, answer_readiness};
+const api_endpoint readiness_endpoint = {.fields = fields, .handler = answer_readiness, .varies = api_always_varies};

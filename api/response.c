@@ -30,6 +30,11 @@ bool api_fail_status(api_request *req, core_status status) {
     return api_fail_out_of_memory(req);
 }
 
+bool api_always_varies(const api_request *req) {
+    (void)req;
+    return true;
+}
+
 void api_respond_json(api_response *res, cJSON *doc) {
     jw_clear(&res->body);
     jw_cjson(&res->body, doc);

@@ -319,4 +319,11 @@ static bool handle_shuffle(api_request *req, api_response *res) {
     return true;
 }
 
-const api_endpoint shuffle_endpoint = {fields, handle_shuffle};
+/* A shuffle replays only from a given seed; without one (a fresh seed) or when secure, every answer
+ * differs. */
+static bool shuffle_varies(const api_request *req) {
+    bool secure = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(req->params, "secure"));
+    return secure || !param_present(req, "seed");
+}
+
+const api_endpoint shuffle_endpoint = {.fields = fields, .handler = handle_shuffle, .varies = shuffle_varies};

@@ -336,4 +336,4 @@ static bool answer_word_ladder(api_request *req, api_response *res) {
     return ok;
 }
 
-const api_endpoint word_ladder_endpoint = {fields, answer_word_ladder};
+const api_endpoint word_ladder_endpoint = {.fields = fields, .handler = answer_word_ladder};

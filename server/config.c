@@ -54,6 +54,12 @@ static const option options[] = {
          "value of Access-Control-Allow-Origin on every response (default *)"),
     NUMBER("--drain-ms", "PUZZLED_DRAIN_MS", drain_ms, 0, 3600000,
            "on SIGTERM/SIGINT, how long in-flight requests may finish (default 10000)"),
+    TEXT("--log-format", "PUZZLED_LOG_FORMAT", log_format,
+         "access log lines: text (default) or json (one object per line)"),
+    NUMBER("--cache-max-age", "PUZZLED_CACHE_MAX_AGE", cache_max_age, 0, 31536000,
+           "seconds caches may keep an answer that is a pure function of its request (default 3600)"),
+    NUMBER("--max-url", "PUZZLED_MAX_URL", max_url, 256, 262144,
+           "longest request target (path and query) in bytes (default 65536); longer is a 414"),
     NUMBER("--max-shuffle-items", "PUZZLED_MAX_SHUFFLE_ITEMS", limits.max_shuffle_items, 1, (uint64_t)1 << 32,
            "largest n (or item count) for /shuffle (default 10000000)"),
     NUMBER("--max-queens-n", "PUZZLED_MAX_QUEENS_N", limits.max_queens_n, 1, (uint64_t)1 << 31,
@@ -82,6 +88,9 @@ static void set_defaults(puzzled_config *config) {
     snprintf(config->dict_path, sizeof config->dict_path, "/usr/share/dict/words");
     snprintf(config->cors_origin, sizeof config->cors_origin, "*");
     config->drain_ms = 10000;
+    snprintf(config->log_format, sizeof config->log_format, "text");
+    config->cache_max_age = 3600;
+    config->max_url = 65536;
     config->limits.max_shuffle_items = 10000000;
     config->limits.max_queens_n = 1000000;
     config->limits.max_board_squares = 4000000;
@@ -168,5 +177,9 @@ int config_load(puzzled_config *config, int argc, char **argv, bool *health_chec
         if (!apply(config, opt, value, opt->flag)) return 2;
     }
     if (config->queue == UNSET_QUEUE) config->queue = 4 * config->workers;
+    if (strcmp(config->log_format, "text") != 0 && strcmp(config->log_format, "json") != 0) {
+        fprintf(stderr, "puzzled: --log-format must be text or json, got '%s'\n", config->log_format);
+        return 2;
+    }
     return 0;
 }

@@ -23,6 +23,9 @@ typedef struct puzzled_config {
     char dict_path[4096];       /* --dict, PUZZLED_DICT (default /usr/share/dict/words) */
     char cors_origin[256];      /* --cors-origin, PUZZLED_CORS_ORIGIN (default "*") */
     unsigned drain_ms;          /* --drain-ms, PUZZLED_DRAIN_MS: wait for in-flight requests on stop */
+    char log_format[8];         /* --log-format, PUZZLED_LOG_FORMAT: "text" (default) or "json" */
+    unsigned cache_max_age;     /* --cache-max-age, PUZZLED_CACHE_MAX_AGE: seconds in Cache-Control (3600) */
+    size_t max_url;             /* --max-url, PUZZLED_MAX_URL: longest request target in bytes (65536) */
     api_limits limits;          /* --time-limit-ms and the --max-* sizes, handed to every request */
 } puzzled_config;
 

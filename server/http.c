@@ -24,7 +24,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -33,6 +35,10 @@
 #include "api/fields.h"
 #include "server/access_log.h"
 #include "server/compute_pool.h"
+#include "server/etag.h"
+#include "server/metrics.h"
+#include "server/printable.h"
+#include "server/request_id.h"
 #include "server/routes.h"
 #include "server/stream.h"
 
@@ -42,6 +48,11 @@
 #define RETRY_AFTER_SECONDS "1"
 /* After the drain time, cancelled computations end at their next deadline poll: this bounds the wait. */
 #define CANCEL_GRACE_MS 2000
+/* An announced body over --max-body up to this size is read and dropped before the 413, so that the
+ * client, still sending, reads the answer; a larger one is refused at once and the connection closed. */
+#define DISCARD_BODY_BYTES ((uint64_t)16 << 20)
+/* The headers a page may read on a cross-origin answer. */
+#define EXPOSED_HEADERS "X-Request-Id, Retry-After, ETag, Content-Encoding"
 
 struct http_server {
     struct MHD_Daemon *daemon;
@@ -51,6 +62,7 @@ struct http_server {
     atomic_bool draining;      /* while stopping: answers say Connection: close, /readyz says 503 */
     atomic_bool cancelled;     /* raised when the drain time is up: running computations end */
     atomic_uint requests_open; /* begun and not yet completed */
+    char fingerprint[4200];    /* what shapes answers besides the request: build and word list (ETags) */
 };
 
 typedef enum request_phase {
@@ -67,6 +79,8 @@ typedef struct request_context {
     struct timespec started;
     char method[16];
     char path[256];
+    char request_id[REQUEST_ID_MAX_LENGTH + 1];
+    bool target_too_long; /* the request line's target is over --max-url: 414 */
     bool body_too_large; /* more than --max-body arrived; answered 413 at the end */
     json_writer body;
     const route *route;
@@ -76,6 +90,8 @@ typedef struct request_context {
     pthread_mutex_t lock; /* guards phase and suspended between the I/O thread and a worker */
     request_phase phase;
     bool suspended;
+    char etag[ETAG_SIZE]; /* "" unless the answer is a pure function of the request */
+    bool streamed;
     int status;
     uint64_t bytes_sent;
 } request_context;
@@ -90,7 +106,6 @@ static unsigned whole_seconds(unsigned ms) { return (ms + 999) / 1000; }
 
 /* Called by MHD as soon as a request line is read: the context lives until the request completes. */
 static void *begin_request(void *cls, const char *uri, struct MHD_Connection *connection) {
-    (void)uri;
     http_server *server = cls;
     request_context *ctx = calloc(1, sizeof *ctx);
     if (ctx == NULL) return NULL;
@@ -101,7 +116,9 @@ static void *begin_request(void *cls, const char *uri, struct MHD_Connection *co
     jw_init(&ctx->body);
     ctx->res = (api_response){.status = 200, .content_type = "application/json"};
     jw_init(&ctx->res.body);
+    ctx->target_too_long = strlen(uri) > server->config->max_url;
     atomic_fetch_add(&server->requests_open, 1);
+    metrics_request_began();
     MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT,
                               whole_seconds(server->config->request_timeout_ms));
     return ctx;
@@ -124,8 +141,22 @@ static void end_request(void *cls, struct MHD_Connection *connection, void **con
     const char *outcome = (size_t)termination < sizeof outcomes / sizeof outcomes[0] && outcomes[termination]
                               ? outcomes[termination]
                               : "error";
-    if (ctx->method[0] != '\0')
-        access_log_write(ctx->method, ctx->path, ctx->status, ctx->bytes_sent, elapsed_ms(&ctx->started), outcome);
+    double ms = elapsed_ms(&ctx->started);
+    if (ctx->method[0] != '\0') {
+        access_entry entry = {ctx->request_id, ctx->method, ctx->path, ctx->status, ctx->bytes_sent, ms, outcome};
+        access_log_write(&entry);
+    }
+    request_record record = {
+        .route = ctx->route,
+        .method = ctx->method,
+        .status = ctx->status,
+        .seconds = ms / 1e3,
+        .bytes = ctx->bytes_sent,
+        .streamed = ctx->streamed,
+        .aborted = termination != MHD_REQUEST_TERMINATED_COMPLETED_OK,
+        .deadline_exceeded = ctx->req.error.kind == API_DEADLINE_EXCEEDED && ctx->status == 503,
+    };
+    metrics_request_ended(&record);
     if (ctx->res.stream_state != NULL) ctx->res.stream_free(ctx->res.stream_state);
     jw_free(&ctx->res.body);
     cJSON_Delete(ctx->req.params);
@@ -136,18 +167,36 @@ static void end_request(void *cls, struct MHD_Connection *connection, void **con
     atomic_fetch_sub(&server->requests_open, 1);
 }
 
+/* Caching: a 200 or 304 that is a pure function of the request may be kept; nothing else may. */
+static void add_cache_headers(request_context *ctx, struct MHD_Response *response, int status) {
+    if ((status == 200 || status == 304) && ctx->etag[0] != '\0') {
+        char cache_control[48];
+        snprintf(cache_control, sizeof cache_control, "public, max-age=%u", ctx->server->config->cache_max_age);
+        MHD_add_response_header(response, MHD_HTTP_HEADER_ETAG, ctx->etag);
+        MHD_add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, cache_control);
+    } else {
+        MHD_add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    }
+}
+
 /* Headers every answer carries. */
-static void add_common_headers(http_server *server, struct MHD_Response *response, const char *content_type) {
+static void add_common_headers(request_context *ctx, struct MHD_Response *response, int status,
+                               const char *content_type) {
+    http_server *server = ctx->server;
     if (content_type != NULL) MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, content_type);
     MHD_add_response_header(response, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, server->config->cors_origin);
+    MHD_add_response_header(response, "Access-Control-Expose-Headers", EXPOSED_HEADERS);
     if (strcmp(server->config->cors_origin, "*") != 0) MHD_add_response_header(response, "Vary", "Origin");
+    MHD_add_response_header(response, "X-Request-Id", ctx->request_id);
+    MHD_add_response_header(response, "X-Content-Type-Options", "nosniff");
+    add_cache_headers(ctx, response, status);
     if (atomic_load(&server->draining)) MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");
 }
 
 static enum MHD_Result queue(request_context *ctx, int status, struct MHD_Response *response,
                              const char *content_type) {
     if (response == NULL) return MHD_NO; /* out of memory: MHD closes the connection */
-    add_common_headers(ctx->server, response, content_type);
+    add_common_headers(ctx, response, status, content_type);
     ctx->status = status;
     ctx->phase = PHASE_ANSWERED;
     MHD_set_connection_option(ctx->connection, MHD_CONNECTION_OPTION_TIMEOUT,
@@ -208,7 +257,7 @@ static enum MHD_Result answer_preflight(request_context *ctx) {
     MHD_add_response_header(response, MHD_HTTP_HEADER_ALLOW, allow);
     MHD_add_response_header(response, "Access-Control-Allow-Methods", allow);
     MHD_add_response_header(response, "Access-Control-Allow-Headers",
-                            requested != NULL ? requested : "Content-Type, Accept");
+                            requested != NULL ? requested : "Content-Type, Accept, X-Request-Id, If-None-Match");
     MHD_add_response_header(response, "Access-Control-Max-Age", "86400");
     return queue(ctx, 204, response, NULL);
 }
@@ -265,10 +314,12 @@ static enum MHD_Result queue_answer(request_context *ctx) {
         res->stream_state = NULL;
         return queue_error(ctx, &ctx->req.error, NULL);
     }
-    if (res->stream_state != NULL)
+    if (res->stream_state != NULL) {
+        ctx->streamed = true;
         return queue(ctx, res->status,
                      stream_response_create(res, ctx->server->pool, ctx->connection, &ctx->bytes_sent),
                      res->content_type);
+    }
     ctx->bytes_sent = res->body.len;
     return queue(ctx, res->status, buffer_response(&res->body), res->content_type);
 }
@@ -379,9 +430,10 @@ static enum MHD_Result dispatch(request_context *ctx) {
     http_server *server = ctx->server;
     ctx->route = route_find(ctx->path);
     if (ctx->route == NULL) {
-        char paths[512];
+        char paths[512], shown[201];
         route_list_paths(paths, sizeof paths);
-        return fail(ctx, API_NOT_FOUND, NULL, "no endpoint at %.200s; the endpoints are %s", ctx->path, paths);
+        printable_ascii(shown, sizeof shown, ctx->path);
+        return fail(ctx, API_NOT_FOUND, NULL, "no endpoint at %s; the endpoints are %s", shown, paths);
     }
     if (strcmp(ctx->method, "OPTIONS") == 0) return answer_preflight(ctx);
     if ((route_method_bit(ctx->method) & ctx->route->methods) == 0) {
@@ -394,19 +446,39 @@ static enum MHD_Result dispatch(request_context *ctx) {
         return fail(ctx, API_PAYLOAD_TOO_LARGE, NULL,
                     "the request body is larger than %zu bytes (the server's --max-body)", server->config->max_body);
     if (!read_fields(ctx)) return queue_error(ctx, &ctx->req.error, NULL);
+    const api_endpoint *endpoint = ctx->route->endpoint;
+    if ((endpoint->varies == NULL || !endpoint->varies(&ctx->req)) &&
+        !etag_of_request(ctx->etag, server->fingerprint, ctx->route->path, ctx->req.ndjson, ctx->req.params))
+        ctx->etag[0] = '\0';
+    const char *if_none_match = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND,
+                                                            MHD_HTTP_HEADER_IF_NONE_MATCH);
+    if (ctx->etag[0] != '\0' && strcmp(ctx->method, "GET") == 0 && if_none_match != NULL &&
+        etag_matches(if_none_match, ctx->etag))
+        return queue(ctx, 304, MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT), NULL);
     if (ctx->route->thread == ON_WORKER) return submit(ctx);
     run_endpoint(ctx);
     return queue_answer(ctx);
 }
 
-/* The first call for a request: remember what it is, refuse an announced oversized body at once. */
+/* The first call for a request: remember what it is; refuse at once a target over --max-url, and an
+ * announced body over --max-body when the client waits for 100-continue or the body is too large to
+ * read and drop (the connection is then closed); a smaller oversized body is read and dropped, and
+ * the 413 comes after it, so the client reads the answer instead of a broken pipe. */
 static enum MHD_Result first_call(request_context *ctx, const char *url, const char *method) {
     snprintf(ctx->method, sizeof ctx->method, "%s", method);
     snprintf(ctx->path, sizeof ctx->path, "%s", url);
+    request_id_choose(ctx->request_id, MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, "X-Request-Id"));
+    if (ctx->target_too_long)
+        return fail(ctx, API_URI_TOO_LONG, NULL,
+                    "the request target (path and query) is longer than %zu bytes (the server's --max-url); send "
+                    "large fields in a POST body",
+                    ctx->server->config->max_url);
     const char *length = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
     if (length != NULL && strtoull(length, NULL, 10) > ctx->server->config->max_body) {
         ctx->body_too_large = true;
-        return dispatch(ctx); /* MHD skips 100-continue and closes */
+        const char *expect = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_EXPECT);
+        bool waits = expect != NULL && strcasecmp(expect, "100-continue") == 0;
+        if (waits || strtoull(length, NULL, 10) > DISCARD_BODY_BYTES) return dispatch(ctx);
     }
     return MHD_YES;
 }
@@ -455,6 +527,15 @@ static bool resolve(const char *host, unsigned port, struct sockaddr_storage *ad
     return true;
 }
 
+/* The server's part of every ETag: the build, and the word list's identity (path, size, mtime). */
+static void describe_content(http_server *server) {
+    struct stat words;
+    bool readable = stat(server->config->dict_path, &words) == 0;
+    snprintf(server->fingerprint, sizeof server->fingerprint, "%s %s %s %lld %lld", PUZZLED_VERSION, PUZZLED_COMMIT,
+             server->config->dict_path, readable ? (long long)words.st_size : -1LL,
+             readable ? (long long)words.st_mtime : -1LL);
+}
+
 static unsigned borrow_workers(void *owner, unsigned want) {
     return compute_pool_borrow(((http_server *)owner)->pool, want);
 }
@@ -480,6 +561,10 @@ http_server *http_server_start(const puzzled_config *config) {
         free(server);
         return NULL;
     }
+    describe_content(server);
+    request_id_start();
+    access_log_use_json(strcmp(config->log_format, "json") == 0);
+    metrics_start(server->pool);
     unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
     if (address.ss_family == AF_INET6) flags |= MHD_USE_IPv6;
     server->daemon = MHD_start_daemon(
@@ -495,6 +580,7 @@ http_server *http_server_start(const puzzled_config *config) {
                 "puzzled: cannot listen on %s port %u (in use, not an address of this machine, or more "
                 "--max-connections than open files allow)\n",
                 config->host, config->port);
+        metrics_stop();
         compute_pool_destroy(server->pool);
         free(server);
         return NULL;
@@ -535,6 +621,7 @@ void http_server_stop(http_server *server, unsigned drain_ms) {
     compute_pool_wait_idle(server->pool, NULL);
     MHD_stop_daemon(server->daemon);
     if (listener != MHD_INVALID_SOCKET) close(listener);
+    metrics_stop();
     compute_pool_destroy(server->pool);
     free(server);
 }

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "server/metrics.h"
+
 static const route routes[] = {
     {"/shuffle", METHOD_GET | METHOD_POST, &shuffle_endpoint, ON_WORKER},
     {"/permutations", METHOD_GET | METHOD_POST, &permutations_endpoint, ON_WORKER},
@@ -15,6 +17,7 @@ static const route routes[] = {
     {"/healthz", METHOD_GET, &health_endpoint, ON_IO_THREAD},
     {"/readyz", METHOD_GET, &readiness_endpoint, ON_IO_THREAD},
     {"/openapi.yaml", METHOD_GET, &openapi_endpoint, ON_IO_THREAD},
+    {"/metrics", METHOD_GET, &metrics_endpoint, ON_IO_THREAD},
 };
 enum { ROUTE_COUNT = sizeof routes / sizeof routes[0] };
 
@@ -24,6 +27,12 @@ const route *route_find(const char *path) {
     }
     return NULL;
 }
+
+size_t route_count(void) { return ROUTE_COUNT; }
+
+const route *route_at(size_t index) { return &routes[index]; }
+
+size_t route_index(const route *r) { return (size_t)(r - routes); }
 
 unsigned route_method_bit(const char *method) {
     if (strcmp(method, "GET") == 0) return METHOD_GET;

@@ -23,6 +23,11 @@ typedef struct route {
 /* The route for an exact path, or NULL. */
 const route *route_find(const char *path);
 
+/* The table's size, its i-th route, and a route's position in it (for metrics labels). */
+size_t route_count(void);
+const route *route_at(size_t index);
+size_t route_index(const route *r);
+
 /* METHOD_* bit for an HTTP method name, or 0 for one no route serves. */
 unsigned route_method_bit(const char *method);
 

@@ -4,6 +4,7 @@
 #include <criterion/criterion.h>
 #include <curl/curl.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,8 +109,9 @@ http_result http_request(const char *base_url, const char *method, const char *p
     http_result result = {0};
     growing body_in = {calloc(1, 1), 0, 1}, headers_in = {calloc(1, 1), 0, 1};
     CURL *curl = curl_easy_init();
-    char url[8192];
-    snprintf(url, sizeof url, "%s%s", base_url, path);
+    size_t url_size = strlen(base_url) + strlen(path) + 1;
+    char *url = malloc(url_size);
+    snprintf(url, url_size, "%s%s", base_url, path);
     struct curl_slist *list = NULL;
     for (int i = 0; headers != NULL && headers[i] != NULL; i++) list = curl_slist_append(list, headers[i]);
     curl_easy_setopt(curl, CURLOPT_URL, url);
@@ -129,6 +131,7 @@ http_result http_request(const char *base_url, const char *method, const char *p
     if (result.curl_code == CURLE_OK) curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &result.status);
     curl_slist_free_all(list);
     curl_easy_cleanup(curl);
+    free(url);
     result.body = body_in.data;
     result.body_len = body_in.len;
     result.headers = headers_in.data;
@@ -262,4 +265,19 @@ void expect_error_field(http_result *result, long status, const char *code, cons
     cr_assert_gt(strlen(cJSON_GetObjectItemCaseSensitive(error, "message")->valuestring), 10);
     cJSON_Delete(doc);
     http_result_free(result);
+}
+
+bool test_server_stderr_shows(const test_server *server, const char *needle) {
+    static char seen[65536];
+    static size_t len = 0;
+    for (int tries = 0; tries < 500; tries++) {
+        if (strstr(seen, needle) != NULL) return true;
+        struct pollfd p = {server->stderr_fd, POLLIN, 0};
+        if (poll(&p, 1, 10) > 0) {
+            ssize_t n = read(server->stderr_fd, seen + len, sizeof seen - 1 - len);
+            if (n > 0) len += (size_t)n;
+            seen[len] = '\0';
+        }
+    }
+    return strstr(seen, needle) != NULL;
 }

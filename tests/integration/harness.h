@@ -27,6 +27,10 @@ bool test_server_start(test_server *server, const char *const *args);
 /* Sends `signal_number`, waits up to 15 s, returns the exit status (-1 if it had to be killed). */
 int test_server_stop(test_server *server, int signal_number);
 
+/* Reads the server's stderr until `needle` shows up or 5 s pass (what was read is kept across calls,
+ * so a test watches one server's stderr). */
+bool test_server_stderr_shows(const test_server *server, const char *needle);
+
 /* The shared server's base URL. */
 const char *server_url(void);
 

@@ -1,0 +1,50 @@
+/* Prometheus metrics, in the text exposition format 0.0.4, served at GET /metrics.
+ *
+ * Written by hand: Debian packages no Prometheus client library for C, and what the service needs is
+ * a few fixed families of counters, gauges and histograms, all updated with relaxed atomics from any
+ * thread and read on scrape. The families:
+ *   puzzled_requests_total{route,method,status}        answers given
+ *   puzzled_request_duration_seconds{route}             a histogram, from the request line to the end
+ *   puzzled_requests_in_flight                          begun and not completed
+ *   puzzled_queue_waiting{lane} / puzzled_workers_busy  the compute pool now
+ *   puzzled_queue_rejections_total / _expired_total     refused as full or stopping / at their deadline
+ *   puzzled_streamed_bytes_total                        body bytes of streamed answers
+ *   puzzled_streams_aborted_total                       streams the client left, or that were cut
+ *   puzzled_deadline_exceeded_total                     503 deadline_exceeded answers
+ *   puzzled_build_info{version,commit}                  1
+ *   process_resident_memory_bytes, process_open_fds, process_start_time_seconds
+ * Routes are the routing table's paths, or "unmatched", so the label set stays bounded whatever
+ * paths clients send. */
+#ifndef PUZZLED_SERVER_METRICS_H
+#define PUZZLED_SERVER_METRICS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "api/api.h"
+#include "server/compute_pool.h"
+#include "server/routes.h"
+
+typedef struct request_record {
+    const route *route; /* NULL: no route matched */
+    const char *method;
+    int status;
+    double seconds;
+    uint64_t bytes;
+    bool streamed;
+    bool aborted;           /* the answer did not complete (client left, stream cut, timeout) */
+    bool deadline_exceeded; /* answered 503 deadline_exceeded */
+} request_record;
+
+/* Once at start-up, before requests: the start time, and the pool whose state the scrape reads. */
+void metrics_start(compute_pool *pool);
+/* Once at stop, before the pool is destroyed. */
+void metrics_stop(void);
+
+void metrics_request_began(void);
+void metrics_request_ended(const request_record *record);
+
+/* GET /metrics (routed in server/routes.c). */
+extern const api_endpoint metrics_endpoint;
+
+#endif
