@@ -17,6 +17,7 @@
     X(API_INVALID_FIELD,          400, "invalid_field",          "a field of the wrong type or range")  \
     X(API_MISSING_FIELD,          400, "missing_field",          "a required field is absent")          \
     X(API_CONFLICTING_FIELDS,     400, "conflicting_fields",     "fields that cannot be given together") \
+    X(API_INVALID_REQUEST,        400, "invalid_request",        "the request breaks HTTP/1.1 rules")   \
     X(API_NOT_FOUND,              404, "not_found",              "no endpoint at that path")            \
     X(API_METHOD_NOT_ALLOWED,     405, "method_not_allowed",     "the path does not take that method")  \
     X(API_PAYLOAD_TOO_LARGE,      413, "payload_too_large",      "the body is over --max-body")         \
@@ -27,6 +28,7 @@
     X(API_HEURISTIC_FAILED,       422, "heuristic_failed",       "the chosen heuristic found no tour")  \
     X(API_INTERNAL_ERROR,         500, "internal_error",         "a bug: the endpoint failed silently") \
     X(API_OUT_OF_MEMORY,          500, "out_of_memory",          "an allocation failed")                \
+    X(API_UNSUPPORTED_TRANSFER_CODING, 501, "unsupported_transfer_coding", "a Transfer-Encoding but chunked") \
     X(API_DEADLINE_EXCEEDED,      503, "deadline_exceeded",      "the time limit ran out")              \
     X(API_NO_DICTIONARY,          503, "no_dictionary",          "no built-in word list was loaded")    \
     X(API_OVERLOADED,             503, "overloaded",             "the work queue is full, or stopping") \

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the whole test suite: unit and integration tests, the
-# live OpenAPI contract test, the concurrency test, the Dockerfile mirror test, the scale-out test behind nginx, then the
+# live OpenAPI contract test, the concurrency and strict-HTTP tests, the Dockerfile mirror test, the scale-out test behind nginx, then the
 # unit and integration tests again built with AddressSanitizer and UndefinedBehaviorSanitizer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +15,9 @@ tests/contract/run.sh build/puzzled
 
 echo "== concurrency: compute pool, queue limits, slow clients, drain"
 tests/concurrency/run.py build/puzzled
+
+echo "== strict HTTP/1.1 at the edge, over raw sockets"
+tests/strict_http/run.py build/puzzled
 
 echo "== Dockerfile mirror test"
 tests/container/test_dockerfile_mirror.sh build/puzzled

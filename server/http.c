@@ -41,6 +41,7 @@
 #include "server/request_id.h"
 #include "server/routes.h"
 #include "server/stream.h"
+#include "server/strict_http.h"
 
 /* Connection memory: the read buffer for headers and the chunk size of streamed answers. */
 #define CONNECTION_MEMORY_BYTES ((size_t)256 * 1024)
@@ -460,14 +461,17 @@ static enum MHD_Result dispatch(request_context *ctx) {
     return queue_answer(ctx);
 }
 
-/* The first call for a request: remember what it is; refuse at once a target over --max-url, and an
+/* The first call for a request: remember what it is; refuse at once what breaks HTTP/1.1 rules
+ * (server/strict_http.h), a target over --max-url, and an
  * announced body over --max-body when the client waits for 100-continue or the body is too large to
  * read and drop (the connection is then closed); a smaller oversized body is read and dropped, and
  * the 413 comes after it, so the client reads the answer instead of a broken pipe. */
-static enum MHD_Result first_call(request_context *ctx, const char *url, const char *method) {
+static enum MHD_Result first_call(request_context *ctx, const char *url, const char *method, const char *version) {
     snprintf(ctx->method, sizeof ctx->method, "%s", method);
     snprintf(ctx->path, sizeof ctx->path, "%s", url);
     request_id_choose(ctx->request_id, MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, "X-Request-Id"));
+    api_error refusal;
+    if (!strict_http_check(ctx->connection, version, &refusal)) return queue_error(ctx, &refusal, NULL);
     if (ctx->target_too_long)
         return fail(ctx, API_URI_TOO_LONG, NULL,
                     "the request target (path and query) is longer than %zu bytes (the server's --max-url); send "
@@ -486,7 +490,6 @@ static enum MHD_Result first_call(request_context *ctx, const char *url, const c
 static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
                               const char *version, const char *upload_data, size_t *upload_data_size,
                               void **con_cls) {
-    (void)version;
     (void)connection;
     http_server *server = cls;
     request_context *ctx = *con_cls;
@@ -497,7 +500,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, cons
     if (phase == PHASE_COMPUTED) return queue_answer(ctx);
     if (phase != PHASE_ARRIVING) return MHD_YES;
     if (elapsed_ms(&ctx->started) > server->config->request_timeout_ms) return MHD_NO; /* too slow to arrive */
-    if (ctx->method[0] == '\0') return first_call(ctx, url, method);
+    if (ctx->method[0] == '\0') return first_call(ctx, url, method, version);
     if (*upload_data_size != 0) {
         if (!ctx->body_too_large && ctx->body.len + *upload_data_size <= server->config->max_body) {
             jw_raw(&ctx->body, upload_data, *upload_data_size);
