@@ -25,6 +25,7 @@
     X(API_TOO_LARGE,              422, "too_large",              "a size over a configured maximum")    \
     X(API_LENGTH_MISMATCH,        422, "length_mismatch",        "ladder ends of different lengths")    \
     X(API_UNKNOWN_WORD,           422, "unknown_word",           "a word-ladder end is not a word")     \
+    X(API_RATE_LIMITED,           429, "rate_limited",           "a client over its share of the work") \
     X(API_HEURISTIC_FAILED,       422, "heuristic_failed",       "the chosen heuristic found no tour")  \
     X(API_INTERNAL_ERROR,         500, "internal_error",         "a bug: the endpoint failed silently") \
     X(API_OUT_OF_MEMORY,          500, "out_of_memory",          "an allocation failed")                \

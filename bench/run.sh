@@ -10,7 +10,7 @@ scripts/build.sh build-bench -DCMAKE_BUILD_TYPE=Release -DPUZZLED_TESTS=OFF -DPU
 
 rows=$(mktemp)
 log=$(mktemp)
-build-bench/puzzled --host 127.0.0.1 --port 0 > "$log.out" 2> "$log" &
+build-bench/puzzled --host 127.0.0.1 --port 0 --client-rate 0 > "$log.out" 2> "$log" &
 server=$!
 trap 'kill $server 2>/dev/null; rm -f "$rows" "$log" "$log.out"' EXIT
 for _ in $(seq 1 200); do grep -q '^listening on ' "$log.out" && break; sleep 0.05; done

@@ -19,6 +19,9 @@ tests/concurrency/run.py build/puzzled
 echo "== strict HTTP/1.1 at the edge, over raw sockets"
 tests/strict_http/run.py build/puzzled
 
+echo "== fair share per client"
+tests/fair_share/run.py build/puzzled
+
 echo "== Dockerfile mirror test"
 tests/container/test_dockerfile_mirror.sh build/puzzled
 

@@ -1,5 +1,5 @@
 /* The access log (see access_log.h); each line is one write(2), so threads never interleave.
- * Text: `TIME METHOD PATH STATUS BYTES DURATIONms OUTCOME ID`; JSON: the same fields as an object.
+ * Text: `TIME METHOD PATH STATUS BYTES DURATIONms OUTCOME ID CLIENT`; JSON: the same fields as an object.
  * The path is made printable ASCII first (server/printable.h). */
 #include "server/access_log.h"
 
@@ -21,9 +21,9 @@ static void write_line(const char *line, size_t length) {
 
 static void write_text(const access_entry *entry, const char *stamp, const char *safe_path) {
     char line[1024];
-    int n = snprintf(line, sizeof line, "%s %s %s %d %llu %.3fms %s %s\n", stamp, entry->method, safe_path,
+    int n = snprintf(line, sizeof line, "%s %s %s %d %llu %.3fms %s %s %s\n", stamp, entry->method, safe_path,
                      entry->status, (unsigned long long)entry->bytes, entry->duration_ms, entry->outcome,
-                     entry->request_id);
+                     entry->request_id, entry->client);
     if (n < 0) return;
     if ((size_t)n >= sizeof line) {
         n = sizeof line - 1;
@@ -39,6 +39,8 @@ static void write_json(const access_entry *entry, const char *stamp, const char 
     jw_cstring(&line, stamp);
     jw_str(&line, ",\"id\":");
     jw_cstring(&line, entry->request_id);
+    jw_str(&line, ",\"client\":");
+    jw_cstring(&line, entry->client);
     jw_str(&line, ",\"method\":");
     jw_cstring(&line, entry->method);
     jw_str(&line, ",\"path\":");

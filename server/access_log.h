@@ -8,6 +8,7 @@
 
 typedef struct access_entry {
     const char *request_id;
+    const char *client; /* the client's address (server/clients.h) */
     const char *method;
     const char *path;
     int status;

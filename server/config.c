@@ -41,6 +41,12 @@ static const option options[] = {
            "open connections in all (default 4096)"),
     NUMBER("--max-connections-per-ip", "PUZZLED_MAX_CONNECTIONS_PER_IP", max_connections_per_ip, 0, 1000000,
            "open connections from one client address (default 64; 0: no per-address limit)"),
+    TEXT("--trusted-proxy", "PUZZLED_TRUSTED_PROXY", trusted_proxies,
+         "proxies whose X-Forwarded-For names the client: addresses or CIDR ranges, comma-separated"),
+    NUMBER("--client-rate", "PUZZLED_CLIENT_RATE", client_rate, 0, 1000000,
+           "computing requests per second one client may make (default 20); beyond, 429; 0 turns per-client limits off"),
+    NUMBER("--client-burst", "PUZZLED_CLIENT_BURST", client_burst, 1, 1000000,
+           "how many computing requests one client may make at once before --client-rate applies (default 40)"),
     NUMBER("--request-timeout-ms", "PUZZLED_REQUEST_TIMEOUT_MS", request_timeout_ms, 1000, 3600000,
            "longest time to receive a request's headers and body (default 10000)"),
     NUMBER("--idle-timeout-ms", "PUZZLED_IDLE_TIMEOUT_MS", idle_timeout_ms, 1000, 3600000,
@@ -81,6 +87,8 @@ static void set_defaults(puzzled_config *config) {
     config->queue = UNSET_QUEUE;
     config->max_connections = 4096;
     config->max_connections_per_ip = 64;
+    config->client_rate = 20;
+    config->client_burst = 40;
     config->request_timeout_ms = 10000;
     config->idle_timeout_ms = 60000;
     config->max_body = 1 << 20;

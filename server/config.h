@@ -17,6 +17,9 @@ typedef struct puzzled_config {
     unsigned queue;             /* --queue, PUZZLED_QUEUE: requests waiting for a worker (default 4 x workers) */
     unsigned max_connections;   /* --max-connections, PUZZLED_MAX_CONNECTIONS (default 4096) */
     unsigned max_connections_per_ip; /* --max-connections-per-ip, PUZZLED_MAX_CONNECTIONS_PER_IP (default 64) */
+    char trusted_proxies[1024]; /* --trusted-proxy: addresses or CIDR ranges, comma-separated (default none) */
+    unsigned client_rate;       /* --client-rate: computing requests per second per client (default 20) */
+    unsigned client_burst;      /* --client-burst: the bucket's size (default 40) */
     unsigned request_timeout_ms; /* --request-timeout-ms: to receive a request's headers and body (10000) */
     unsigned idle_timeout_ms;   /* --idle-timeout-ms: a keep-alive connection with nothing to do (60000) */
     size_t max_body;            /* --max-body, PUZZLED_MAX_BODY bytes (default 1 MiB) */

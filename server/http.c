@@ -34,6 +34,7 @@
 
 #include "api/fields.h"
 #include "server/access_log.h"
+#include "server/clients.h"
 #include "server/compute_pool.h"
 #include "server/etag.h"
 #include "server/metrics.h"
@@ -46,7 +47,7 @@
 /* Connection memory: the read buffer for headers and the chunk size of streamed answers. */
 #define CONNECTION_MEMORY_BYTES ((size_t)256 * 1024)
 /* What a refused request is told to wait before retrying (Retry-After, seconds). */
-#define RETRY_AFTER_SECONDS "1"
+#define RETRY_AFTER_SECONDS 1u
 /* After the drain time, cancelled computations end at their next deadline poll: this bounds the wait. */
 #define CANCEL_GRACE_MS 2000
 /* An announced body over --max-body up to this size is read and dropped before the 413, so that the
@@ -59,6 +60,7 @@ struct http_server {
     struct MHD_Daemon *daemon;
     const puzzled_config *config;
     compute_pool *pool;
+    clients *clients;          /* client identity and fair shares */
     api_thread_budget threads; /* lends idle workers to parallel counting */
     atomic_bool draining;      /* while stopping: answers say Connection: close, /readyz says 503 */
     atomic_bool cancelled;     /* raised when the drain time is up: running computations end */
@@ -81,6 +83,9 @@ typedef struct request_context {
     char method[16];
     char path[256];
     char request_id[REQUEST_ID_MAX_LENGTH + 1];
+    char client[CLIENT_ADDRESS_SIZE];
+    bool holds_share;     /* counted in the client's computing requests in progress */
+    unsigned retry_after_s;
     bool target_too_long; /* the request line's target is over --max-url: 414 */
     bool body_too_large; /* more than --max-body arrived; answered 413 at the end */
     json_writer body;
@@ -144,7 +149,8 @@ static void end_request(void *cls, struct MHD_Connection *connection, void **con
                               : "error";
     double ms = elapsed_ms(&ctx->started);
     if (ctx->method[0] != '\0') {
-        access_entry entry = {ctx->request_id, ctx->method, ctx->path, ctx->status, ctx->bytes_sent, ms, outcome};
+        access_entry entry = {ctx->request_id, ctx->client, ctx->method, ctx->path, ctx->status, ctx->bytes_sent,
+                              ms, outcome};
         access_log_write(&entry);
     }
     request_record record = {
@@ -158,6 +164,7 @@ static void end_request(void *cls, struct MHD_Connection *connection, void **con
         .deadline_exceeded = ctx->req.error.kind == API_DEADLINE_EXCEEDED && ctx->status == 503,
     };
     metrics_request_ended(&record);
+    if (ctx->holds_share) clients_release(server->clients, ctx->client);
     if (ctx->res.stream_state != NULL) ctx->res.stream_free(ctx->res.stream_state);
     jw_free(&ctx->res.body);
     cJSON_Delete(ctx->req.params);
@@ -231,8 +238,12 @@ static enum MHD_Result queue_error(request_context *ctx, const api_error *error,
     struct MHD_Response *response = text.out_of_memory ? NULL : buffer_response(&text);
     jw_free(&text);
     if (response != NULL && allow != NULL) MHD_add_response_header(response, MHD_HTTP_HEADER_ALLOW, allow);
-    if (response != NULL && (error->kind == API_OVERLOADED || error->kind == API_NOT_READY))
-        MHD_add_response_header(response, MHD_HTTP_HEADER_RETRY_AFTER, RETRY_AFTER_SECONDS);
+    if (response != NULL &&
+        (error->kind == API_OVERLOADED || error->kind == API_NOT_READY || error->kind == API_RATE_LIMITED)) {
+        char seconds[16];
+        snprintf(seconds, sizeof seconds, "%u", ctx->retry_after_s ? ctx->retry_after_s : RETRY_AFTER_SECONDS);
+        MHD_add_response_header(response, MHD_HTTP_HEADER_RETRY_AFTER, seconds);
+    }
     return queue(ctx, error->status, response, "application/json");
 }
 
@@ -406,8 +417,21 @@ static void refuse_job(compute_job *job, compute_refusal reason) {
     finish_job(ctx);
 }
 
-/* Queues the request for the pool and suspends its connection, or refuses it at once. */
+/* Queues the request for the pool and suspends its connection, or refuses it at once: a client over
+ * its share (429), or a full queue (503). */
 static enum MHD_Result submit(request_context *ctx) {
+    clients *table = ctx->server->clients;
+    client_verdict verdict = clients_admit(table, ctx->client, &ctx->retry_after_s);
+    if (verdict == CLIENT_RATE_LIMITED)
+        return fail(ctx, API_RATE_LIMITED, NULL,
+                    "this client (%s) is over its --client-rate of %u computing requests a second; retry after %u s",
+                    ctx->client, ctx->server->config->client_rate, ctx->retry_after_s);
+    if (verdict == CLIENT_BUSY)
+        return fail(ctx, API_RATE_LIMITED, NULL,
+                    "this client (%s) already has its share of computing requests in progress; retry after one "
+                    "ends",
+                    ctx->client);
+    ctx->holds_share = true;
     ctx->job.run = run_job;
     ctx->job.refuse = refuse_job;
     ctx->job.deadline = ctx->req.time_limit;
@@ -422,6 +446,8 @@ static enum MHD_Result submit(request_context *ctx) {
     }
     ctx->phase = PHASE_ARRIVING;
     pthread_mutex_unlock(&ctx->lock);
+    clients_release(table, ctx->client);
+    ctx->holds_share = false;
     refuse_admission(ctx, admission);
     return queue_answer(ctx);
 }
@@ -470,6 +496,7 @@ static enum MHD_Result first_call(request_context *ctx, const char *url, const c
     snprintf(ctx->method, sizeof ctx->method, "%s", method);
     snprintf(ctx->path, sizeof ctx->path, "%s", url);
     request_id_choose(ctx->request_id, MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, "X-Request-Id"));
+    clients_identify(ctx->server->clients, ctx->connection, ctx->client);
     api_error refusal;
     if (!strict_http_check(ctx->connection, version, &refusal)) return queue_error(ctx, &refusal, NULL);
     if (ctx->target_too_long)
@@ -539,6 +566,19 @@ static void describe_content(http_server *server) {
              readable ? (long long)words.st_mtime : -1LL);
 }
 
+static enum MHD_Result accept_client(void *cls, const struct sockaddr *peer, socklen_t length) {
+    (void)length;
+    return clients_accept(((http_server *)cls)->clients, peer) ? MHD_YES : MHD_NO;
+}
+
+static void notice_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
+                              enum MHD_ConnectionNotificationCode code) {
+    (void)socket_context;
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info != NULL && info->client_addr != NULL)
+        clients_connected(((http_server *)cls)->clients, info->client_addr, code == MHD_CONNECTION_NOTIFY_STARTED);
+}
+
 static unsigned borrow_workers(void *owner, unsigned want) {
     return compute_pool_borrow(((http_server *)owner)->pool, want);
 }
@@ -558,9 +598,22 @@ http_server *http_server_start(const puzzled_config *config) {
     atomic_init(&server->draining, false);
     atomic_init(&server->cancelled, false);
     atomic_init(&server->requests_open, 0);
+    clients_config shares = {
+        .trusted_proxies = config->trusted_proxies,
+        .max_connections_per_ip = config->max_connections_per_ip,
+        .rate_per_second = config->client_rate,
+        .burst = config->client_burst,
+        .max_in_progress = config->client_rate != 0 ? config->workers + config->queue / 2 : 0,
+    };
+    server->clients = clients_create(&shares);
+    if (server->clients == NULL) {
+        free(server);
+        return NULL;
+    }
     server->pool = compute_pool_create(config->workers, config->queue);
     if (server->pool == NULL) {
         fprintf(stderr, "puzzled: cannot start %u compute workers\n", config->workers);
+        clients_destroy(server->clients);
         free(server);
         return NULL;
     }
@@ -571,10 +624,10 @@ http_server *http_server_start(const puzzled_config *config) {
     unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
     if (address.ss_family == AF_INET6) flags |= MHD_USE_IPv6;
     server->daemon = MHD_start_daemon(
-        flags, 0, NULL, NULL, handle, server, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
+        flags, 0, accept_client, server, handle, server, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)(config->threads > 1 ? config->threads : 0),
         MHD_OPTION_CONNECTION_LIMIT, (unsigned int)config->max_connections,
-        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)config->max_connections_per_ip,
+        MHD_OPTION_NOTIFY_CONNECTION, notice_connection, server,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)whole_seconds(config->idle_timeout_ms),
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, CONNECTION_MEMORY_BYTES, MHD_OPTION_URI_LOG_CALLBACK, begin_request,
         server, MHD_OPTION_NOTIFY_COMPLETED, end_request, server, MHD_OPTION_END);
@@ -585,6 +638,7 @@ http_server *http_server_start(const puzzled_config *config) {
                 config->host, config->port);
         metrics_stop();
         compute_pool_destroy(server->pool);
+        clients_destroy(server->clients);
         free(server);
         return NULL;
     }
@@ -626,5 +680,6 @@ void http_server_stop(http_server *server, unsigned drain_ms) {
     if (listener != MHD_INVALID_SOCKET) close(listener);
     metrics_stop();
     compute_pool_destroy(server->pool);
+    clients_destroy(server->clients);
     free(server);
 }

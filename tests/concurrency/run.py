@@ -47,10 +47,10 @@ def check(description, ok, detail=""):
     sys.stdout.flush()
 
 
-def start_server(binary):
+def start_server(binary, flags=("--workers", "2", "--queue", "2", "--client-rate", "0", "--drain-ms",
+                                str(DRAIN_MS), "--time-limit-ms", "20000")):
     process = subprocess.Popen(
-        [binary, "--host", "127.0.0.1", "--port", "0", "--workers", "2", "--queue", "2",
-         "--drain-ms", str(DRAIN_MS), "--time-limit-ms", "20000"],
+        [binary, "--host", "127.0.0.1", "--port", "0", *flags],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = process.stdout.readline()
     if not line.startswith("listening on http://127.0.0.1:"):
@@ -59,12 +59,12 @@ def start_server(binary):
     return process, int(line.rsplit(":", 1)[1])
 
 
-def get(port, path, timeout=30):
+def get(port, path, timeout=30, headers=None):
     """(status, headers, parsed body or None, seconds) of one GET on a fresh connection."""
     began = time.monotonic()
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
-        connection.request("GET", path)
+        connection.request("GET", path, headers=headers or {})
         response = connection.getresponse()
         body = response.read()
         try:
@@ -78,12 +78,12 @@ def get(port, path, timeout=30):
         connection.close()
 
 
-def in_background(port, path):
+def in_background(port, path, headers=None):
     """Starts a GET on its own thread; the returned dict gets 'answer' = get(...) when it ends."""
     result = {}
 
     def run():
-        result["answer"] = get(port, path)
+        result["answer"] = get(port, path, headers=headers)
 
     thread = threading.Thread(target=run)
     thread.start()

@@ -8,7 +8,7 @@ const REQUEST_TIMEOUT_MS = 20000;
 // Starts `bin` on a free loopback port; resolves to { url, stop() } once it prints its address.
 function startServer(bin, args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, ['--host', '127.0.0.1', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(bin, ['--host', '127.0.0.1', '--port', '0', '--client-rate', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let exited = null;

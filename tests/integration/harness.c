@@ -18,8 +18,9 @@ bool test_server_start(test_server *server, const char *const *args) {
     if (binary == NULL) return false;
     int out[2], err[2];
     if (pipe(out) != 0 || pipe(err) != 0) return false;
-    const char *argv[64] = {binary, "--host", "127.0.0.1", "--port", "0"};
-    int argc = 5;
+    /* One test process is one client making requests as fast as it can: no per-client limits. */
+    const char *argv[64] = {binary, "--host", "127.0.0.1", "--port", "0", "--client-rate", "0"};
+    int argc = 7;
     for (int i = 0; args != NULL && args[i] != NULL && argc < 63; i++) argv[argc++] = args[i];
     argv[argc] = NULL;
     pid_t pid = fork();

@@ -5,7 +5,7 @@
 set -u
 bin=$1; shift
 log=$(mktemp)
-"$PUZZLED_BIN" --host 127.0.0.1 --port 0 > "$log.out" 2> "$log" &
+"$PUZZLED_BIN" --host 127.0.0.1 --port 0 --client-rate 0 > "$log.out" 2> "$log" &
 server=$!
 for _ in $(seq 1 200); do
   grep -q '^listening on ' "$log.out" 2>/dev/null && break

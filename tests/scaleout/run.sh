@@ -35,7 +35,7 @@ finish() {
 # --- Two replicas on free loopback ports.
 declare -A replica_pid replica_port
 for replica in a b; do
-  "$bin" --host 127.0.0.1 --port 0 > "$tmp/$replica.out" 2> "$tmp/$replica.log" &
+  "$bin" --host 127.0.0.1 --port 0 --client-rate 0 > "$tmp/$replica.out" 2> "$tmp/$replica.log" &
   replica_pid[$replica]=$!
   pids+=($!)
   for _ in $(seq 1 100); do

@@ -1,0 +1,270 @@
+/* Client identity and shares (see clients.h). The table is open addressing over a fixed number of
+ * slots keyed by the address text; an entry with no connection and no request in progress whose
+ * bucket has refilled carries no state worth keeping, so a full table reuses such an entry. */
+#include "server/clients.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+
+enum { TABLE_SLOTS = 8192, MAX_TRUSTED = 64, PROBE_LIMIT = 64 };
+
+typedef struct network {
+    int family;             /* AF_INET or AF_INET6 */
+    unsigned char bytes[16];
+    unsigned prefix_bits;
+} network;
+
+typedef struct client_entry {
+    char address[CLIENT_ADDRESS_SIZE]; /* "" : free */
+    unsigned connections;
+    unsigned in_progress;
+    double tokens;
+    int64_t refilled_ns;
+} client_entry;
+
+struct clients {
+    pthread_mutex_t lock;
+    clients_config config;
+    network trusted[MAX_TRUSTED];
+    unsigned trusted_count;
+    client_entry *entries;
+};
+
+static int64_t now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+/* Parses "a.b.c.d", "a.b.c.d/n", "x::y" or "x::y/n" (and the same in brackets). */
+static bool parse_network(const char *text, network *out) {
+    char host[CLIENT_ADDRESS_SIZE];
+    const char *slash = strchr(text, '/');
+    size_t length = slash ? (size_t)(slash - text) : strlen(text);
+    if (length == 0 || length >= sizeof host) return false;
+    memcpy(host, text, length);
+    host[length] = '\0';
+    if (inet_pton(AF_INET, host, out->bytes) == 1) out->family = AF_INET;
+    else if (inet_pton(AF_INET6, host, out->bytes) == 1) out->family = AF_INET6;
+    else return false;
+    unsigned most = out->family == AF_INET ? 32 : 128;
+    out->prefix_bits = most;
+    if (slash != NULL) {
+        char *end;
+        unsigned long bits = strtoul(slash + 1, &end, 10);
+        if (*end != '\0' || end == slash + 1 || bits > most) return false;
+        out->prefix_bits = (unsigned)bits;
+    }
+    return true;
+}
+
+static bool in_network(const network *net, const network *address) {
+    if (net->family != address->family) return false;
+    unsigned whole = net->prefix_bits / 8, rest = net->prefix_bits % 8;
+    if (memcmp(net->bytes, address->bytes, whole) != 0) return false;
+    if (rest == 0) return true;
+    unsigned char mask = (unsigned char)(0xff << (8 - rest));
+    return (net->bytes[whole] & mask) == (address->bytes[whole] & mask);
+}
+
+/* An address text (IPv4-mapped IPv6 taken as IPv4) as a network of one address. */
+static bool parse_address(const char *text, network *out) {
+    if (!parse_network(text, out) || strchr(text, '/') != NULL) return false;
+    static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+    if (out->family == AF_INET6 && memcmp(out->bytes, mapped, sizeof mapped) == 0) {
+        memmove(out->bytes, out->bytes + 12, 4);
+        out->family = AF_INET;
+        out->prefix_bits = 32;
+    }
+    return true;
+}
+
+static bool trusted(const clients *table, const char *address) {
+    network parsed;
+    if (table->trusted_count == 0 || !parse_address(address, &parsed)) return false;
+    for (unsigned i = 0; i < table->trusted_count; i++)
+        if (in_network(&table->trusted[i], &parsed)) return true;
+    return false;
+}
+
+clients *clients_create(const clients_config *config) {
+    clients *table = calloc(1, sizeof *table);
+    if (table == NULL) return NULL;
+    table->entries = calloc(TABLE_SLOTS, sizeof *table->entries);
+    if (table->entries == NULL) {
+        free(table);
+        return NULL;
+    }
+    table->config = *config;
+    pthread_mutex_init(&table->lock, NULL);
+    char list[1024];
+    snprintf(list, sizeof list, "%s", config->trusted_proxies);
+    char *save = NULL;
+    for (char *item = strtok_r(list, ", ", &save); item != NULL; item = strtok_r(NULL, ", ", &save)) {
+        if (table->trusted_count == MAX_TRUSTED || !parse_network(item, &table->trusted[table->trusted_count])) {
+            fprintf(stderr, "puzzled: --trusted-proxy: '%s' is not an address or CIDR range (or more than %d)\n",
+                    item, MAX_TRUSTED);
+            clients_destroy(table);
+            return NULL;
+        }
+        table->trusted_count++;
+    }
+    table->config.trusted_proxies = NULL; /* parsed; the text is not kept */
+    return table;
+}
+
+void clients_destroy(clients *table) {
+    pthread_mutex_destroy(&table->lock);
+    free(table->entries);
+    free(table);
+}
+
+static uint64_t hash_text(const char *text) {
+    uint64_t hash = 1469598103934665603ULL;
+    for (const unsigned char *p = (const unsigned char *)text; *p != '\0'; p++) hash = (hash ^ *p) * 1099511628211ULL;
+    return hash;
+}
+
+static bool idle(const clients *table, const client_entry *entry, int64_t now) {
+    double refill = table->config.rate_per_second * (double)(now - entry->refilled_ns) / 1e9;
+    return entry->connections == 0 && entry->in_progress == 0 &&
+           (table->config.rate_per_second == 0 || entry->tokens + refill >= table->config.burst);
+}
+
+/* Under the lock: the entry for `address`, made when absent; NULL when the table is full of clients
+ * with state (then the client is not limited: failing open beats refusing everyone new). */
+static client_entry *entry_of(clients *table, const char *address, int64_t now) {
+    size_t start = hash_text(address) % TABLE_SLOTS;
+    client_entry *reusable = NULL;
+    for (size_t probe = 0; probe < PROBE_LIMIT; probe++) {
+        client_entry *entry = &table->entries[(start + probe) % TABLE_SLOTS];
+        if (strcmp(entry->address, address) == 0) return entry;
+        if (reusable == NULL && (entry->address[0] == '\0' || idle(table, entry, now))) reusable = entry;
+    }
+    if (reusable == NULL) return NULL;
+    *reusable = (client_entry){.tokens = table->config.burst, .refilled_ns = now};
+    snprintf(reusable->address, sizeof reusable->address, "%s", address);
+    return reusable;
+}
+
+static void address_text(const struct sockaddr *peer, char out[CLIENT_ADDRESS_SIZE]) {
+    out[0] = '\0';
+    if (peer->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)peer)->sin_addr, out, CLIENT_ADDRESS_SIZE);
+    else if (peer->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)peer)->sin6_addr, out, CLIENT_ADDRESS_SIZE);
+    if (strncmp(out, "::ffff:", 7) == 0 && strchr(out, '.') != NULL) memmove(out, out + 7, strlen(out + 7) + 1);
+}
+
+bool clients_accept(clients *table, const struct sockaddr *peer) {
+    char address[CLIENT_ADDRESS_SIZE];
+    address_text(peer, address);
+    if (table->config.max_connections_per_ip == 0 || trusted(table, address)) return true;
+    pthread_mutex_lock(&table->lock);
+    client_entry *entry = entry_of(table, address, now_ns());
+    bool room = entry == NULL || entry->connections < table->config.max_connections_per_ip;
+    pthread_mutex_unlock(&table->lock);
+    return room;
+}
+
+void clients_connected(clients *table, const struct sockaddr *peer, bool opened) {
+    char address[CLIENT_ADDRESS_SIZE];
+    address_text(peer, address);
+    pthread_mutex_lock(&table->lock);
+    client_entry *entry = entry_of(table, address, now_ns());
+    if (entry != NULL && opened) entry->connections++;
+    else if (entry != NULL && entry->connections > 0) entry->connections--;
+    pthread_mutex_unlock(&table->lock);
+}
+
+/* The right-most entry of a forwarding list that is not a trusted proxy (the left-most when all
+ * are), as a bare address: quotes, brackets, "for=" and ports removed. */
+static bool forwarded_client(const clients *table, const char *list, bool forwarded_syntax,
+                             char out[CLIENT_ADDRESS_SIZE]) {
+    char copy[2048];
+    snprintf(copy, sizeof copy, "%s", list);
+    char *items[64];
+    size_t count = 0;
+    char *save = NULL;
+    for (char *item = strtok_r(copy, ",", &save); item != NULL && count < 64; item = strtok_r(NULL, ",", &save))
+        items[count++] = item;
+    for (size_t i = count; i-- > 0;) {
+        char *item = items[i];
+        while (*item == ' ' || *item == '\t') item++;
+        if (forwarded_syntax) {
+            char *found = strstr(item, "for=");
+            if (found == NULL) continue;
+            item = found + 4;
+            item[strcspn(item, ";")] = '\0';
+        }
+        item[strcspn(item, " \t")] = '\0';
+        if (*item == '"') item++;
+        item[strcspn(item, "\"")] = '\0';
+        if (*item == '[') {
+            item++;
+            item[strcspn(item, "]")] = '\0';
+        } else if (strchr(item, '.') != NULL) {
+            item[strcspn(item, ":")] = '\0'; /* an IPv4 address with a port */
+        }
+        network parsed;
+        if (!parse_address(item, &parsed)) continue;
+        snprintf(out, CLIENT_ADDRESS_SIZE, "%s", item);
+        if (!trusted(table, item)) return true;
+    }
+    return out[0] != '\0';
+}
+
+void clients_identify(clients *table, struct MHD_Connection *connection, char out[CLIENT_ADDRESS_SIZE]) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    char peer[CLIENT_ADDRESS_SIZE] = "unknown";
+    if (info != NULL && info->client_addr != NULL) address_text(info->client_addr, peer);
+    snprintf(out, CLIENT_ADDRESS_SIZE, "%s", peer);
+    if (!trusted(table, peer)) return;
+    char forwarded[CLIENT_ADDRESS_SIZE] = "";
+    const char *xff = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "X-Forwarded-For");
+    const char *standard = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Forwarded");
+    if ((xff != NULL && forwarded_client(table, xff, false, forwarded)) ||
+        (standard != NULL && forwarded_client(table, standard, true, forwarded)))
+        snprintf(out, CLIENT_ADDRESS_SIZE, "%s", forwarded);
+}
+
+client_verdict clients_admit(clients *table, const char *address, unsigned *retry_after_s) {
+    int64_t now = now_ns();
+    pthread_mutex_lock(&table->lock);
+    client_entry *entry = entry_of(table, address, now);
+    client_verdict verdict = CLIENT_ADMITTED;
+    if (entry != NULL && table->config.rate_per_second != 0) {
+        double refill = table->config.rate_per_second * (double)(now - entry->refilled_ns) / 1e9;
+        entry->tokens = entry->tokens + refill > table->config.burst ? table->config.burst : entry->tokens + refill;
+        entry->refilled_ns = now;
+        if (entry->tokens < 1) {
+            verdict = CLIENT_RATE_LIMITED;
+            *retry_after_s = (unsigned)((1 - entry->tokens) / table->config.rate_per_second) + 1;
+        }
+    }
+    if (verdict == CLIENT_ADMITTED && entry != NULL && table->config.max_in_progress != 0 &&
+        entry->in_progress >= table->config.max_in_progress) {
+        verdict = CLIENT_BUSY;
+        *retry_after_s = 1;
+    }
+    if (verdict == CLIENT_ADMITTED && entry != NULL) {
+        if (table->config.rate_per_second != 0) entry->tokens -= 1;
+        entry->in_progress++;
+    }
+    pthread_mutex_unlock(&table->lock);
+    return verdict;
+}
+
+void clients_release(clients *table, const char *address) {
+    pthread_mutex_lock(&table->lock);
+    client_entry *entry = entry_of(table, address, now_ns());
+    if (entry != NULL && entry->in_progress > 0) entry->in_progress--;
+    pthread_mutex_unlock(&table->lock);
+}

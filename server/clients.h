@@ -1,0 +1,53 @@
+/* Who the client is, and its fair share.
+ *
+ * Identity: the peer address, unless the peer is a trusted proxy (--trusted-proxy: addresses or
+ * CIDR ranges); then the right-most address of X-Forwarded-For (or of Forwarded: for=) that is not
+ * itself a trusted proxy. An untrusted peer's forwarding headers change nothing.
+ *
+ * Shares, per client address (a small table, one lock; idle entries are reused when it is full):
+ *  - open connections, counted per peer at accept (trusted proxies are exempt: they carry everyone);
+ *  - a token bucket on computing requests (--client-rate per second, --client-burst at most), so
+ *    one client cannot take every worker; cheap answers (health, readiness, 4xx) are not counted;
+ *  - computing requests in progress: at most `workers + queue / 2`, so one client cannot fill the
+ *    queue and leave the others only 503s. */
+#ifndef PUZZLED_SERVER_CLIENTS_H
+#define PUZZLED_SERVER_CLIENTS_H
+
+#include <stdbool.h>
+#include <sys/socket.h>
+
+#include <microhttpd.h>
+
+#define CLIENT_ADDRESS_SIZE 64
+
+typedef struct clients clients;
+
+typedef struct clients_config {
+    const char *trusted_proxies;     /* comma-separated addresses or CIDR ranges, or "" */
+    unsigned max_connections_per_ip; /* 0: no limit */
+    unsigned rate_per_second;        /* 0: no rate limit */
+    unsigned burst;
+    unsigned max_in_progress;        /* computing requests per client; 0: no limit */
+} clients_config;
+
+/* NULL after printing why on stderr (a malformed --trusted-proxy). */
+clients *clients_create(const clients_config *config);
+void clients_destroy(clients *table);
+
+/* For libmicrohttpd's accept policy and connection notices: count open connections per peer. */
+bool clients_accept(clients *table, const struct sockaddr *peer);
+void clients_connected(clients *table, const struct sockaddr *peer, bool opened);
+
+/* The client's address for a request on `connection` (see above). */
+void clients_identify(clients *table, struct MHD_Connection *connection, char out[CLIENT_ADDRESS_SIZE]);
+
+typedef enum client_verdict {
+    CLIENT_ADMITTED,    /* call clients_release() when the request ends */
+    CLIENT_RATE_LIMITED, /* out of tokens: *retry_after_s says when one comes */
+    CLIENT_BUSY,        /* already at its number of computing requests in progress */
+} client_verdict;
+
+client_verdict clients_admit(clients *table, const char *address, unsigned *retry_after_s);
+void clients_release(clients *table, const char *address);
+
+#endif

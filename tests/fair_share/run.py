@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Fair share per client (server/clients.h), with bounded request counts on loopback:
+  - behind a trusted proxy (--trusted-proxy 127.0.0.1), a greedy client named by X-Forwarded-For
+    gets 429 rate_limited with Retry-After once its burst is spent, while a second client's
+    computing request is still admitted;
+  - cheap answers (/healthz) are not counted against the greedy client;
+  - a client that already has its share of computing requests in progress (workers + queue / 2)
+    gets 429 while another client's request is admitted;
+  - an untrusted peer's X-Forwarded-For changes nothing: every request counts against the peer.
+    tests/fair_share/run.py PUZZLED_BIN
+Prints one line per check and `N passed, M failed` last; exits 1 when a check failed.
+"""
+import importlib.util
+import os
+import sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location("concurrency", os.path.join(here, "..", "concurrency", "run.py"))
+concurrency = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(concurrency)
+check, get, error_code = concurrency.check, concurrency.get, concurrency.error_code
+
+CHEAP = "/queens?n=4&mode=count"
+LONG = "/queens?n=24&mode=count&algorithm=backtracking&time_limit_ms=3000"
+
+
+def as_client(address):
+    return {"X-Forwarded-For": f"203.0.113.99, {address}"}
+
+
+def rate_limit(binary):
+    process, port = concurrency.start_server(
+        binary, ("--trusted-proxy", "127.0.0.1", "--client-rate", "1", "--client-burst", "3"))
+    try:
+        greedy = [get(port, CHEAP, headers=as_client("198.51.100.7")) for _ in range(5)]
+        statuses = [answer[0] for answer in greedy]
+        check(f"a greedy client behind the proxy: its burst of 3 answered, then 429 ({statuses})",
+              statuses[:3] == [200] * 3 and statuses[3:] == [429, 429])
+        check("... rate_limited, with Retry-After",
+              error_code(greedy[3]) == "rate_limited" and greedy[3][1].get("Retry-After", "").isdigit())
+        check("... its cheap answers are not counted (/healthz 200)",
+              get(port, "/healthz", headers=as_client("198.51.100.7"))[0] == 200)
+        check("a second client's computing request is admitted",
+              get(port, CHEAP, headers=as_client("198.51.100.8"))[0] == 200)
+    finally:
+        process.kill()
+        process.wait()
+
+
+def share_in_progress(binary):
+    # --workers 1 --queue 2: a client may have 1 + 2 / 2 = 2 computing requests in progress.
+    process, port = concurrency.start_server(
+        binary, ("--trusted-proxy", "127.0.0.1", "--workers", "1", "--queue", "2", "--client-burst", "100"))
+    try:
+        running = [concurrency.in_background(port, LONG, as_client("198.51.100.9")) for _ in range(2)]
+        concurrency.time.sleep(0.3)
+        third = get(port, LONG, headers=as_client("198.51.100.9"))
+        check("a client with 2 computing requests in progress gets 429 for a third",
+              third[0] == 429 and error_code(third) == "rate_limited", f"{third[0]} {third[2]}")
+        other = get(port, CHEAP, headers=as_client("198.51.100.10"))
+        check("while another client's request is admitted and answered", other[0] == 200, f"{other[0]} {other[2]}")
+        for request in running:
+            request["thread"].join(timeout=10)
+    finally:
+        process.kill()
+        process.wait()
+
+
+def untrusted_forwarding(binary):
+    process, port = concurrency.start_server(binary, ("--client-rate", "1", "--client-burst", "3"))
+    try:
+        statuses = [get(port, CHEAP, headers=as_client(f"198.51.100.{20 + i}"))[0] for i in range(5)]
+        check(f"an untrusted peer's X-Forwarded-For changes nothing: the peer is limited ({statuses})",
+              statuses[:3] == [200] * 3 and statuses[3:] == [429, 429])
+    finally:
+        process.kill()
+        process.wait()
+
+
+def main():
+    binary = os.path.realpath(sys.argv[1])
+    rate_limit(binary)
+    share_in_progress(binary)
+    untrusted_forwarding(binary)
+    print(f"{concurrency.passed} passed, {concurrency.failed} failed")
+    sys.exit(1 if concurrency.failed else 0)
+
+
+if __name__ == "__main__":
+    main()
