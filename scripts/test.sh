@@ -22,6 +22,9 @@ tests/strict_http/run.py build/puzzled
 echo "== fair share per client"
 tests/fair_share/run.py build/puzzled
 
+echo "== HTTPS and the admin port"
+tests/public/run.sh build/puzzled
+
 echo "== Dockerfile mirror test"
 tests/container/test_dockerfile_mirror.sh build/puzzled
 

@@ -56,6 +56,11 @@ static const option options[] = {
     NUMBER("--time-limit-ms", "PUZZLED_TIME_LIMIT_MS", limits.time_limit_ms, 1, 86400000,
            "longest computation in ms (default 10000); requests may ask for less with time_limit_ms"),
     TEXT("--dict", "PUZZLED_DICT", dict_path, "word list for /word-ladder (default /usr/share/dict/words)"),
+    TEXT("--tls-cert", "PUZZLED_TLS_CERT", tls_cert, "PEM certificate (chain) file; with --tls-key, serve HTTPS"),
+    TEXT("--tls-key", "PUZZLED_TLS_KEY", tls_key, "PEM private key file of --tls-cert"),
+    TEXT("--admin-host", "PUZZLED_ADMIN_HOST", admin_host, "address of the admin listener (default 127.0.0.1)"),
+    NUMBER("--admin-port", "PUZZLED_ADMIN_PORT", admin_port, 0, 65535,
+           "serve /metrics on this port alone (the public port then answers 404 for it); default 0: off"),
     TEXT("--cors-origin", "PUZZLED_CORS_ORIGIN", cors_origin,
          "value of Access-Control-Allow-Origin on every response (default *)"),
     NUMBER("--drain-ms", "PUZZLED_DRAIN_MS", drain_ms, 0, 3600000,
@@ -95,6 +100,7 @@ static void set_defaults(puzzled_config *config) {
     config->limits.time_limit_ms = 10000;
     snprintf(config->dict_path, sizeof config->dict_path, "/usr/share/dict/words");
     snprintf(config->cors_origin, sizeof config->cors_origin, "*");
+    snprintf(config->admin_host, sizeof config->admin_host, "127.0.0.1");
     config->drain_ms = 10000;
     snprintf(config->log_format, sizeof config->log_format, "text");
     config->cache_max_age = 3600;

@@ -24,6 +24,10 @@ typedef struct puzzled_config {
     unsigned idle_timeout_ms;   /* --idle-timeout-ms: a keep-alive connection with nothing to do (60000) */
     size_t max_body;            /* --max-body, PUZZLED_MAX_BODY bytes (default 1 MiB) */
     char dict_path[4096];       /* --dict, PUZZLED_DICT (default /usr/share/dict/words) */
+    char tls_cert[4096];        /* --tls-cert: PEM certificate chain; with --tls-key, HTTPS (default none) */
+    char tls_key[4096];         /* --tls-key: PEM private key */
+    char admin_host[256];       /* --admin-host (default 127.0.0.1) */
+    unsigned admin_port;        /* --admin-port: /metrics there alone (default 0: no admin listener) */
     char cors_origin[256];      /* --cors-origin, PUZZLED_CORS_ORIGIN (default "*") */
     unsigned drain_ms;          /* --drain-ms, PUZZLED_DRAIN_MS: wait for in-flight requests on stop */
     char log_format[8];         /* --log-format, PUZZLED_LOG_FORMAT: "text" (default) or "json" */

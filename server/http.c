@@ -55,9 +55,20 @@
 #define DISCARD_BODY_BYTES ((uint64_t)16 << 20)
 /* The headers a page may read on a cross-origin answer. */
 #define EXPOSED_HEADERS "X-Request-Id, Retry-After, ETag, Content-Encoding"
+/* Connections the admin listener (a scraper, an operator) takes at once. */
+#define ADMIN_CONNECTIONS 16
+
+/* A daemon's view of the server: the public listener, or the admin one (--admin-port: /metrics). */
+typedef struct listener {
+    http_server *server;
+    bool admin;
+} listener;
 
 struct http_server {
     struct MHD_Daemon *daemon;
+    struct MHD_Daemon *admin_daemon; /* NULL without --admin-port */
+    listener public_side, admin_side;
+    char *tls_key, *tls_cert;        /* PEM text read at start, NULL without TLS */
     const puzzled_config *config;
     compute_pool *pool;
     clients *clients;          /* client identity and fair shares */
@@ -78,6 +89,7 @@ typedef enum request_phase {
 typedef struct request_context {
     compute_job job; /* first: the job's address is the context's */
     http_server *server;
+    bool admin;          /* arrived on the admin listener */
     struct MHD_Connection *connection;
     struct timespec started;
     char method[16];
@@ -112,10 +124,12 @@ static unsigned whole_seconds(unsigned ms) { return (ms + 999) / 1000; }
 
 /* Called by MHD as soon as a request line is read: the context lives until the request completes. */
 static void *begin_request(void *cls, const char *uri, struct MHD_Connection *connection) {
-    http_server *server = cls;
+    const listener *side = cls;
+    http_server *server = side->server;
     request_context *ctx = calloc(1, sizeof *ctx);
     if (ctx == NULL) return NULL;
     ctx->server = server;
+    ctx->admin = side->admin;
     ctx->connection = connection;
     clock_gettime(CLOCK_MONOTONIC, &ctx->started);
     pthread_mutex_init(&ctx->lock, NULL);
@@ -132,10 +146,11 @@ static void *begin_request(void *cls, const char *uri, struct MHD_Connection *co
 
 static void end_request(void *cls, struct MHD_Connection *connection, void **con_cls,
                         enum MHD_RequestTerminationCode termination) {
+    (void)cls;
     (void)connection;
-    http_server *server = cls;
     request_context *ctx = *con_cls;
     if (ctx == NULL) return;
+    http_server *server = ctx->server;
     static const char *const outcomes[] = {
         [MHD_REQUEST_TERMINATED_COMPLETED_OK] = "ok",
         [MHD_REQUEST_TERMINATED_WITH_ERROR] = "aborted", /* the client left mid-answer, or a stream failed */
@@ -456,6 +471,11 @@ static enum MHD_Result submit(request_context *ctx) {
 static enum MHD_Result dispatch(request_context *ctx) {
     http_server *server = ctx->server;
     ctx->route = route_find(ctx->path);
+    /* With --admin-port, /metrics lives there alone. */
+    bool metrics = ctx->route != NULL && ctx->route->endpoint == &metrics_endpoint;
+    if (ctx->admin ? !metrics : metrics && server->admin_daemon != NULL) ctx->route = NULL;
+    if (ctx->route == NULL && ctx->admin)
+        return fail(ctx, API_NOT_FOUND, NULL, "the admin port serves /metrics only");
     if (ctx->route == NULL) {
         char paths[512], shown[201];
         route_list_paths(paths, sizeof paths);
@@ -517,10 +537,11 @@ static enum MHD_Result first_call(request_context *ctx, const char *url, const c
 static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
                               const char *version, const char *upload_data, size_t *upload_data_size,
                               void **con_cls) {
+    (void)cls;
     (void)connection;
-    http_server *server = cls;
     request_context *ctx = *con_cls;
     if (ctx == NULL) return MHD_NO;
+    http_server *server = ctx->server;
     pthread_mutex_lock(&ctx->lock);
     request_phase phase = ctx->phase;
     pthread_mutex_unlock(&ctx->lock);
@@ -587,6 +608,69 @@ static void give_back_workers(void *owner, unsigned count) {
     compute_pool_give_back(((http_server *)owner)->pool, count);
 }
 
+/* The whole of a PEM file, NUL-terminated; NULL after printing why. */
+static char *read_pem(const char *path, const char *flag) {
+    FILE *file = fopen(path, "rb");
+    char *text = NULL;
+    long size = -1;
+    if (file != NULL && fseek(file, 0, SEEK_END) == 0) size = ftell(file);
+    if (size > 0 && size < (1 << 20) && fseek(file, 0, SEEK_SET) == 0) text = calloc(1, (size_t)size + 1);
+    if (text != NULL && fread(text, 1, (size_t)size, file) != (size_t)size) {
+        free(text);
+        text = NULL;
+    }
+    if (file != NULL) fclose(file);
+    if (text == NULL) fprintf(stderr, "puzzled: %s %s: cannot read it (missing, unreadable, empty or over 1 MiB)\n", flag, path);
+    return text;
+}
+
+/* TLS 1.2 and 1.3 only, GnuTLS's default (modern) cipher suites for them. */
+#define TLS_PRIORITIES "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2:%SERVER_PRECEDENCE"
+
+static bool load_tls(http_server *server) {
+    const puzzled_config *config = server->config;
+    if (config->tls_cert[0] == '\0' && config->tls_key[0] == '\0') return true;
+    if (config->tls_cert[0] == '\0' || config->tls_key[0] == '\0') {
+        fprintf(stderr, "puzzled: --tls-cert and --tls-key go together\n");
+        return false;
+    }
+    if (MHD_is_feature_supported(MHD_FEATURE_TLS) != MHD_YES) {
+        fprintf(stderr, "puzzled: this libmicrohttpd has no TLS support\n");
+        return false;
+    }
+    server->tls_cert = read_pem(config->tls_cert, "--tls-cert");
+    server->tls_key = read_pem(config->tls_key, "--tls-key");
+    return server->tls_cert != NULL && server->tls_key != NULL;
+}
+
+/* The admin listener: one thread, a few connections, /metrics only. */
+static bool start_admin(http_server *server) {
+    const puzzled_config *config = server->config;
+    if (config->admin_port == 0) return true;
+    struct sockaddr_storage address;
+    socklen_t address_length;
+    if (!resolve(config->admin_host, config->admin_port, &address, &address_length)) return false;
+    unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG;
+    if (address.ss_family == AF_INET6) flags |= MHD_USE_IPv6;
+    server->admin_daemon = MHD_start_daemon(
+        flags, 0, NULL, NULL, handle, &server->admin_side, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned int)ADMIN_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT,
+        (unsigned int)whole_seconds(config->idle_timeout_ms), MHD_OPTION_URI_LOG_CALLBACK, begin_request,
+        &server->admin_side, MHD_OPTION_NOTIFY_COMPLETED, end_request, &server->admin_side, MHD_OPTION_END);
+    if (server->admin_daemon == NULL)
+        fprintf(stderr, "puzzled: cannot listen on %s admin port %u\n", config->admin_host, config->admin_port);
+    return server->admin_daemon != NULL;
+}
+
+static void free_server(http_server *server) {
+    if (server->admin_daemon != NULL) MHD_stop_daemon(server->admin_daemon);
+    if (server->pool != NULL) compute_pool_destroy(server->pool);
+    if (server->clients != NULL) clients_destroy(server->clients);
+    free(server->tls_cert);
+    free(server->tls_key);
+    free(server);
+}
+
 http_server *http_server_start(const puzzled_config *config) {
     struct sockaddr_storage address;
     socklen_t address_length;
@@ -594,6 +678,8 @@ http_server *http_server_start(const puzzled_config *config) {
     http_server *server = calloc(1, sizeof *server);
     if (server == NULL) return NULL;
     server->config = config;
+    server->public_side = (listener){server, false};
+    server->admin_side = (listener){server, true};
     server->threads = (api_thread_budget){server, borrow_workers, give_back_workers};
     atomic_init(&server->draining, false);
     atomic_init(&server->cancelled, false);
@@ -606,15 +692,10 @@ http_server *http_server_start(const puzzled_config *config) {
         .max_in_progress = config->client_rate != 0 ? config->workers + config->queue / 2 : 0,
     };
     server->clients = clients_create(&shares);
-    if (server->clients == NULL) {
-        free(server);
-        return NULL;
-    }
     server->pool = compute_pool_create(config->workers, config->queue);
-    if (server->pool == NULL) {
-        fprintf(stderr, "puzzled: cannot start %u compute workers\n", config->workers);
-        clients_destroy(server->clients);
-        free(server);
+    if (server->clients == NULL || server->pool == NULL || !load_tls(server)) {
+        if (server->pool == NULL) fprintf(stderr, "puzzled: cannot start %u compute workers\n", config->workers);
+        free_server(server);
         return NULL;
     }
     describe_content(server);
@@ -623,27 +704,38 @@ http_server *http_server_start(const puzzled_config *config) {
     metrics_start(server->pool);
     unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
     if (address.ss_family == AF_INET6) flags |= MHD_USE_IPv6;
+    if (server->tls_cert != NULL) flags |= MHD_USE_TLS;
+    struct MHD_OptionItem tls[] = {
+        {MHD_OPTION_HTTPS_MEM_CERT, 0, server->tls_cert},
+        {MHD_OPTION_HTTPS_MEM_KEY, 0, server->tls_key},
+        {MHD_OPTION_HTTPS_PRIORITIES, 0, (void *)TLS_PRIORITIES},
+        {MHD_OPTION_END, 0, NULL},
+    };
     server->daemon = MHD_start_daemon(
-        flags, 0, accept_client, server, handle, server, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
-        MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)(config->threads > 1 ? config->threads : 0),
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned int)config->max_connections,
-        MHD_OPTION_NOTIFY_CONNECTION, notice_connection, server,
+        flags, 0, accept_client, server, handle, &server->public_side, MHD_OPTION_SOCK_ADDR,
+        (struct sockaddr *)&address, MHD_OPTION_THREAD_POOL_SIZE,
+        (unsigned int)(config->threads > 1 ? config->threads : 0), MHD_OPTION_CONNECTION_LIMIT,
+        (unsigned int)config->max_connections, MHD_OPTION_NOTIFY_CONNECTION, notice_connection, server,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)whole_seconds(config->idle_timeout_ms),
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, CONNECTION_MEMORY_BYTES, MHD_OPTION_URI_LOG_CALLBACK, begin_request,
-        server, MHD_OPTION_NOTIFY_COMPLETED, end_request, server, MHD_OPTION_END);
+        &server->public_side, MHD_OPTION_NOTIFY_COMPLETED, end_request, &server->public_side, MHD_OPTION_ARRAY,
+        server->tls_cert != NULL ? tls : &tls[3], MHD_OPTION_END);
     if (server->daemon == NULL) {
         fprintf(stderr,
-                "puzzled: cannot listen on %s port %u (in use, not an address of this machine, or more "
-                "--max-connections than open files allow)\n",
+                "puzzled: cannot listen on %s port %u (in use, not an address of this machine, more "
+                "--max-connections than open files allow, or a TLS certificate and key that do not match)\n",
                 config->host, config->port);
+    }
+    if (server->daemon == NULL || !start_admin(server)) {
+        if (server->daemon != NULL) MHD_stop_daemon(server->daemon);
         metrics_stop();
-        compute_pool_destroy(server->pool);
-        clients_destroy(server->clients);
-        free(server);
+        free_server(server);
         return NULL;
     }
     return server;
 }
+
+bool http_server_uses_tls(const http_server *server) { return server->tls_cert != NULL; }
 
 unsigned http_server_port(const http_server *server) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
@@ -663,7 +755,7 @@ static void wait_for_open_requests(http_server *server, const deadline *limit) {
  * proxy keeps some open to every replica) do not hold the stop up; MHD_stop_daemon closes them. */
 void http_server_stop(http_server *server, unsigned drain_ms) {
     atomic_store(&server->draining, true);
-    MHD_socket listener = MHD_quiesce_daemon(server->daemon);
+    MHD_socket listening = MHD_quiesce_daemon(server->daemon);
     compute_pool_stop_admitting(server->pool);
     deadline drained = deadline_after_ms(drain_ms);
     wait_for_open_requests(server, &drained);
@@ -677,9 +769,9 @@ void http_server_stop(http_server *server, unsigned drain_ms) {
     compute_pool_halt(server->pool);
     compute_pool_wait_idle(server->pool, NULL);
     MHD_stop_daemon(server->daemon);
-    if (listener != MHD_INVALID_SOCKET) close(listener);
+    if (listening != MHD_INVALID_SOCKET) close(listening);
+    if (server->admin_daemon != NULL) MHD_stop_daemon(server->admin_daemon);
+    server->admin_daemon = NULL;
     metrics_stop();
-    compute_pool_destroy(server->pool);
-    clients_destroy(server->clients);
-    free(server);
+    free_server(server);
 }

@@ -3,12 +3,17 @@
 #ifndef PUZZLED_SERVER_HTTP_H
 #define PUZZLED_SERVER_HTTP_H
 
+#include <stdbool.h>
+
 #include "server/config.h"
 
 typedef struct http_server http_server;
 
 /* Starts listening; NULL after printing why on stderr. */
 http_server *http_server_start(const puzzled_config *config);
+
+/* True when the public listener speaks HTTPS (--tls-cert, --tls-key). */
+bool http_server_uses_tls(const http_server *server);
 
 /* The bound port (useful with --port 0). */
 unsigned http_server_port(const http_server *server);

@@ -51,7 +51,8 @@ int main(int argc, char **argv) {
         return 1;
     }
     bool ipv6 = strchr(config.host, ':') != NULL;
-    printf("listening on http://%s%s%s:%u\n", ipv6 ? "[" : "", config.host, ipv6 ? "]" : "",
+    printf("listening on %s://%s%s%s:%u\n", http_server_uses_tls(server) ? "https" : "http", ipv6 ? "[" : "",
+           config.host, ipv6 ? "]" : "",
            http_server_port(server));
     fflush(stdout);
 
