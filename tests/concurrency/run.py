@@ -33,18 +33,8 @@ LONG_MS = 8000
 DRAIN_MS = 3000
 HALF_OPEN = 1000
 
-passed = failed = 0
-
-
-def check(description, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"ok    {description}")
-    else:
-        failed += 1
-        print(f"FAIL  {description}{': ' + detail if detail else ''}")
-    sys.stdout.flush()
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import check, finish  # noqa: E402
 
 
 def start_server(binary, flags=("--workers", "2", "--queue", "2", "--client-rate", "0", "--drain-ms",
@@ -234,8 +224,7 @@ def main():
         if process.poll() is None:
             process.kill()
             process.wait()
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    finish()
 
 
 if __name__ == "__main__":

@@ -28,17 +28,8 @@ CASES = [
     ("HTTP/1.0 without Host", b"GET /healthz HTTP/1.0\r\n\r\n", 200, None),
 ]
 
-passed = failed = 0
-
-
-def check(description, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"ok    {description}")
-    else:
-        failed += 1
-        print(f"FAIL  {description}: {detail}")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import check, finish  # noqa: E402
 
 
 def exchange(port, request):
@@ -78,8 +69,7 @@ def main():
     finally:
         server.terminate()
         server.wait()
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    finish()
 
 
 if __name__ == "__main__":
