@@ -15,21 +15,6 @@ static const api_field fields[] = {
     {NULL, 0},
 };
 
-/* The 400 for a rank at or above the total, quoting the total when it is short enough to read. */
-static bool fail_out_of_range(api_request *req, const mpz_t total) {
-    size_t digits = mpz_sizeinbase(total, 10);
-    if (digits > 120)
-        return api_fail(req, API_INVALID_FIELD, "rank",
-                        "'rank' must be in [0, total), where total, the number of distinct arrangements of "
-                        "the items, has %zu digits; the rank given is not below it",
-                        digits);
-    char *text = mpz_get_str(NULL, 10, total);
-    api_fail(req, API_INVALID_FIELD, "rank",
-             "'rank' must be in [0, %s): the items have %s distinct arrangements", text, text);
-    free(text);
-    return false;
-}
-
 static bool answer_unrank(api_request *req, api_response *res) {
     perm_items items;
     if (!perm_items_read(req, "items", req->limits->max_rank_items, &items)) return false;
@@ -43,7 +28,7 @@ static bool answer_unrank(api_request *req, api_response *res) {
     if (ok && arrangement == NULL) ok = api_fail_out_of_memory(req);
     core_status status = CORE_OK;
     if (ok) status = perm_count_distinct(total, items.mult, items.m, items.n, &req->deadline);
-    if (ok && status == CORE_OK && mpz_cmp(rank, total) >= 0) ok = fail_out_of_range(req, total);
+    if (ok && status == CORE_OK && mpz_cmp(rank, total) >= 0) ok = param_fail_not_below(req, "rank", total, "distinct arrangements");
     if (ok && status == CORE_OK) status = multiset_unrank(arrangement, items.mult, items.m, rank, &req->deadline);
     if (ok) ok = api_fail_status(req, status);
     if (ok) {

@@ -12,6 +12,9 @@ static const route routes[] = {
     {"/queens", METHOD_GET | METHOD_POST, &queens_endpoint},
     {"/knight-tour", METHOD_GET | METHOD_POST, &knight_tour_endpoint},
     {"/word-ladder", METHOD_GET | METHOD_POST, &word_ladder_endpoint},
+    {"/combinations", METHOD_GET | METHOD_POST, &combinations_endpoint},
+    {"/combination/rank", METHOD_GET | METHOD_POST, &combination_rank_endpoint},
+    {"/combination/unrank", METHOD_GET | METHOD_POST, &combination_unrank_endpoint},
     {"/healthz", METHOD_GET, &health_endpoint},
     {"/openapi.yaml", METHOD_GET, &openapi_endpoint},
 };
