@@ -16,11 +16,18 @@ static const api_field fields[] = {
     {NULL, 0},
 };
 
+static int compare_classes(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
 static bool answer_rank(api_request *req, api_response *res) {
     item_selection s;
     bool distinct;
     param_bool(req, "distinct", false, &distinct);
-    if (!item_selection_read(req, "combination", "combination_text", req->limits->max_rank_items, &s)) return false;
+    if (!item_selection_read(req, "items", "text", "combination", "combination_text", req->limits->max_rank_items, &s))
+        return false;
+    qsort(s.classes, s.len, sizeof *s.classes, compare_classes); /* a combination is a sub-multiset */
     comb_spec spec = {s.pool.mult, s.pool.m, s.len, distinct};
     mpz_t rank, total;
     mpz_inits(rank, total, NULL);

@@ -7,22 +7,28 @@
 
 #include "api/params.h"
 
+/* The field names of a request: the pool's two and the selection's two. */
+typedef struct field_names {
+    const char *pool, *pool_text, *selection, *selection_text;
+} field_names;
+
 /* The pool's value and the selection's, checking the selection has the pool's shape. */
-static bool find_values(api_request *req, const char *selection_field, const char *selection_text_field,
-                        const cJSON **pool, const cJSON **selection, const char **used_field) {
-    if (!param_exactly_one(req, "items", "text", true)) return false;
-    bool text = param_present(req, "text");
-    const char *wanted = text ? selection_text_field : selection_field;
-    const char *other = text ? selection_field : selection_text_field;
+static bool find_values(api_request *req, const field_names *names, const cJSON **pool, const cJSON **selection,
+                        const char **pool_field, const char **selection_field) {
+    if (!param_exactly_one(req, names->pool, names->pool_text, true)) return false;
+    bool text = param_present(req, names->pool_text);
+    const char *wanted = text ? names->selection_text : names->selection;
+    const char *other = text ? names->selection : names->selection_text;
+    *pool_field = text ? names->pool_text : names->pool;
     if (param_present(req, other))
         return api_fail(req, API_CONFLICTING_FIELDS, other, "'%s' goes with '%s'; with '%s' give '%s'", other,
-                        text ? "items" : "text", text ? "text" : "items", wanted);
+                        text ? names->pool : names->pool_text, *pool_field, wanted);
     if (!param_present(req, wanted))
         return api_fail(req, API_MISSING_FIELD, wanted, "'%s' is required: %s drawn from '%s'", wanted,
-                        text ? "a string of characters" : "an array of values", text ? "text" : "items");
-    *pool = cJSON_GetObjectItemCaseSensitive(req->params, text ? "text" : "items");
+                        text ? "a string of characters" : "an array of values", *pool_field);
+    *pool = cJSON_GetObjectItemCaseSensitive(req->params, *pool_field);
     *selection = cJSON_GetObjectItemCaseSensitive(req->params, wanted);
-    *used_field = wanted;
+    *selection_field = wanted;
     return true;
 }
 
@@ -75,7 +81,7 @@ static bool keep_pool_classes(const perm_items *all, size_t n, const uint32_t *r
     return true;
 }
 
-/* Checks every selected item against the pool's multiplicities and sorts the selection's classes. */
+/* Checks every selected item against the pool's multiplicities and records the selection's classes. */
 static bool check_selection(api_request *req, const char *field, const perm_items *all, size_t n,
                             const uint32_t *renumber, item_selection *s) {
     size_t *taken = calloc(s->pool.m ? s->pool.m : 1, sizeof *taken);
@@ -97,22 +103,21 @@ static bool check_selection(api_request *req, const char *field, const perm_item
             ok = api_fail(req, API_INVALID_FIELD, field,
                           "'%s' takes %.*s %zu times, but the items hold it only %zu times", field, length, text,
                           taken[c], s->pool.mult[c]);
+        else
+            s->classes[i] = c;
     }
-    size_t at = 0; /* counting sort: the selection's classes ascending */
-    for (size_t c = 0; c < s->pool.m && ok; c++)
-        for (size_t t = 0; t < taken[c]; t++) s->classes[at++] = (uint32_t)c;
     free(taken);
     return ok;
 }
 
-bool item_selection_read(api_request *req, const char *selection_field, const char *selection_text_field,
-                         size_t max_items, item_selection *s) {
+bool item_selection_read(api_request *req, const char *pool_field, const char *pool_text_field,
+                         const char *selection_field, const char *selection_text_field, size_t max_items,
+                         item_selection *s) {
     memset(s, 0, sizeof *s);
+    const field_names names = {pool_field, pool_text_field, selection_field, selection_text_field};
     const cJSON *pool_value = NULL, *selection_value = NULL;
     const char *field = NULL;
-    if (!find_values(req, selection_field, selection_text_field, &pool_value, &selection_value, &field))
-        return false;
-    const char *pool_field = cJSON_IsString(pool_value) ? "text" : "items";
+    if (!find_values(req, &names, &pool_value, &selection_value, &pool_field, &field)) return false;
     perm_items alone; /* each read alone first, so errors blame the right field */
     if (!perm_items_read_value(req, pool_field, pool_value, max_items, &alone)) return false;
     size_t n = alone.n;
