@@ -17,17 +17,8 @@ static const api_field fields[] = {
 };
 
 static bool read_k_and_rank(api_request *req, const perm_items *items, size_t *k, mpz_t rank) {
-    int64_t value;
     bool present = false;
-    if (!param_present(req, "k"))
-        return api_fail(req, API_MISSING_FIELD, "k",
-                        "'k' is required: the combination size, an integer from 0 to the number of items (%zu)",
-                        items->n);
-    if (!param_int(req, "k", 0, (int64_t)items->n, 0, &value))
-        return api_fail(req, API_INVALID_FIELD, "k", "'k' must be an integer from 0 to the number of items (%zu)",
-                        items->n);
-    *k = (size_t)value;
-    if (!param_big_uint(req, "rank", rank, &present)) return false;
+    if (!param_k(req, items->n, true, 0, k) || !param_big_uint(req, "rank", rank, &present)) return false;
     if (!present)
         return api_fail(req, API_MISSING_FIELD, "rank",
                         "'rank' is required: an integer in [0, total), as a number or a string of digits");

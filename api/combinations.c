@@ -36,20 +36,13 @@ typedef struct options {
 } options;
 
 static bool read_options(api_request *req, const perm_items *items, options *o) {
-    int64_t k, limit;
+    int64_t limit;
     bool present;
     if (!param_bool(req, "distinct", false, &o->distinct) || !param_bool(req, "count_only", false, &o->count_only) ||
         !param_big_uint(req, "offset", o->offset, &present) ||
         !param_int(req, "limit", 0, API_MAX_EXACT_INTEGER, API_MAX_EXACT_INTEGER, &limit))
         return false;
-    if (!param_present(req, "k"))
-        return api_fail(req, API_MISSING_FIELD, "k",
-                        "'k' is required: the combination size, an integer from 0 to the number of items (%zu)",
-                        items->n);
-    if (!param_int(req, "k", 0, (int64_t)items->n, 0, &k))
-        return api_fail(req, API_INVALID_FIELD, "k",
-                        "'k' must be an integer from 0 to the number of items (%zu)", items->n);
-    o->k = (size_t)k;
+    if (!param_k(req, items->n, true, 0, &o->k)) return false;
     o->limit = param_present(req, "limit") ? (uint64_t)limit : UINT64_MAX; /* absent: no limit at all */
     return true;
 }

@@ -128,3 +128,18 @@ bool param_fail_not_below(api_request *req, const char *name, const mpz_t total,
     free(text);
     return false;
 }
+
+bool param_k(api_request *req, size_t n, bool required, size_t dflt, size_t *out) {
+    int64_t k;
+    if (!param_present(req, "k")) {
+        if (required)
+            return api_fail(req, API_MISSING_FIELD, "k", "'k' is required: an integer from 0 to the number of items (%zu)",
+                            n);
+        *out = dflt;
+        return true;
+    }
+    if (!param_int(req, "k", 0, (int64_t)n, 0, &k))
+        return api_fail(req, API_INVALID_FIELD, "k", "'k' must be an integer from 0 to the number of items (%zu)", n);
+    *out = (size_t)k;
+    return true;
+}

@@ -18,18 +18,13 @@ static const api_field fields[] = {
 };
 
 static bool read_options(api_request *req, const perm_items *items, perm_spec *spec, mpz_t rank) {
-    int64_t k;
     bool present = false;
+    *spec = (perm_spec){items->classes, items->n, items->m, items->n, true, PERM_ORDER_LEXICOGRAPHIC};
     if (!param_big_uint(req, "rank", rank, &present)) return false;
     if (!present)
         return api_fail(req, API_MISSING_FIELD, "rank",
                         "'rank' is required: an integer in [0, total), as a number or a string of digits");
-    if (param_present(req, "k") && !param_int(req, "k", 0, (int64_t)items->n, 0, &k))
-        return api_fail(req, API_INVALID_FIELD, "k", "'k' must be an integer from 0 to the number of items (%zu)",
-                        items->n);
-    *spec = (perm_spec){items->classes, items->n, items->m, param_present(req, "k") ? (size_t)k : items->n, true,
-                        PERM_ORDER_LEXICOGRAPHIC};
-    return param_bool(req, "distinct", true, &spec->distinct);
+    return param_k(req, items->n, false, items->n, &spec->k) && param_bool(req, "distinct", true, &spec->distinct);
 }
 
 static bool answer_unrank(api_request *req, api_response *res) {

@@ -43,17 +43,14 @@ typedef struct options {
 
 static bool read_options(api_request *req, const perm_items *items, options *o) {
     int order;
-    int64_t k, limit;
+    int64_t limit;
     bool present;
     if (!param_choice(req, "order", order_names, 0, &order) || !param_bool(req, "distinct", false, &o->distinct) ||
         !param_bool(req, "count_only", false, &o->count_only) || !param_big_uint(req, "offset", o->offset, &present) ||
         !param_int(req, "limit", 0, API_MAX_EXACT_INTEGER, API_MAX_EXACT_INTEGER, &limit))
         return false;
-    if (param_present(req, "k") && !param_int(req, "k", 0, (int64_t)items->n, 0, &k))
-        return api_fail(req, API_INVALID_FIELD, "k",
-                        "'k' must be an integer from 0 to the number of items (%zu)", items->n);
+    if (!param_k(req, items->n, false, items->n, &o->k)) return false;
     o->order = orders[order];
-    o->k = param_present(req, "k") ? (size_t)k : items->n;
     o->limit = param_present(req, "limit") ? (uint64_t)limit : UINT64_MAX; /* absent: no limit at all */
     return true;
 }
