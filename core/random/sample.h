@@ -1,6 +1,6 @@
 /* k of the values 0..n-1 drawn without replacement, in the order drawn (Python's random.sample,
  * Rust's partial_shuffle): the first k steps of Fisher-Yates from the top, a partial shuffle whose
- * array is kept sparse, so work and memory are O(k) even when n is 2^32.
+ * array is kept sparse, so work and memory are O(k) even when n is 2^32 (16-32 bytes per value drawn).
  *
  * Step t = 0..k-1 takes i = n-1-t and j = die(i+1) (no die when i = 0: j = 0), outputs a[j] and
  * moves a[i] into position j; positions never written hold their own index. The dice are rolled two
