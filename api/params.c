@@ -130,7 +130,7 @@ bool param_fail_not_below(api_request *req, const char *name, const mpz_t total,
 }
 
 bool param_k(api_request *req, size_t n, bool required, size_t dflt, size_t *out) {
-    int64_t k;
+    int64_t k = 0;
     if (!param_present(req, "k")) {
         if (required)
             return api_fail(req, API_MISSING_FIELD, "k", "'k' is required: an integer from 0 to the number of items (%zu)",
