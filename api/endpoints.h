@@ -14,6 +14,9 @@ extern const api_endpoint permutation_unrank_endpoint;  /* api/permutation_unran
 extern const api_endpoint queens_endpoint;              /* api/queens.c */
 extern const api_endpoint knight_tour_endpoint;         /* api/knight_tour.c */
 extern const api_endpoint word_ladder_endpoint;         /* api/word_ladder.c */
+extern const api_endpoint combinations_endpoint;        /* api/combinations.c */
+extern const api_endpoint combination_rank_endpoint;    /* api/combination_rank.c */
+extern const api_endpoint combination_unrank_endpoint;  /* api/combination_unrank.c */
 
 /* Loads the built-in word-ladder dictionary once at start-up (api/word_ladder.c). Returns false, after
  * printing why on stderr, when it cannot; /word-ladder then needs a request dictionary. */

@@ -3,6 +3,7 @@
 #include "api/params.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const cJSON *field_value(const api_request *req, const char *name) {
@@ -111,5 +112,34 @@ bool param_exactly_one(api_request *req, const char *a, const char *b, bool one_
         return api_fail(req, API_CONFLICTING_FIELDS, b, "give either '%s' or '%s', not both", a, b);
     if (one_required && !has_a && !has_b)
         return api_fail(req, API_MISSING_FIELD, a, "one of '%s' or '%s' is required", a, b);
+    return true;
+}
+
+bool param_fail_not_below(api_request *req, const char *name, const mpz_t total, const char *what) {
+    size_t digits = mpz_sizeinbase(total, 10);
+    if (digits > 120)
+        return api_fail(req, API_INVALID_FIELD, name,
+                        "'%s' must be in [0, total), where total, the number of %s of the items, has %zu "
+                        "digits; the %s given is not below it",
+                        name, what, digits, name);
+    char *text = mpz_get_str(NULL, 10, total);
+    if (text == NULL) return api_fail_out_of_memory(req);
+    api_fail(req, API_INVALID_FIELD, name, "'%s' must be in [0, %s): the items have %s %s", name, text, text, what);
+    free(text);
+    return false;
+}
+
+bool param_k(api_request *req, size_t n, bool required, size_t dflt, size_t *out) {
+    int64_t k = 0;
+    if (!param_present(req, "k")) {
+        if (required)
+            return api_fail(req, API_MISSING_FIELD, "k", "'k' is required: an integer from 0 to the number of items (%zu)",
+                            n);
+        *out = dflt;
+        return true;
+    }
+    if (!param_int(req, "k", 0, (int64_t)n, 0, &k))
+        return api_fail(req, API_INVALID_FIELD, "k", "'k' must be an integer from 0 to the number of items (%zu)", n);
+    *out = (size_t)k;
     return true;
 }

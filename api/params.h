@@ -33,6 +33,14 @@ const cJSON *param_array(const api_request *req, const char *name);
  * `*present` tells whether the field was there (`out` is then set; else left alone). */
 bool param_big_uint(api_request *req, const char *name, mpz_t out, bool *present);
 
+/* A length `k` of arrangements or combinations of `n` items: an integer from 0 to n. Absent: `dflt`,
+ * or a 400 "missing_field" when `required`. */
+bool param_k(api_request *req, size_t n, bool required, size_t dflt, size_t *out);
+
+/* The 400 for `name` (a rank) at or above `total`, the number of `what` (say "combinations") of the
+ * items, quoting the total when it is short enough to read. Returns false. */
+bool param_fail_not_below(api_request *req, const char *name, const mpz_t total, const char *what);
+
 /* Fails with a 400 "conflicting_fields" when both fields are present, or "missing_field" when
  * `one_required` and neither is. */
 bool param_exactly_one(api_request *req, const char *a, const char *b, bool one_required);

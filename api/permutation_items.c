@@ -106,7 +106,7 @@ static void write_code_text(json_writer *out, const item_key *key) {
 
 static void write_value_text(json_writer *out, const item_key *key) { jw_cjson(out, key->value); }
 
-static bool read_text(api_request *req, const char *text, size_t max_items, perm_items *items) {
+static bool read_text(api_request *req, const char *field, const char *text, size_t max_items, perm_items *items) {
     size_t bytes = strlen(text), n = 0;
     item_key *keys = malloc((bytes ? bytes : 1) * sizeof *keys);
     if (keys == NULL) return api_fail_out_of_memory(req);
@@ -115,7 +115,7 @@ static bool read_text(api_request *req, const char *text, size_t max_items, perm
         size_t len = utf8_decode((const unsigned char *)text + at, &code);
         if (len == 0) {
             free(keys);
-            return api_fail(req, API_INVALID_FIELD, "text", "'text' must be valid UTF-8; byte %zu is not", at);
+            return api_fail(req, API_INVALID_FIELD, field, "'%s' must be valid UTF-8; byte %zu is not", field, at);
         }
         keys[n] = (item_key){.kind = KIND_STRING, .text = text + at, .length = len, .code = code, .index = n};
         n++;
@@ -123,7 +123,7 @@ static bool read_text(api_request *req, const char *text, size_t max_items, perm
     }
     if (n > max_items) {
         free(keys);
-        return api_fail(req, API_TOO_LARGE, "text", "'text' has %zu characters; at most %zu are allowed", n,
+        return api_fail(req, API_TOO_LARGE, field, "'%s' has %zu characters; at most %zu are allowed", field, n,
                         max_items);
     }
     items->n = n;
@@ -184,8 +184,15 @@ bool perm_items_read(api_request *req, const char *array_field, size_t max_items
     memset(items, 0, sizeof *items);
     if (!param_exactly_one(req, array_field, "text", true)) return false;
     const char *text = param_string(req, "text");
-    if (text != NULL) return read_text(req, text, max_items, items);
+    if (text != NULL) return read_text(req, "text", text, max_items, items);
     return read_array(req, array_field, param_array(req, array_field), max_items, items);
+}
+
+bool perm_items_read_value(api_request *req, const char *field, const cJSON *value, size_t max_items,
+                           perm_items *items) {
+    memset(items, 0, sizeof *items);
+    if (cJSON_IsString(value)) return read_text(req, field, value->valuestring, max_items, items);
+    return read_array(req, field, value, max_items, items);
 }
 
 void perm_items_free(perm_items *items) {

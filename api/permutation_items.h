@@ -26,6 +26,11 @@ typedef struct perm_items {
  * `max_items` items, else 422 "too_large"). Returns false after api_fail(). */
 bool perm_items_read(api_request *req, const char *array_field, size_t max_items, perm_items *items);
 
+/* The same from a value already in hand: a string (its code points) or an array; errors blame
+ * `field`. */
+bool perm_items_read_value(api_request *req, const char *field, const cJSON *value, size_t max_items,
+                           perm_items *items);
+
 void perm_items_free(perm_items *items);
 
 /* Writes an arrangement of class ids as a JSON array of the values, or a JSON string for text. */

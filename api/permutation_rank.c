@@ -1,24 +1,52 @@
-/* POST/GET /permutation/rank: the 0-based lexicographic rank of an arrangement among the distinct
- * arrangements of its multiset, and their total. */
+/* POST/GET /permutation/rank: the 0-based lexicographic rank of an arrangement, and the total. Alone,
+ * the arrangement is ranked among the arrangements of its own items; with a pool (`pool` or
+ * `pool_text`) it is a k-arrangement of the pool, ranked among the pool's k-arrangements as
+ * /permutations lists them in lexicographic order. Distinct by default, as this endpoint always was;
+ * `distinct: false` ranks in itertools.permutations(sorted(pool), k) order (the first occurrence). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "api/endpoints.h"
+#include "api/item_selection.h"
+#include "api/params.h"
 #include "api/permutation_items.h"
-#include "core/permutations/perm_rank.h"
+#include "core/permutations/perm_iter.h"
 
 static const api_field fields[] = {
     {"permutation", FIELD_ARRAY},
     {"text", FIELD_STRING},
+    {"pool", FIELD_ARRAY},
+    {"pool_text", FIELD_STRING},
+    {"distinct", FIELD_BOOLEAN},
     {NULL, 0},
 };
 
+/* The pool and the arrangement's class ids: read together, or the arrangement alone as its own pool. */
+static bool read_arrangement(api_request *req, item_selection *s) {
+    size_t max = req->limits->max_rank_items;
+    if (param_present(req, "pool") || param_present(req, "pool_text"))
+        return item_selection_read(req, "pool", "pool_text", "permutation", "text", max, s);
+    memset(s, 0, sizeof *s);
+    if (!perm_items_read(req, "permutation", max, &s->pool)) return false;
+    s->len = s->pool.n;
+    s->classes = malloc((s->len ? s->len : 1) * sizeof *s->classes);
+    if (s->classes == NULL) {
+        item_selection_free(s);
+        return api_fail_out_of_memory(req);
+    }
+    memcpy(s->classes, s->pool.classes, s->len * sizeof *s->classes);
+    return true;
+}
+
 static bool answer_rank(api_request *req, api_response *res) {
-    perm_items items;
-    if (!perm_items_read(req, "permutation", req->limits->max_rank_items, &items)) return false;
+    item_selection s;
+    bool distinct;
+    param_bool(req, "distinct", true, &distinct);
+    if (!read_arrangement(req, &s)) return false;
+    perm_spec spec = {s.pool.classes, s.pool.n, s.pool.m, s.len, distinct, PERM_ORDER_LEXICOGRAPHIC};
     mpz_t rank, total;
     mpz_inits(rank, total, NULL);
-    core_status status = multiset_rank(rank, total, items.classes, items.n, items.m, &req->deadline);
-    bool ok = api_fail_status(req, status);
+    bool ok = api_fail_status(req, perm_rank_lexicographic(rank, total, &spec, s.classes, &req->deadline));
     if (ok) {
         json_writer *out = &res->body;
         jw_clear(out);
@@ -31,7 +59,7 @@ static bool answer_rank(api_request *req, api_response *res) {
         jw_char(out, '}');
     }
     mpz_clears(rank, total, NULL);
-    perm_items_free(&items);
+    item_selection_free(&s);
     return ok;
 }
 

@@ -1,6 +1,8 @@
 /* /shuffle: uniformly random orderings of `items` (any JSON values) or of the integers start..start+n-1,
  * replayable from a seed or drawn from the OS CSPRNG (`secure`), `count` independent shuffles from one
- * generator stream. Small answers are built whole; large ones stream, one shuffle computed at a time. */
+ * generator stream; or, instead of whole orderings, a `sample` of k drawn without replacement, a
+ * `derangement` (no item left in place) or a single `cycle`. Small answers are built whole; large
+ * ones stream, one shuffle computed at a time. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +11,7 @@
 #include "api/endpoints.h"
 #include "api/params.h"
 #include "core/random/rng.h"
+#include "core/random/sample.h"
 #include "core/random/shuffle.h"
 
 #define SEED_HEX_DIGITS 64
@@ -23,6 +26,9 @@ static const api_field fields[] = {
     {"secure", FIELD_BOOLEAN},
     {"count", FIELD_INTEGER},
     {"algorithm", FIELD_STRING},
+    {"sample", FIELD_INTEGER},
+    {"derangement", FIELD_BOOLEAN},
+    {"cycle", FIELD_BOOLEAN},
     {NULL, 0},
 };
 
@@ -34,9 +40,11 @@ typedef enum output_phase { PHASE_OPEN, PHASE_NEXT_SHUFFLE, PHASE_VALUES } outpu
 /* Everything a response needs, owned by the stream (or freed after building a small body). */
 typedef struct shuffle_output {
     shuffle_algorithm algorithm;
+    bool sampling;          /* draw `length` of the n values without replacement instead */
     rng generator;
     deadline limit;
     size_t n;
+    size_t length;          /* values per shuffle: n, or the sample size */
     int64_t start;          /* n mode: the first value */
     json_writer item_texts; /* items mode: the compact JSON of every item, back to back */
     size_t *item_offsets;   /* items mode: item k is item_texts[offsets[k], offsets[k+1]); else NULL */
@@ -60,13 +68,15 @@ static void free_output(void *state) {
 }
 
 static bool compute_next_shuffle(shuffle_output *s) {
-    if (shuffle_permutation(s->algorithm, &s->generator, s->perm, s->n, &s->limit) != CORE_OK) return false;
+    core_status status = s->sampling ? shuffle_sample(&s->generator, s->perm, s->n, s->length, &s->limit)
+                                     : shuffle_permutation(s->algorithm, &s->generator, s->perm, s->n, &s->limit);
+    if (status != CORE_OK) return false;
     s->computed++;
     return true;
 }
 
 static void write_values(shuffle_output *s, json_writer *out, size_t begin, size_t want) {
-    for (; s->position < s->n && out->len - begin < want; s->position++) {
+    for (; s->position < s->length && out->len - begin < want; s->position++) {
         if (s->position > 0) jw_char(out, ',');
         uint32_t k = s->perm[s->position];
         if (s->item_offsets != NULL) {
@@ -101,7 +111,7 @@ static stream_status write_output(void *state, json_writer *out, size_t want) {
             break;
         case PHASE_VALUES:
             write_values(s, out, begin, want);
-            if (s->position == s->n) {
+            if (s->position == s->length) {
                 jw_str(out, s->shuffle_close);
                 s->written++;
                 s->phase = PHASE_NEXT_SHUFFLE;
@@ -233,10 +243,42 @@ static bool prepare_items(api_request *req, shuffle_output *s, const cJSON *item
     return true;
 }
 
-/* Reads and checks the sizes: n or items, start, count. */
+/* Reads the mode: a whole shuffle by `algorithm`, or one of `sample`, `derangement`, `cycle`. */
+static bool read_mode(api_request *req, shuffle_output *s) {
+    static const char *const modes[] = {"sample", "derangement", "cycle"};
+    bool derangement, cycle;
+    param_bool(req, "derangement", false, &derangement);
+    param_bool(req, "cycle", false, &cycle);
+    const bool on[] = {param_present(req, "sample"), derangement, cycle};
+    const char *chosen = NULL;
+    for (size_t m = 0; m < sizeof modes / sizeof *modes; m++) {
+        if (!on[m]) continue;
+        if (chosen != NULL)
+            return api_fail(req, API_CONFLICTING_FIELDS, modes[m],
+                            "'%s' and '%s' are different draws; give at most one of sample, derangement and cycle",
+                            chosen, modes[m]);
+        chosen = modes[m];
+    }
+    if (chosen != NULL && param_present(req, "algorithm"))
+        return api_fail(req, API_CONFLICTING_FIELDS, "algorithm",
+                        "'algorithm' chooses how a whole shuffle is drawn; '%s' has its own method, so leave "
+                        "'algorithm' out",
+                        chosen);
+    int algorithm;
+    if (!param_choice(req, "algorithm", algorithm_names, 0, &algorithm)) return false;
+    s->algorithm = algorithms[algorithm];
+    s->sampling = chosen == modes[0];
+    if (chosen == modes[1]) s->algorithm = SHUFFLE_DERANGEMENT;
+    if (chosen == modes[2]) s->algorithm = SHUFFLE_CYCLE;
+    return true;
+}
+
+/* Reads and checks the sizes: n or items, start, the sample size, count. A sample draws from up to
+ * 2^32 values (O(k) work), so only its size is held to --max-shuffle-items. */
 static bool read_sizes(api_request *req, shuffle_output *s, const cJSON **items) {
     if (!param_exactly_one(req, "items", "n", true)) return false;
     uint64_t limit = shuffle_limit(req);
+    uint64_t population_limit = s->sampling ? SHUFFLE_MAX_N : limit;
     *items = param_array(req, "items");
     if (*items != NULL) {
         if (param_present(req, "start"))
@@ -251,11 +293,10 @@ static bool read_sizes(api_request *req, shuffle_output *s, const cJSON **items)
     } else {
         int64_t n;
         if (!param_int(req, "n", 0, API_MAX_EXACT_INTEGER, 0, &n)) return false;
-        if ((uint64_t)n > limit)
+        if ((uint64_t)n > population_limit)
             return api_fail(req, API_TOO_LARGE, "n",
-                            "'n' is %" PRId64 "; at most %" PRIu64 " values can be shuffled (the server's "
-                            "--max-shuffle-items)",
-                            n, limit);
+                            "'n' is %" PRId64 "; at most %" PRIu64 " values can be %s", n, population_limit,
+                            s->sampling ? "sampled from" : "shuffled (the server's --max-shuffle-items)");
         s->n = (size_t)n;
         if (!param_int(req, "start", -API_MAX_EXACT_INTEGER, API_MAX_EXACT_INTEGER, 0, &s->start)) return false;
         if (s->n > 0 && s->start > API_MAX_EXACT_INTEGER - (int64_t)(s->n - 1))
@@ -264,10 +305,27 @@ static bool read_sizes(api_request *req, shuffle_output *s, const cJSON **items)
                             "is an exact JSON integer; got start %" PRId64 " with n %zu",
                             s->start, s->n);
     }
+    s->length = s->n;
+    if (s->sampling) {
+        int64_t k;
+        if (!param_int(req, "sample", 0, (int64_t)s->n, 0, &k))
+            return api_fail(req, API_INVALID_FIELD, "sample",
+                            "'sample' must be an integer from 0 to the number of values drawn from (%zu)", s->n);
+        if ((uint64_t)k > limit)
+            return api_fail(req, API_TOO_LARGE, "sample",
+                            "'sample' is %" PRId64 "; at most %" PRIu64 " values can be drawn (the server's "
+                            "--max-shuffle-items)",
+                            k, limit);
+        s->length = (size_t)k;
+    }
+    if (s->algorithm == SHUFFLE_DERANGEMENT && s->n == 1)
+        return api_fail(req, API_INVALID_FIELD, "derangement",
+                        "there is no derangement of a single item (its only arrangement leaves it in place): "
+                        "give 0 or at least 2 items");
     int64_t count;
     if (!param_int(req, "count", 1, API_MAX_EXACT_INTEGER, 1, &count)) return false;
     s->count = (uint64_t)count;
-    uint64_t per_shuffle = s->n > 0 ? s->n : 1;
+    uint64_t per_shuffle = s->length > 0 ? s->length : 1;
     if (s->count > limit / per_shuffle)
         return api_fail(req, API_TOO_LARGE, "count",
                         "'count' %" PRIu64 " times %" PRIu64 " values per shuffle is more than %" PRIu64
@@ -297,13 +355,11 @@ static bool handle_shuffle(api_request *req, api_response *res) {
     jw_init(&s->item_texts);
     s->limit = req->deadline;
     const cJSON *items;
-    int algorithm;
     char seed_text[SEED_HEX_DIGITS + 1];
-    bool ok = read_sizes(req, s, &items) && param_choice(req, "algorithm", algorithm_names, 0, &algorithm) &&
-              read_generator(req, &s->generator, seed_text) && (items == NULL || prepare_items(req, s, items));
+    bool ok = read_mode(req, s) && read_sizes(req, s, &items) && read_generator(req, &s->generator, seed_text) &&
+              (items == NULL || prepare_items(req, s, items));
     if (ok) {
-        s->algorithm = algorithms[algorithm];
-        s->perm = malloc((s->n + 1) * sizeof *s->perm);
+        s->perm = malloc((s->length + 1) * sizeof *s->perm);
         ok = s->perm != NULL || api_fail_out_of_memory(req);
     }
     /* The first shuffle is computed now, so running out of time is a proper 503. */
@@ -314,7 +370,7 @@ static bool handle_shuffle(api_request *req, api_response *res) {
     }
     s->limit = req->time_limit; /* the rest is produced after this handler returns */
     frame_output(s, seed_text, req->ndjson);
-    if (s->count * (s->n > 0 ? s->n : 1) <= SMALL_OUTPUT_VALUES) return respond_whole(req, res, s);
+    if (s->count * (s->length > 0 ? s->length : 1) <= SMALL_OUTPUT_VALUES) return respond_whole(req, res, s);
     api_respond_stream(res, s, write_output, free_output, req->ndjson);
     return true;
 }

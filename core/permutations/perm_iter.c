@@ -1,5 +1,6 @@
 /* Arrangement iterators: next-permutation over class ids or positions, and the "earliest position
- * of each class" stepping for input order with repeats; started at an offset by unranking. */
+ * of each class" stepping for input order with repeats; started at an offset by unranking; and the
+ * lexicographic rank that inverts that offset. */
 #include "core/permutations/perm_iter.h"
 
 #include <stdlib.h>
@@ -172,4 +173,29 @@ void perm_iter_free(perm_iter *it) {
     free(it->seen);
     it->out = it->v = it->cls = NULL;
     it->seen = NULL;
+}
+
+core_status perm_rank_lexicographic(mpz_t rank, mpz_t total, const perm_spec *spec, const uint32_t *seq,
+                                    const deadline *dl) {
+    size_t n = spec->n, m = spec->m, k = spec->k;
+    size_t *mult = calloc(m ? m : 1, sizeof *mult), *next = calloc(m ? m : 1, sizeof *next);
+    uint32_t *positions = malloc((k ? k : 1) * sizeof *positions);
+    core_status status = CORE_NO_MEMORY;
+    if (mult == NULL || next == NULL || positions == NULL) goto done;
+    for (size_t i = 0; i < n; i++) mult[spec->classes[i]]++;
+    if (spec->distinct && k == n) {
+        status = multiset_rank(rank, total, seq, n, m, dl);
+    } else if (spec->distinct && m < n) {
+        status = perm_count_distinct(total, mult, m, k, dl);
+        if (status == CORE_OK) status = distinct_rank(rank, seq, k, mult, m, dl);
+    } else { /* positions in the sorted items, each value at the earliest unused of its class */
+        for (size_t c = 1; c < m; c++) next[c] = next[c - 1] + mult[c - 1];
+        for (size_t i = 0; i < k; i++) positions[i] = (uint32_t)next[seq[i]]++;
+        status = kperm_rank(rank, total, positions, n, k, dl);
+    }
+done:
+    free(mult);
+    free(next);
+    free(positions);
+    return status;
 }

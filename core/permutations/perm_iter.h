@@ -90,4 +90,11 @@ static inline const uint32_t *perm_iter_next(perm_iter *it, size_t *changed) {
 
 void perm_iter_free(perm_iter *it);
 
+/* The inverse of perm_iter_init in lexicographic order: the rank of seq[0..k-1] (class ids, a
+ * sub-multiset of spec's items) among the arrangements `spec` describes, and their total. Without
+ * `distinct` a repeated value makes arrangements repeat; this is the rank of the first occurrence
+ * (each value at the earliest unused position of its class), as Python's list.index finds it. */
+core_status perm_rank_lexicographic(mpz_t rank, mpz_t total, const perm_spec *spec, const uint32_t *seq,
+                                    const deadline *dl);
+
 #endif

@@ -74,6 +74,31 @@ done:
     return status;
 }
 
+core_status kperm_rank(mpz_t rank, mpz_t total, const uint32_t *positions, size_t n, size_t k,
+                       const deadline *dl) {
+    mpz_set_ui(rank, 0);
+    perm_count_k(total, n, k);
+    if (k == 0) return CORE_OK;
+    size_t *L = malloc(k * sizeof *L), *ones = malloc(k * sizeof *ones);
+    fenwick f = {0};
+    core_status status = CORE_NO_MEMORY;
+    if (L == NULL || ones == NULL || !fenwick_init(&f, n, NULL)) goto done;
+    for (size_t i = 0; i < k; i++) { /* digit i: the unused positions below positions[i], radix n - i */
+        L[i] = fenwick_prefix(&f, positions[i]);
+        ones[i] = 1;
+        fenwick_add(&f, positions[i], (size_t)-1);
+    }
+    mpz_t D, P;
+    mpz_inits(D, P, NULL);
+    status = rank_split(rank, D, P, L, ones, n, 0, k, dl) ? CORE_OK : CORE_DEADLINE;
+    mpz_clears(D, P, NULL);
+done:
+    fenwick_free(&f);
+    free(L);
+    free(ones);
+    return status;
+}
+
 /* Splits r (below prod_{a <= i < b} (n - i); destroyed) into digits[a..b-1], digit i in radix n - i,
  * the last digit least significant: halves by one balanced division per level. */
 static bool to_factorial_digits(size_t *digits, size_t n, size_t a, size_t b, mpz_t r, const deadline *dl) {

@@ -27,6 +27,11 @@ core_status multiset_rank(mpz_t rank, mpz_t total, const uint32_t *seq, size_t n
 core_status multiset_unrank(uint32_t *seq, const size_t *mult, size_t m, const mpz_t rank,
                             const deadline *dl);
 
+/* The lexicographic rank of the k-permutation positions[0..k-1] (distinct, below n) among all n!/(n-k)!
+ * of them, and that total: Lehmer digits from the Fenwick tree, assembled by binary splitting. */
+core_status kperm_rank(mpz_t rank, mpz_t total, const uint32_t *positions, size_t n, size_t k,
+                       const deadline *dl);
+
 /* The k-permutation of positions 0..n-1 of lexicographic rank `rank` (below n!/(n-k)!) into
  * positions[0..k-1]; positions[k..n-1] receive the unused positions in ascending order. */
 core_status kperm_unrank(uint32_t *positions, size_t n, size_t k, const mpz_t rank, const deadline *dl);

@@ -1,5 +1,6 @@
 /* Slot-by-slot unranking of distinct arrangements: at each slot try the candidate positions (the
- * earliest unused one of each class) in position order, skipping the completions of each. */
+ * earliest unused one of each class) in position order, skipping the completions of each; and the
+ * ranking that counts those same completions. */
 #include "core/permutations/perm_seek.h"
 
 #include <stdbool.h>
@@ -56,5 +57,30 @@ done:
     free(used);
     free(occurrence);
     free(taken);
+    return status;
+}
+
+core_status distinct_rank(mpz_t rank, const uint32_t *seq, size_t k, const size_t *mult, size_t m,
+                          const deadline *dl) {
+    size_t *left = malloc((m ? m : 1) * sizeof *left);
+    if (left == NULL) return CORE_NO_MEMORY;
+    for (size_t c = 0; c < m; c++) left[c] = mult[c];
+    mpz_t completions;
+    mpz_init(completions);
+    mpz_set_ui(rank, 0);
+    core_status status = CORE_OK;
+    for (size_t i = 0; i < k && status == CORE_OK; i++) {
+        for (size_t c = 0; c < seq[i] && status == CORE_OK; c++) {
+            if (left[c] == 0) continue;
+            left[c]--;
+            status = perm_count_distinct(completions, left, m, k - i - 1, dl);
+            left[c]++;
+            mpz_add(rank, rank, completions);
+        }
+        left[seq[i]]--;
+        if (status == CORE_OK && deadline_expired(dl)) status = CORE_DEADLINE;
+    }
+    mpz_clear(completions);
+    free(left);
     return status;
 }

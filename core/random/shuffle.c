@@ -1,4 +1,5 @@
-/* Fisher-Yates, inside-out and naive shuffles of 0..n-1 with paired dice (see shuffle.h). */
+/* Fisher-Yates, inside-out and naive shuffles of 0..n-1 with paired dice, and the derangement and
+ * single-cycle shuffles (see shuffle.h). */
 #include "core/random/shuffle.h"
 
 #include <string.h>
@@ -86,11 +87,71 @@ static core_status naive(rng *r, uint32_t *a, size_t n, const deadline *limit) {
     return CORE_OK;
 }
 
+typedef enum { ATTEMPT_DERANGED, ATTEMPT_FIXED_POINT, ATTEMPT_DEADLINE } attempt_outcome;
+
+/* One attempt at a derangement: Fisher-Yates stopped at the first settled fixed point. */
+static attempt_outcome derangement_attempt(rng *r, uint32_t *a, size_t n, size_t *until_poll,
+                                           const deadline *limit) {
+    identity(a, n);
+    size_t i = n - 1;
+    for (; i >= 2; i -= 2) {
+        uint64_t j1, j2;
+        bounded_random_pair(r, i + 1, i, &j1, &j2);
+        swap(a, i, j1);
+        if (a[i] == i) return ATTEMPT_FIXED_POINT;
+        swap(a, i - 1, j2);
+        if (a[i - 1] == i - 1) return ATTEMPT_FIXED_POINT;
+        if ((*until_poll -= 2) == 0) {
+            if (deadline_expired(limit)) return ATTEMPT_DEADLINE;
+            *until_poll = POLL_EVERY;
+        }
+    }
+    if (i == 1) {
+        swap(a, 1, bounded_random(r, 2));
+        if (a[1] == 1) return ATTEMPT_FIXED_POINT;
+    }
+    return a[0] != 0 ? ATTEMPT_DERANGED : ATTEMPT_FIXED_POINT;
+}
+
+static core_status derangement(rng *r, uint32_t *a, size_t n, const deadline *limit) {
+    if (n == 0) return CORE_OK;
+    if (n == 1) return CORE_DEADLINE; /* none exists: a search that could never end (callers check first) */
+    size_t until_poll = POLL_EVERY;
+    for (;;) {
+        switch (derangement_attempt(r, a, n, &until_poll, limit)) {
+        case ATTEMPT_DERANGED: return CORE_OK;
+        case ATTEMPT_DEADLINE: return CORE_DEADLINE;
+        case ATTEMPT_FIXED_POINT: break;
+        }
+    }
+}
+
+static core_status cycle(rng *r, uint32_t *a, size_t n, const deadline *limit) {
+    identity(a, n);
+    if (n < 2) return CORE_OK;
+    size_t i = n - 1;
+    for (size_t until_poll = POLL_EVERY; i >= 3; i -= 2) {
+        uint64_t j1, j2;
+        bounded_random_pair(r, i, i - 1, &j1, &j2);
+        swap(a, i, j1);
+        swap(a, i - 1, j2);
+        if ((until_poll -= 2) == 0) {
+            if (deadline_expired(limit)) return CORE_DEADLINE;
+            until_poll = POLL_EVERY;
+        }
+    }
+    if (i == 2) swap(a, 2, bounded_random(r, 2));
+    swap(a, 1, 0);
+    return CORE_OK;
+}
+
 core_status shuffle_permutation(shuffle_algorithm algorithm, rng *r, uint32_t *perm, size_t n,
                                    const deadline *limit) {
     switch (algorithm) {
     case SHUFFLE_INSIDE_OUT: return inside_out(r, perm, n, limit);
     case SHUFFLE_NAIVE: return naive(r, perm, n, limit);
+    case SHUFFLE_DERANGEMENT: return derangement(r, perm, n, limit);
+    case SHUFFLE_CYCLE: return cycle(r, perm, n, limit);
     case SHUFFLE_FISHER_YATES: break;
     }
     return fisher_yates(r, perm, n, limit);

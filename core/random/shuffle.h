@@ -7,7 +7,15 @@
  *  - inside-out: a[0] = 0; for i = 1 to n-1, j = die(i+1), a[i] = a[j], a[j] = i;
  *    dice bounds 2, 3, ..., n.
  *  - naive: for k = 0 to n-2, j = die(n-k), remove the j-th of the not yet chosen values (kept in
- *    their original order) and append it to the result; dice bounds n, n-1, ..., 2. O(n^2). */
+ *    their original order) and append it to the result; dice bounds n, n-1, ..., 2. O(n^2).
+ * Two shuffles restricted to some permutations, uniform over those:
+ *  - derangement (no fixed point; n = 1 has none and gives CORE_DEADLINE at once): Fisher-Yates as above, restarted from the identity
+ *    as soon as a position it settles holds its own value (position i is final once it has been
+ *    swapped, so that attempt could only end in rejection). Each attempt succeeds with probability
+ *    D(n)/n! -> 1/e, and a failed one stops at its first fixed point: on average about 1.72 n swaps
+ *    rather than the e n of rejecting whole shuffles.
+ *  - cycle (a single n-cycle, Sattolo's algorithm): for i = n-1 down to 1, j = die(i), swap a[i] and
+ *    a[j]; dice bounds n-1, ..., 2 (the last step, i = 1, swaps with 0 without a die). */
 #ifndef PUZZLED_CORE_SHUFFLE_H
 #define PUZZLED_CORE_SHUFFLE_H
 
@@ -21,7 +29,13 @@
 /* The largest n (2^32): values fit in 32 bits and two dice bounds multiply to less than 2^64. */
 #define SHUFFLE_MAX_N ((uint64_t)1 << 32)
 
-typedef enum shuffle_algorithm { SHUFFLE_FISHER_YATES, SHUFFLE_INSIDE_OUT, SHUFFLE_NAIVE } shuffle_algorithm;
+typedef enum shuffle_algorithm {
+    SHUFFLE_FISHER_YATES,
+    SHUFFLE_INSIDE_OUT,
+    SHUFFLE_NAIVE,
+    SHUFFLE_DERANGEMENT,
+    SHUFFLE_CYCLE,
+} shuffle_algorithm;
 
 /* Writes a uniformly random permutation of 0..n-1 into perm[0..n) (its previous contents are
  * ignored); n <= SHUFFLE_MAX_N. Polls `limit` (may be NULL) every few thousand steps. */

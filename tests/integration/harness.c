@@ -282,3 +282,21 @@ bool test_server_stderr_shows(const test_server *server, const char *needle) {
     }
     return strstr(seen, needle) != NULL;
 }
+
+static void shuffle_ints(int *a, size_t n, unsigned *seed) {
+    for (size_t i = n; i > 1; i--) {
+        size_t j = (size_t)(rand_r(seed) % i);
+        int t = a[i - 1];
+        a[i - 1] = a[j];
+        a[j] = t;
+    }
+}
+
+void test_random_picks(int *picks, size_t n, size_t choices, unsigned *seed) {
+    int values[32];
+    for (size_t i = 0; i < choices; i++) values[i] = (int)i;
+    shuffle_ints(values, choices, seed);
+    size_t m = n ? 1 + (size_t)(rand_r(seed) % n) : 0;
+    for (size_t i = 0; i < n; i++) picks[i] = values[i < m ? i : (size_t)(rand_r(seed) % m)];
+    shuffle_ints(picks, n, seed);
+}

@@ -79,4 +79,8 @@ char *run_command_output(const char *command);
  * that it succeeded. */
 char *run_python_reference(const char *script, const cJSON *input);
 
+/* n picks from 0..choices-1 (choices at most 32) for random multisets: a random number of distinct
+ * values, repeats random, order random; from rand_r(seed). */
+void test_random_picks(int *picks, size_t n, size_t choices, unsigned *seed);
+
 #endif

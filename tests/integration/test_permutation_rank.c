@@ -1,6 +1,7 @@
 /* /permutation/rank and /permutation/unrank over HTTP: every arrangement of random small multisets
  * against Python's sorted distinct itertools.permutations (rank = index, unrank(index) = arrangement),
- * items and text; round trips up to 100,000 items; errors. */
+ * items and text; k-arrangements of a pool, distinct or not, against the /permutations reference
+ * listing; round trips up to 100,000 items; errors. */
 #include <criterion/criterion.h>
 #include <signal.h>
 #include <stdio.h>
@@ -72,6 +73,97 @@ Test(permutation_rank, rank_and_unrank_match_python_on_random_multisets) {
     cJSON_Delete(cases);
 }
 
+/* POSTs `body` with one more field and returns the 200 answer. */
+static cJSON *post_with(const char *path, const cJSON *body, const char *field, const cJSON *value) {
+    cJSON *copy = cJSON_Duplicate(body, true);
+    cJSON_AddItemToObject(copy, field, cJSON_Duplicate(value, true));
+    char *request = cJSON_PrintUnformatted(copy);
+    cJSON *doc = post_ok(path, request);
+    cJSON_free(request);
+    cJSON_Delete(copy);
+    return doc;
+}
+
+/* k-arrangements, distinct or not: every one /permutations lists (lexicographic, from Python's
+ * itertools via tests/integration/permutations_reference.py) ranks as its index (the first index of
+ * a repeated one) against its pool, and unranks back from each index. */
+Test(permutation_rank, k_arrangements_rank_as_their_index_in_the_listing) {
+    cJSON *bodies = cJSON_CreateArray();
+    unsigned seed = 99;
+    for (int i = 0; i < 60; i++) {
+        cJSON *c = random_case(&seed), *body = cJSON_CreateObject();
+        bool text = cJSON_IsString(c);
+        int n = text ? (int)strlen(c->valuestring) : cJSON_GetArraySize(c);
+        cJSON_AddItemToObject(body, text ? "text" : "items", c);
+        cJSON_AddNumberToObject(body, "k", rand_r(&seed) % (n + 1));
+        cJSON_AddBoolToObject(body, "distinct", i % 2 == 0);
+        cJSON_AddItemToArray(bodies, body);
+    }
+    char *lines = run_python_reference("tests/integration/permutations_reference.py", bodies);
+    char *line = lines;
+    for (cJSON *body = bodies->child; body != NULL; body = body->next) {
+        char *end = strchr(line, '\n');
+        *end = '\0';
+        cJSON *expected = cJSON_Parse(line);
+        line = end + 1;
+        cJSON *all = cJSON_GetObjectItem(expected, "permutations");
+        const char *total = cJSON_GetObjectItem(expected, "count")->valuestring;
+        bool text = cJSON_GetObjectItem(body, "text") != NULL;
+        cJSON *pool = cJSON_CreateObject(); /* {"pool": items} or {"pool_text": text}, with distinct */
+        cJSON_AddItemToObject(pool, text ? "pool_text" : "pool", cJSON_Duplicate(cJSON_GetObjectItem(body, text ? "text" : "items"), true));
+        cJSON_AddItemToObject(pool, "distinct", cJSON_Duplicate(cJSON_GetObjectItem(body, "distinct"), true));
+        int index = 0;
+        for (cJSON *a = all->child; a != NULL; a = a->next, index++) {
+            int first = 0;
+            for (cJSON *b = all->child; !cJSON_Compare(b, a, true); b = b->next) first++;
+            cJSON *ranked = post_with("/permutation/rank", pool, text ? "text" : "permutation", a);
+            cr_assert_eq(atoi(cJSON_GetObjectItem(ranked, "rank")->valuestring), first, "%s: %s", line,
+                         cJSON_PrintUnformatted(a));
+            cr_assert_str_eq(cJSON_GetObjectItem(ranked, "total")->valuestring, total);
+            cJSON_Delete(ranked);
+            cJSON *rank = cJSON_CreateNumber(index);
+            cJSON *unranked = post_with("/permutation/unrank", body, "rank", rank);
+            cr_assert(cJSON_Compare(cJSON_GetObjectItem(unranked, "permutation"), a, true), "%s: unrank %d", line,
+                      index);
+            cr_assert_str_eq(cJSON_GetObjectItem(unranked, "total")->valuestring, total);
+            cJSON_Delete(unranked);
+            cJSON_Delete(rank);
+        }
+        cJSON_Delete(pool);
+        cJSON_Delete(expected);
+    }
+    free(lines);
+    cJSON_Delete(bodies);
+}
+
+/* A k-arrangement of 100,000 items unranked, then ranked back against its pool. k is 2,000 here so
+ * that this test, run beside the whole-arrangement round trips, leaves them their time limit under
+ * the sanitizers; the core test takes k = 50,000 of 100,000. */
+Test(permutation_rank, k_arrangement_round_trips_100000_items) {
+    enum { N = 100000 };
+    char *items = malloc(N * 8 + 4), *at = items;
+    *at++ = '[';
+    for (int i = 0; i < N; i++) at += sprintf(at, i ? ",%d" : "%d", i);
+    strcpy(at, "]");
+    size_t size = strlen(items) + 128;
+    char *body = malloc(size);
+    snprintf(body, size, "{\"items\":%s,\"k\":2000,\"distinct\":false,\"rank\":\"98765432109876543210\"}", items);
+    cJSON *unranked = post_ok("/permutation/unrank", body);
+    char *arrangement = cJSON_PrintUnformatted(cJSON_GetObjectItem(unranked, "permutation"));
+    char *rank_body = malloc(size + strlen(arrangement));
+    sprintf(rank_body, "{\"pool\":%s,\"permutation\":%s,\"distinct\":false}", items, arrangement);
+    cJSON *ranked = post_ok("/permutation/rank", rank_body);
+    cr_assert_str_eq(cJSON_GetObjectItem(ranked, "rank")->valuestring, "98765432109876543210");
+    cr_assert_str_eq(cJSON_GetObjectItem(ranked, "total")->valuestring,
+                     cJSON_GetObjectItem(unranked, "total")->valuestring);
+    cJSON_Delete(ranked);
+    cJSON_Delete(unranked);
+    cJSON_free(arrangement);
+    free(rank_body);
+    free(body);
+    free(items);
+}
+
 Test(permutation_rank, examples_and_get) {
     http_result r = http_post("/permutation/rank", "{\"permutation\":[3,1,2]}");
     cr_assert_str_eq(r.body, "{\"rank\":\"4\",\"total\":\"6\"}");
@@ -87,18 +179,19 @@ Test(permutation_rank, examples_and_get) {
     http_result_free(&r);
 }
 
-/* rank(p) then unrank(rank) of n items given as a JSON array of numbers or as text. */
-static void round_trip(const char *field, const char *items_json) {
+/* rank(p) then unrank(rank) of n items given as a JSON array of numbers or as text, on the server at
+ * `base_url`. */
+static void round_trip(const char *base_url, const char *field, const char *items_json) {
     size_t size = strlen(items_json) + 64;
     char *body = malloc(size);
     snprintf(body, size, "{\"%s\":%s}", strcmp(field, "text") ? "permutation" : "text", items_json);
-    http_result ranked = http_post("/permutation/rank", body);
+    http_result ranked = http_request(base_url, "POST", "/permutation/rank", body, NULL);
     cr_assert_eq(ranked.status, 200, "%.200s", ranked.body);
     cJSON *doc = http_json(&ranked);
     const char *rank = cJSON_GetObjectItem(doc, "rank")->valuestring;
     char *request = malloc(size + strlen(rank));
     snprintf(request, size + strlen(rank), "{\"%s\":%s,\"rank\":\"%s\"}", field, items_json, rank);
-    http_result unranked = http_post("/permutation/unrank", request);
+    http_result unranked = http_request(base_url, "POST", "/permutation/unrank", request, NULL);
     cr_assert_eq(unranked.status, 200, "%.200s", unranked.body);
     cJSON *back = http_json(&unranked);
     cJSON *expected = cJSON_Parse(items_json);
@@ -113,8 +206,13 @@ static void round_trip(const char *field, const char *items_json) {
     free(body);
 }
 
+/* On a server of its own with a long time limit: what is tested is the round trip, and under the
+ * sanitizers on a loaded machine these requests can take longer than the default 10 s. */
 Test(permutation_rank, round_trips_100000_items) {
     enum { N = 100000 };
+    test_server server;
+    const char *args[] = {"--time-limit-ms", "120000", NULL};
+    cr_assert(test_server_start(&server, args));
     int *order = malloc(N * sizeof *order);
     for (int i = 0; i < N; i++) order[i] = i;
     unsigned seed = 5;
@@ -127,14 +225,15 @@ Test(permutation_rank, round_trips_100000_items) {
     *at++ = '[';
     for (int i = 0; i < N; i++) at += sprintf(at, i ? ",%d" : "%d", order[i]);
     strcpy(at, "]");
-    round_trip("items", json); /* 100,000 distinct numbers: a 456,574-digit rank */
+    round_trip(server.url, "items", json); /* 100,000 distinct numbers: a 456,574-digit rank */
     at = json;
     *at++ = '"';
     for (int i = 0; i < N; i++) *at++ = "ab"[rand_r(&seed) % 2];
     strcpy(at, "\"");
-    round_trip("text", json); /* 100,000 letters over two classes */
+    round_trip(server.url, "text", json); /* 100,000 letters over two classes */
     free(json);
     free(order);
+    cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
 }
 
 Test(permutation_rank, errors_name_the_field) {
@@ -151,6 +250,13 @@ Test(permutation_rank, errors_name_the_field) {
         {"/permutation/unrank", "{\"items\":[1,2],\"rank\":-1}", 400, "invalid_field", "rank"},
         {"/permutation/unrank", "{\"items\":[1,2],\"rank\":\"0x1\"}", 400, "invalid_field", "rank"},
         {"/permutation/unrank", "{\"rank\":0}", 400, "missing_field", "items"},
+        {"/permutation/unrank", "{\"items\":[1,2],\"rank\":0,\"k\":3}", 400, "invalid_field", "k"},
+        {"/permutation/unrank", "{\"items\":[1,1],\"k\":1,\"rank\":1}", 400, "invalid_field", "rank"},
+        {"/permutation/rank", "{\"pool\":[1,2],\"text\":\"a\"}", 400, "conflicting_fields", "text"},
+        {"/permutation/rank", "{\"pool_text\":\"ab\"}", 400, "missing_field", "text"},
+        {"/permutation/rank", "{\"pool\":[1,2],\"pool_text\":\"ab\"}", 400, "conflicting_fields", "pool_text"},
+        {"/permutation/rank", "{\"pool\":[1,2],\"permutation\":[3]}", 400, "invalid_field", "permutation"},
+        {"/permutation/rank", "{\"pool_text\":\"ab\",\"text\":\"aa\"}", 400, "invalid_field", "text"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         http_result r = http_post(cases[i].path, cases[i].body);

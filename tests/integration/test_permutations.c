@@ -19,37 +19,18 @@ static const char *const pool[] = {"-3", "0", "1", "2", "7", "1.5", "-0.5", "\"a
                                    "[1,2]", "[]"};
 static const char *const letters[] = {"a", "b", "c", "\xc3\xa9", "\xf0\x9f\x98\x80", "\"", "\\", "z"};
 
-static void shuffle(int *a, size_t n, unsigned *seed) {
-    for (size_t i = n; i > 1; i--) {
-        size_t j = (size_t)(rand_r(seed) % i);
-        int t = a[i - 1];
-        a[i - 1] = a[j];
-        a[j] = t;
-    }
-}
-
-/* n items over m distinct values from `choices`, repeats random, order random. */
-static void random_picks(int *picks, size_t n, size_t choices, unsigned *seed) {
-    int values[32];
-    for (size_t i = 0; i < choices; i++) values[i] = (int)i;
-    shuffle(values, choices, seed);
-    size_t m = n ? 1 + (size_t)(rand_r(seed) % n) : 0;
-    for (size_t i = 0; i < n; i++) picks[i] = values[i < m ? i : (size_t)(rand_r(seed) % m)];
-    shuffle(picks, n, seed);
-}
-
 /* One request body for combination `combo` (its bits choose the options) on a random multiset. */
 static cJSON *random_body(unsigned combo, unsigned *seed) {
     cJSON *body = cJSON_CreateObject();
     size_t n = (size_t)(rand_r(seed) % 7);
     int picks[8];
     if (combo & 1) {
-        random_picks(picks, n, sizeof letters / sizeof letters[0], seed);
+        test_random_picks(picks, n, sizeof letters / sizeof letters[0], seed);
         char text[64] = "";
         for (size_t i = 0; i < n; i++) strcat(text, letters[picks[i]]);
         cJSON_AddStringToObject(body, "text", text);
     } else {
-        random_picks(picks, n, sizeof pool / sizeof pool[0], seed);
+        test_random_picks(picks, n, sizeof pool / sizeof pool[0], seed);
         cJSON *items = cJSON_AddArrayToObject(body, "items");
         for (size_t i = 0; i < n; i++) cJSON_AddItemToArray(items, cJSON_Parse(pool[picks[i]]));
     }

@@ -1,6 +1,6 @@
-/* /shuffle over HTTP: replayable shuffles equal to the independent Python reference for every seed form
- * and algorithm, items of any JSON type, GET = POST, fresh and secure randomness, NDJSON, large
- * streamed answers, limits, and every error path. */
+/* /shuffle over HTTP: replayable shuffles (and samples, derangements, cycles) equal to the independent
+ * Python reference for every seed form and algorithm, items of any JSON type, GET = POST, fresh and
+ * secure randomness, NDJSON, large streamed answers, limits, and every error path. */
 #include <criterion/criterion.h>
 #include <curl/curl.h>
 #include <signal.h>
@@ -123,6 +123,61 @@ Test(shuffle, fisher_yates_is_the_default_and_start_defaults_to_zero) {
     expect_reference(shuffles_of(doc, &owned), "shuffle:7:fisher-yates:54:1", 0);
     cJSON_Delete(owned);
     cJSON_Delete(doc);
+}
+
+/* sample, derangement and cycle: every answer equals the reference's draw for the same seed, for
+ * numbers (with start) and for items, once and several times from one stream. */
+Test(shuffle, samples_derangements_and_cycles_match_the_reference) {
+    const struct {
+        const char *body, *job;
+        double start;
+    } cases[] = {
+        {"{\"n\":31,\"start\":-7,\"seed\":42,\"sample\":5}", "sample:42:31:5:1", -7},
+        {"{\"n\":31,\"seed\":42,\"sample\":1,\"count\":2}", "sample:42:31:1:2", 0},
+        {"{\"n\":31,\"seed\":43,\"sample\":31,\"count\":3}", "sample:43:31:31:3", 0},
+        {"{\"n\":1000000000,\"start\":1,\"seed\":\"18446744073709551615\",\"sample\":1000}",
+         "sample:18446744073709551615:1000000000:1000:1", 1},
+        {"{\"n\":4294967296,\"seed\":5,\"sample\":3,\"count\":4}", "sample:5:4294967296:3:4", 0},
+        {"{\"n\":31,\"start\":-7,\"seed\":42,\"derangement\":true,\"count\":3}", "shuffle:42:derangement:31:3", -7},
+        {"{\"n\":2,\"seed\":1,\"derangement\":true}", "shuffle:1:derangement:2:1", 0},
+        {"{\"n\":31,\"start\":-7,\"seed\":42,\"cycle\":true,\"count\":3}", "shuffle:42:cycle:31:3", -7},
+        {"{\"n\":1,\"seed\":1,\"cycle\":true}", "shuffle:1:cycle:1:1", 0},
+        {"{\"n\":5,\"seed\":1,\"derangement\":false,\"cycle\":false}", "shuffle:1:fisher-yates:5:1", 0},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        cJSON *doc = post_json(cases[c].body, 200), *owned;
+        expect_reference(shuffles_of(doc, &owned), cases[c].job, cases[c].start);
+        cJSON_Delete(owned);
+        cJSON_Delete(doc);
+    }
+    http_result empty = http_post("/shuffle", "{\"n\":31,\"seed\":42,\"sample\":0,\"count\":2}");
+    cr_assert_str_eq(empty.body, "{\"seed\":\"42\",\"shuffles\":[[],[]]}");
+    http_result_free(&empty);
+    empty = http_post("/shuffle", "{\"n\":0,\"seed\":1,\"derangement\":true}");
+    cr_assert_str_eq(empty.body, "{\"seed\":\"1\",\"items\":[]}", "the empty arrangement moves nothing");
+    http_result_free(&empty);
+    /* Items: the Secret Santa draw of five names is the reference's derangement of their indices. */
+    cJSON *doc = post_json("{\"items\":[\"ann\",\"bob\",\"cat\",\"dan\",\"eve\"],\"seed\":7,\"derangement\":true}", 200);
+    cJSON *expected = reference_shuffles("shuffle:7:derangement:5:1");
+    const char *names[] = {"ann", "bob", "cat", "dan", "eve"};
+    const cJSON *got = cJSON_GetObjectItemCaseSensitive(doc, "items")->child;
+    for (const cJSON *index = expected->child->child; index != NULL; index = index->next, got = got->next)
+        cr_assert_str_eq(got->valuestring, names[(int)index->valuedouble]);
+    cJSON_Delete(expected);
+    cJSON_Delete(doc);
+}
+
+/* A large sample from 2^32 values streams (chunked) and equals the reference. */
+Test(shuffle, large_samples_stream_and_match_the_reference) {
+    http_result r = http_post("/shuffle", "{\"n\":4294967296,\"seed\":11,\"sample\":20000,\"count\":2}");
+    cr_assert_eq(r.status, 200);
+    char *encoding = http_header(&r, "Transfer-Encoding");
+    cr_assert(encoding != NULL && strcmp(encoding, "chunked") == 0);
+    free(encoding);
+    cJSON *doc = http_json(&r);
+    expect_reference(cJSON_GetObjectItemCaseSensitive(doc, "shuffles"), "sample:11:4294967296:20000:2", 0);
+    cJSON_Delete(doc);
+    http_result_free(&r);
 }
 
 /* Items of every JSON type come back as the same values, in the order of the reference's indices. */
@@ -371,6 +426,20 @@ Test(shuffle, invalid_requests_are_refused_with_status_code_and_field) {
         {"{\"n\":5,\"seed\":\"0123456789abcdef\"}", 400, "invalid_field", "seed"},
         {"{\"n\":5,\"seed\":true}", 400, "invalid_field", "seed"},
         {"{\"n\":5,\"shuffle\":true}", 400, "unknown_field", "shuffle"},
+        {"{\"n\":5,\"sample\":6}", 400, "invalid_field", "sample"},
+        {"{\"n\":5,\"sample\":-1}", 400, "invalid_field", "sample"},
+        {"{\"n\":5,\"sample\":true}", 400, "invalid_field", "sample"},
+        {"{\"n\":4294967297,\"sample\":1}", 422, "too_large", "n"},
+        {"{\"n\":4294967296,\"sample\":10000001}", 422, "too_large", "sample"},
+        {"{\"n\":100,\"sample\":10,\"count\":1000001}", 422, "too_large", "count"},
+        {"{\"n\":5,\"sample\":2,\"derangement\":true}", 400, "conflicting_fields", "derangement"},
+        {"{\"n\":5,\"derangement\":true,\"cycle\":true}", 400, "conflicting_fields", "cycle"},
+        {"{\"n\":5,\"cycle\":true,\"algorithm\":\"naive\"}", 400, "conflicting_fields", "algorithm"},
+        {"{\"n\":5,\"sample\":2,\"algorithm\":\"fisher-yates\"}", 400, "conflicting_fields", "algorithm"},
+        {"{\"n\":1,\"derangement\":true}", 400, "invalid_field", "derangement"},
+        {"{\"items\":[\"solo\"],\"derangement\":true}", 400, "invalid_field", "derangement"},
+        {"{\"n\":5,\"cycle\":1}", 400, "invalid_field", "cycle"},
+        {"{\"n\":10000001,\"cycle\":true}", 422, "too_large", "n"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         http_result r = http_post("/shuffle", cases[i].body);
@@ -408,6 +477,16 @@ Test(shuffle, configured_limit_applies_to_n_items_and_count) {
     cr_assert_eq(r.status, 200);
     http_result_free(&r);
     cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
+}
+
+Test(shuffle, derangements_and_samples_run_out_of_time_with_503) {
+    const char *bodies[] = {"{\"n\":10000000,\"derangement\":true,\"time_limit_ms\":1}",
+                            "{\"n\":4294967296,\"sample\":1000000,\"time_limit_ms\":1}"};
+    for (int i = 0; i < 2; i++) {
+        http_result r = http_post("/shuffle", bodies[i]);
+        cJSON_Delete(expect_error(&r, 503, "deadline_exceeded"));
+        http_result_free(&r);
+    }
 }
 
 Test(shuffle, naive_on_a_large_input_runs_out_of_time_with_503) {

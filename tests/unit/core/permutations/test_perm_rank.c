@@ -1,4 +1,5 @@
-/* Core rank/unrank and counts: against brute-force enumeration on small multisets, against a plain
+/* Core rank/unrank and counts: against brute-force enumeration on small multisets (and k-arrangement
+ * ranks against the index in the lexicographic listing), against a plain
  * Python formula (run at test time) on medium ones, and round trips up to 100,000 items. */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -7,6 +8,7 @@
 #include <unistd.h>
 
 #include "core/permutations/perm_count.h"
+#include "core/permutations/perm_iter.h"
 #include "core/permutations/perm_rank.h"
 
 /* Brute force: every distinct arrangement of length k in lexicographic order, by trying each
@@ -257,4 +259,70 @@ Test(perm_rank, deadline_stops_large_work) {
     cr_assert_eq(multiset_rank(rank, total, seq, n, n, &past), CORE_DEADLINE);
     mpz_clears(rank, total, NULL);
     free(seq);
+}
+
+/* The rank of every k-arrangement the lexicographic iterator lists, distinct or not, is its index
+ * (the first index for repeated sequences), for random multisets and every k. */
+Test(perm_rank, rank_of_k_arrangements_inverts_the_lexicographic_listing) {
+    unsigned seed = 4242;
+    mpz_t zero, rank, total, count;
+    mpz_inits(zero, rank, total, count, NULL);
+    for (int trial = 0; trial < 150; trial++) {
+        brute b;
+        random_multiset(&b, &seed, 6);
+        size_t n = b.k;
+        uint32_t classes[8];
+        size_t at = 0;
+        for (size_t c = 0; c < b.m; c++)
+            for (size_t t = 0; t < b.mult[c]; t++) classes[at++] = (uint32_t)c;
+        for (size_t k = 0; k <= n; k++) {
+            perm_spec spec = {classes, n, b.m, k, trial % 2 == 0, PERM_ORDER_LEXICOGRAPHIC};
+            cr_assert_eq(perm_count(count, &spec, NULL), CORE_OK);
+            perm_iter it;
+            cr_assert_eq(perm_iter_init(&it, &spec, zero, NULL), CORE_OK);
+            uint32_t (*listed)[8] = malloc(mpz_get_ui(count) * sizeof *listed);
+            size_t index = 0, changed;
+            for (const uint32_t *a; (a = perm_iter_next(&it, &changed)) != NULL; index++) {
+                memset(listed[index], 0, sizeof listed[index]);
+                memcpy(listed[index], a, k * sizeof *a);
+                size_t first = 0;
+                while (memcmp(listed[first], listed[index], sizeof listed[index]) != 0) first++;
+                cr_assert_eq(perm_rank_lexicographic(rank, total, &spec, a, NULL), CORE_OK);
+                cr_assert_eq(mpz_cmp_ui(rank, first), 0, "trial %d k %zu index %zu", trial, k, index);
+                cr_assert_eq(mpz_cmp(total, count), 0);
+            }
+            cr_assert_eq(mpz_cmp_ui(count, index), 0);
+            free(listed);
+            perm_iter_free(&it);
+        }
+    }
+    mpz_clears(zero, rank, total, count, NULL);
+}
+
+/* k-arrangements of 100,000 items: positioned by the iterator at a random offset, ranked back. */
+Test(perm_rank, k_arrangement_round_trips_at_100000_items) {
+    enum { N = 100000 };
+    uint32_t *classes = malloc(N * sizeof *classes);
+    for (size_t i = 0; i < N; i++) classes[i] = (uint32_t)i;
+    const size_t ks[] = {3, N / 2, N - 1};
+    gmp_randstate_t state;
+    gmp_randinit_default(state);
+    mpz_t count, offset, rank, total;
+    mpz_inits(count, offset, rank, total, NULL);
+    for (size_t t = 0; t < 3; t++) {
+        perm_spec spec = {classes, N, N, ks[t], t == 1, PERM_ORDER_LEXICOGRAPHIC};
+        cr_assert_eq(perm_count(count, &spec, NULL), CORE_OK);
+        mpz_urandomm(offset, state, count);
+        perm_iter it;
+        cr_assert_eq(perm_iter_init(&it, &spec, offset, NULL), CORE_OK);
+        size_t changed;
+        const uint32_t *a = perm_iter_next(&it, &changed);
+        cr_assert_eq(perm_rank_lexicographic(rank, total, &spec, a, NULL), CORE_OK);
+        cr_assert_eq(mpz_cmp(rank, offset), 0, "k %zu", ks[t]);
+        cr_assert_eq(mpz_cmp(total, count), 0);
+        perm_iter_free(&it);
+    }
+    mpz_clears(count, offset, rank, total, NULL);
+    gmp_randclear(state);
+    free(classes);
 }

@@ -4,7 +4,8 @@
 below 2^64 mod the product of their bounds), not from the C fast paths. Used by the unit and
 integration tests.
 
-Arguments: jobs "shuffle:SEED:ALGORITHM:N:COUNT" or "dice:SEED:BOUND[:BOUND]:COUNT", each with a fresh
+Arguments: jobs "shuffle:SEED:ALGORITHM:N:COUNT" (ALGORITHM also derangement or cycle),
+"sample:SEED:N:K:COUNT" or "dice:SEED:BOUND[:BOUND]:COUNT", each with a fresh
 generator; SEED is decimal (expanded by splitmix64) or 64 hex digits (the state, most significant
 word first). Prints one line of space-separated numbers per shuffle or roll."""
 import sys
@@ -91,13 +92,59 @@ def naive(g, n):
     return out + rest
 
 
-ALGORITHMS = {'fisher-yates': fisher_yates, 'inside-out': inside_out, 'naive': naive}
+def derangement(g, n):
+    """Fisher-Yates from the identity, restarted as soon as a settled position holds its own value."""
+    while True:
+        a, i, fixed = list(range(n)), n - 1, False
+        while i >= 2 and not fixed:
+            j1, j2 = roll(g, [i + 1, i])
+            a[i], a[j1] = a[j1], a[i]
+            fixed = a[i] == i
+            if not fixed:
+                a[i - 1], a[j2] = a[j2], a[i - 1]
+                fixed = a[i - 1] == i - 1
+            i -= 2
+        if not fixed and i == 1:
+            j, = roll(g, [2])
+            a[1], a[j] = a[j], a[1]
+            fixed = a[1] == 1
+        if not fixed and (n == 0 or a[0] != 0):
+            return a
+
+
+def cycle(g, n):
+    """Sattolo: j = die(i) for i = n-1 down to 2, then i = 1 swaps with 0."""
+    a = list(range(n))
+    if n < 2:
+        return a
+    for i, j in zip(range(n - 1, 1, -1), dice(g, list(range(n - 1, 1, -1)))):
+        a[i], a[j] = a[j], a[i]
+    a[1], a[0] = a[0], a[1]
+    return a
+
+
+def sample(g, n, k):
+    """The first k steps of Fisher-Yates from the top on a sparse array: output a[j], move a[i] to j."""
+    picks = dice(g, [b for b in range(n, n - k, -1) if b >= 2])
+    moved, out = {}, []
+    for t in range(k):
+        i = n - 1 - t
+        j = picks[t] if i >= 1 else 0
+        out.append(moved.get(j, j))
+        moved[j] = moved.get(i, i)
+    return out
+
+
+ALGORITHMS = {'fisher-yates': fisher_yates, 'inside-out': inside_out, 'naive': naive, 'derangement': derangement,
+              'cycle': cycle}
 
 for job in sys.argv[1:]:
     mode, seed, *rest = job.split(':')
     g = Xoshiro256ss(state_from(seed))
     if mode == 'shuffle':
         results = [ALGORITHMS[rest[0]](g, int(rest[1])) for _ in range(int(rest[2]))]
+    elif mode == 'sample':
+        results = [sample(g, int(rest[0]), int(rest[1])) for _ in range(int(rest[2]))]
     else:
         bounds = [int(b) for b in rest[:-1]]
         results = [roll(g, bounds) for _ in range(int(rest[-1]))]

@@ -8,6 +8,7 @@
 
 #include "core/random/bounded_random.h"
 #include "core/random/rng.h"
+#include "core/random/sample.h"
 #include "core/random/shuffle.h"
 
 /* The independent Python reference (tests/unit/core/random/shuffle_reference.py). */
@@ -101,7 +102,8 @@ static const char *const seeds[] = {
 static void check_algorithm(const char *name, shuffle_algorithm algorithm, size_t large_n) {
     comparison c = {0};
     for (size_t s = 0; s < sizeof seeds / sizeof *seeds; s++) {
-        for (size_t n = 0; n <= 9; n++) add_shuffles(&c, name, algorithm, seeds[s], n, 3);
+        for (size_t n = 0; n <= 9; n++)
+            if (n != 1 || algorithm != SHUFFLE_DERANGEMENT) add_shuffles(&c, name, algorithm, seeds[s], n, 3);
         add_shuffles(&c, name, algorithm, seeds[s], large_n, 2);
     }
     expect_reference(&c);
@@ -112,6 +114,53 @@ Test(shuffle_stream, fisher_yates_matches_reference) { check_algorithm("fisher-y
 Test(shuffle_stream, inside_out_matches_reference) { check_algorithm("inside-out", SHUFFLE_INSIDE_OUT, 1001); }
 
 Test(shuffle_stream, naive_matches_reference) { check_algorithm("naive", SHUFFLE_NAIVE, 999); }
+
+Test(shuffle_stream, derangement_matches_reference) { check_algorithm("derangement", SHUFFLE_DERANGEMENT, 1000); }
+
+Test(shuffle_stream, cycle_matches_reference) { check_algorithm("cycle", SHUFFLE_CYCLE, 1001); }
+
+static void add_samples(comparison *c, const char *seed, uint64_t n, size_t k, size_t count) {
+    rng r;
+    seed_from_text(&r, seed);
+    uint32_t *picks = malloc((k + 1) * sizeof *picks);
+    uint64_t *wide = malloc((k + 1) * sizeof *wide);
+    for (size_t round = 0; round < count; round++) {
+        cr_assert_eq(shuffle_sample(&r, picks, n, k, NULL), CORE_OK);
+        for (size_t i = 0; i < k; i++) wide[i] = picks[i];
+        append_line(&c->ours, &c->ours_len, &c->ours_cap, wide, k);
+    }
+    if (c->jobs_cap - c->jobs_len < 128) c->jobs = realloc(c->jobs, c->jobs_cap = c->jobs_cap * 2 + 4096);
+    c->jobs_len += (size_t)sprintf(c->jobs + c->jobs_len, " sample:%s:%llu:%zu:%zu", seed, (unsigned long long)n, k,
+                                   count);
+    free(wide);
+    free(picks);
+}
+
+Test(shuffle_stream, sample_matches_reference) {
+    comparison c = {0};
+    for (size_t s = 0; s < sizeof seeds / sizeof *seeds; s++) {
+        for (size_t n = 0; n <= 7; n++)
+            for (size_t k = 0; k <= n; k++) add_samples(&c, seeds[s], n, k, 2);
+        add_samples(&c, seeds[s], 1000, 999, 1);
+        add_samples(&c, seeds[s], 1000, 333, 1);
+        add_samples(&c, seeds[s], SHUFFLE_MAX_N, 1001, 2);
+        add_samples(&c, seeds[s], 1000000000, 1000, 2);
+    }
+    expect_reference(&c);
+}
+
+/* A sample of all n is the Fisher-Yates shuffle of the same seed read backwards. */
+Test(shuffle_stream, full_sample_is_fisher_yates_backwards) {
+    for (size_t n = 0; n <= 40; n++) {
+        uint32_t shuffled[40], picked[40];
+        rng a, b;
+        rng_seed_u64(&a, 500 + n);
+        rng_seed_u64(&b, 500 + n);
+        shuffle_permutation(SHUFFLE_FISHER_YATES, &a, shuffled, n, NULL);
+        cr_assert_eq(shuffle_sample(&b, picked, n, n, NULL), CORE_OK);
+        for (size_t i = 0; i < n; i++) cr_assert_eq(picked[i], shuffled[n - 1 - i], "n %zu position %zu", n, i);
+    }
+}
 
 /* Bounds whose product is just above 2^63 make about half the words fall in the rejected region, so
  * the slow paths run often and must agree with the reference draw for draw. */
@@ -234,5 +283,8 @@ Test(shuffle_stream, expired_deadline_stops_every_algorithm) {
     cr_assert_eq(shuffle_permutation(SHUFFLE_FISHER_YATES, &r, perm, N, &past), CORE_DEADLINE);
     cr_assert_eq(shuffle_permutation(SHUFFLE_INSIDE_OUT, &r, perm, N, &past), CORE_DEADLINE);
     cr_assert_eq(shuffle_permutation(SHUFFLE_NAIVE, &r, perm, N, &past), CORE_DEADLINE);
+    cr_assert_eq(shuffle_permutation(SHUFFLE_DERANGEMENT, &r, perm, N, &past), CORE_DEADLINE);
+    cr_assert_eq(shuffle_permutation(SHUFFLE_CYCLE, &r, perm, N, &past), CORE_DEADLINE);
+    cr_assert_eq(shuffle_sample(&r, perm, SHUFFLE_MAX_N, N, &past), CORE_DEADLINE);
     free(perm);
 }

@@ -1,0 +1,104 @@
+/* Streaming arrangements as JSON text (see arrangement_listing.h). */
+#include "api/arrangement_listing.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { BATCH_BYTES = 64 * 1024 };
+
+arrangement_listing *arrangement_listing_new(void) { return calloc(1, sizeof(arrangement_listing)); }
+
+void arrangement_listing_free(void *state) {
+    arrangement_listing *l = state;
+    if (l->iter != NULL) l->free_iter(l->iter);
+    perm_items_free(&l->items);
+    free(l->count);
+    free(l->line);
+    free(l->entry_end);
+    free(l->batch);
+    free(l);
+}
+
+/* Room for the longest arrangement: every item once, with separators, quotes and a newline. */
+static size_t longest_line(const perm_items *items) {
+    size_t bytes = 4;
+    for (size_t i = 0; i < items->n; i++) {
+        uint32_t c = items->classes[i];
+        bytes += 1 + items->start[c + 1] - items->start[c];
+    }
+    return bytes;
+}
+
+bool arrangement_listing_prepare(arrangement_listing *l, const mpz_t count, size_t k, uint64_t limit, bool ndjson) {
+    l->k = k;
+    l->left = limit;
+    l->ndjson = ndjson;
+    l->first = true;
+    l->count = mpz_get_str(NULL, 10, count);
+    l->entry_end = malloc((k ? k : 1) * sizeof *l->entry_end);
+    l->line = malloc(longest_line(&l->items));
+    l->batch = malloc(BATCH_BYTES + longest_line(&l->items) + 1);
+    if (l->line != NULL) l->line[0] = l->items.text ? '"' : '[';
+    return l->count != NULL && l->entry_end != NULL && l->line != NULL && l->batch != NULL;
+}
+
+void arrangement_listing_write_count(const arrangement_listing *l, json_writer *out) {
+    jw_clear(out);
+    jw_str(out, "{\"count\":\"");
+    jw_str(out, l->count);
+    jw_str(out, "\"}");
+}
+
+/* Rewrites line from entry `from` on and appends the whole arrangement (after a separator unless
+ * it is the first) to the batch. */
+static void write_arrangement(arrangement_listing *l, const uint32_t *a, size_t from) {
+    const perm_items *items = &l->items;
+    size_t len = from == 0 ? 1 : l->entry_end[from - 1];
+    for (size_t i = from; i < l->k; i++) {
+        if (i > 0 && !items->text) l->line[len++] = ',';
+        size_t size = items->start[a[i] + 1] - items->start[a[i]];
+        memcpy(l->line + len, items->texts + items->start[a[i]], size);
+        len += size;
+        l->entry_end[i] = len;
+    }
+    char *to = l->batch + l->batch_len;
+    if (!l->first && !l->ndjson) *to++ = ',';
+    memcpy(to, l->line, len);
+    to += len;
+    *to++ = items->text ? '"' : ']';
+    if (l->ndjson) *to++ = '\n';
+    l->batch_len = (size_t)(to - l->batch);
+    l->first = false;
+}
+
+stream_status arrangement_listing_next(void *state, json_writer *out, size_t want) {
+    arrangement_listing *l = state;
+    size_t start = out->len;
+    if (l->part == LISTING_HEAD) {
+        if (!l->ndjson) {
+            jw_str(out, "{\"count\":\"");
+            jw_str(out, l->count);
+            jw_str(out, "\",\"");
+            jw_str(out, l->list_key);
+            jw_str(out, "\":[");
+        }
+        l->part = l->iter != NULL && l->left > 0 ? LISTING_ITEMS : LISTING_TAIL;
+    }
+    while (l->part == LISTING_ITEMS && out->len - start < want && !out->out_of_memory) {
+        while (l->part == LISTING_ITEMS && out->len - start + l->batch_len < want && l->batch_len < BATCH_BYTES) {
+            size_t changed;
+            const uint32_t *a = l->next(l->iter, &changed);
+            if (a == NULL) {
+                l->part = LISTING_TAIL;
+                break;
+            }
+            write_arrangement(l, a, l->first ? 0 : changed);
+            if (--l->left == 0) l->part = LISTING_TAIL;
+        }
+        jw_raw(out, l->batch, l->batch_len);
+        l->batch_len = 0;
+    }
+    if (l->part != LISTING_TAIL) return STREAM_MORE;
+    if (!l->ndjson) jw_str(out, "]}");
+    return STREAM_DONE;
+}

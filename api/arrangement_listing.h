@@ -1,0 +1,58 @@
+/* The streamed answer shared by /permutations and /combinations: {"count": "...", "<key>": [...]}
+ * (or one arrangement per line for NDJSON), the arrangements coming from an iterator over class ids
+ * (core/) and written with the texts of a perm_items.
+ *
+ * The current arrangement's text is kept in `line`, with the end of each entry in `entry_end`, so a
+ * step rewrites only the entries that changed; whole arrangements are gathered in a 64 KiB batch with
+ * plain copies and handed over once per call, so memory stays at one batch plus one arrangement. */
+#ifndef PUZZLED_API_ARRANGEMENT_LISTING_H
+#define PUZZLED_API_ARRANGEMENT_LISTING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <gmp.h>
+
+#include "api/api.h"
+#include "api/permutation_items.h"
+
+/* The next arrangement (k class ids) or NULL after the last; *changed: the first index that differs
+ * from the previous one (anything for the first). */
+typedef const uint32_t *(*arrangement_next_fn)(void *iter, size_t *changed);
+
+typedef enum { LISTING_HEAD, LISTING_ITEMS, LISTING_TAIL } listing_part;
+
+typedef struct arrangement_listing {
+    perm_items items;          /* owned */
+    void *iter;                /* owned; NULL when the offset is past the end: an empty list */
+    arrangement_next_fn next;
+    void (*free_iter)(void *iter);
+    const char *list_key;      /* "permutations", "combinations" */
+    size_t k;                  /* entries per arrangement */
+    bool ndjson;
+    listing_part part;
+    char *count;               /* decimal */
+    uint64_t left;             /* arrangements still to send (the limit) */
+    bool first;
+    char *line;                /* '[' or '"' and the entries, without the closing character */
+    size_t *entry_end;         /* k offsets into line */
+    char *batch;               /* the batch, plus room for one more arrangement */
+    size_t batch_len;
+} arrangement_listing;
+
+/* A zeroed listing (NULL when out of memory) whose items and iterator the caller fills in. */
+arrangement_listing *arrangement_listing_new(void);
+
+/* Prepares the text buffers once items, iter, next, free_iter and list_key are set. False when out
+ * of memory. */
+bool arrangement_listing_prepare(arrangement_listing *l, const mpz_t count, size_t k, uint64_t limit, bool ndjson);
+
+/* {"count":"..."}: the count_only answer. */
+void arrangement_listing_write_count(const arrangement_listing *l, json_writer *out);
+
+/* stream_next_fn and stream_free_fn for api_respond_stream. */
+stream_status arrangement_listing_next(void *state, json_writer *out, size_t want);
+void arrangement_listing_free(void *state);
+
+#endif

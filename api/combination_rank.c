@@ -1,0 +1,53 @@
+/* POST/GET /combination/rank: the 0-based lexicographic rank of a k-combination among the
+ * k-combinations of the items (distinct or not), and their total. */
+#include <stdlib.h>
+
+#include "api/endpoints.h"
+#include "api/item_selection.h"
+#include "api/params.h"
+#include "core/combinations/comb_rank.h"
+
+static const api_field fields[] = {
+    {"items", FIELD_ARRAY},
+    {"text", FIELD_STRING},
+    {"combination", FIELD_ARRAY},
+    {"combination_text", FIELD_STRING},
+    {"distinct", FIELD_BOOLEAN},
+    {NULL, 0},
+};
+
+static int compare_classes(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static bool answer_rank(api_request *req, api_response *res) {
+    item_selection s;
+    bool distinct;
+    param_bool(req, "distinct", false, &distinct);
+    if (!item_selection_read(req, "items", "text", "combination", "combination_text", req->limits->max_rank_items, &s))
+        return false;
+    qsort(s.classes, s.len, sizeof *s.classes, compare_classes); /* a combination is a sub-multiset */
+    comb_spec spec = {s.pool.mult, s.pool.m, s.len, distinct};
+    mpz_t rank, total;
+    mpz_inits(rank, total, NULL);
+    core_status status = comb_count(total, &spec, &req->deadline);
+    if (status == CORE_OK) status = comb_rank(rank, &spec, s.classes, &req->deadline);
+    bool ok = api_fail_status(req, status);
+    if (ok) {
+        json_writer *out = &res->body;
+        jw_clear(out);
+        jw_char(out, '{');
+        jw_key(out, "rank");
+        jw_mpz_string(out, rank);
+        jw_char(out, ',');
+        jw_key(out, "total");
+        jw_mpz_string(out, total);
+        jw_char(out, '}');
+    }
+    mpz_clears(rank, total, NULL);
+    item_selection_free(&s);
+    return ok;
+}
+
+const api_endpoint combination_rank_endpoint = {.fields = fields, .handler = answer_rank};
