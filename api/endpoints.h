@@ -11,10 +11,13 @@ extern const api_endpoint permutations_endpoint;        /* api/permutations.c */
 extern const api_endpoint permutation_rank_endpoint;    /* api/permutation_rank.c */
 extern const api_endpoint permutation_unrank_endpoint;  /* api/permutation_unrank.c */
 extern const api_endpoint queens_endpoint;              /* api/queens.c */
+extern const api_endpoint queens_verify_endpoint;       /* api/queens_verify.c */
 extern const api_endpoint knight_tour_endpoint;         /* api/knight_tour.c */
+extern const api_endpoint knight_tour_verify_endpoint;  /* api/knight_tour_verify.c */
 extern const api_endpoint word_ladder_endpoint;         /* api/word_ladder.c */
+extern const api_endpoint word_ladder_verify_endpoint;  /* api/word_ladder_verify.c */
 
-/* Loads the built-in word-ladder dictionary once at start-up (api/word_ladder.c). Returns false, after
+/* Loads the built-in word-ladder dictionary once at start-up (api/word_ladder_words.c). Returns false, after
  * printing why on stderr, when it cannot; /word-ladder then needs a request dictionary. */
 bool word_ladder_load_dictionary(const char *path);
 void word_ladder_unload_dictionary(void);

@@ -10,8 +10,11 @@ static const route routes[] = {
     {"/permutation/rank", METHOD_GET | METHOD_POST, &permutation_rank_endpoint},
     {"/permutation/unrank", METHOD_GET | METHOD_POST, &permutation_unrank_endpoint},
     {"/queens", METHOD_GET | METHOD_POST, &queens_endpoint},
+    {"/queens/verify", METHOD_POST, &queens_verify_endpoint},
     {"/knight-tour", METHOD_GET | METHOD_POST, &knight_tour_endpoint},
+    {"/knight-tour/verify", METHOD_POST, &knight_tour_verify_endpoint},
     {"/word-ladder", METHOD_GET | METHOD_POST, &word_ladder_endpoint},
+    {"/word-ladder/verify", METHOD_POST, &word_ladder_verify_endpoint},
     {"/healthz", METHOD_GET, &health_endpoint},
     {"/openapi.yaml", METHOD_GET, &openapi_endpoint},
 };
