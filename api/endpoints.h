@@ -21,6 +21,9 @@ extern const api_endpoint word_ladder_neighbours_endpoint; /* api/word_ladder_ne
 /* Loads the built-in word-ladder dictionary once at start-up (api/word_ladder_words.c). Returns false, after
  * printing why on stderr, when it cannot; /word-ladder then needs a request dictionary. */
 bool word_ladder_load_dictionary(const char *path);
+/* Loads the union of the ':'-separated word lists `paths` as the dictionary "common", the same way. */
+bool word_ladder_load_common_dictionary(const char *paths);
+/* Frees both. */
 void word_ladder_unload_dictionary(void);
 
 #endif

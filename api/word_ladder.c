@@ -15,7 +15,7 @@
 #define MAX_LIMIT 1000000
 
 static const api_field fields[] = {
-    {"from", FIELD_STRING}, {"to", FIELD_STRING},     {"dictionary", FIELD_STRING_ARRAY},
+    {"from", FIELD_STRING}, {"to", FIELD_STRING},     {"dictionary", FIELD_STRING_OR_STRING_ARRAY},
     {"all", FIELD_BOOLEAN}, {"limit", FIELD_INTEGER}, {NULL, 0},
 };
 

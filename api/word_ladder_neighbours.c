@@ -11,7 +11,7 @@
 #include "api/word_ladder_words.h"
 #include "core/ladder/dictionary_neighbours.h"
 
-static const api_field fields[] = {{"word", FIELD_STRING}, {"dictionary", FIELD_STRING_ARRAY}, {NULL, 0}};
+static const api_field fields[] = {{"word", FIELD_STRING}, {"dictionary", FIELD_STRING_OR_STRING_ARRAY}, {NULL, 0}};
 
 static void write_answer(json_writer *out, const uint32_t *word, size_t length, const dictionary_group *group,
                          const uint32_t *neighbours, size_t count) {

@@ -17,7 +17,7 @@
 #include "api/word_ladder_words.h"
 #include "core/ladder/word_ladder.h"
 
-static const api_field fields[] = {{"ladder", FIELD_STRING_ARRAY}, {"dictionary", FIELD_STRING_ARRAY}, {NULL, 0}};
+static const api_field fields[] = {{"ladder", FIELD_STRING_ARRAY}, {"dictionary", FIELD_STRING_OR_STRING_ARRAY}, {NULL, 0}};
 
 typedef struct claimed_ladder {
     size_t count;

@@ -1,5 +1,8 @@
 /* What the word-ladder endpoints share (see word_ladder_words.h).
  *
+ * Dictionaries: the built-in one (--dict, default Debian's wamerican), the common-words one (--common-dict,
+ * default SCOWL up to size 35, asked for with dictionary "common"), or the request's own list.
+ *
  * Decisions: words are lowered (dictionary_letters.h) and must be words of letters, else a 400.
  * Entries of a request `dictionary` are lowered the same way and must all be words of letters (else a
  * 400 naming the entry), because a request that silently lost entries could answer a different
@@ -18,33 +21,55 @@
 
 #define MAX_ECHOED_BYTES 64
 
-/* Read-only after start-up, so request threads share it without locks. */
-static dictionary *builtin_dictionary;
+/* Read-only after start-up, so request threads share them without locks. */
+static dictionary *builtin_dictionary; /* --dict */
+static dictionary *common_dictionary;  /* --common-dict: dictionary "common" */
 
-bool word_ladder_load_dictionary(const char *path) {
+#define MAX_LISTS 64
+
+/* Loads the union of `count` word lists into `*into`; says how it went on stderr. */
+static bool load(const char *const *paths, size_t count, const char *shown, dictionary **into) {
     struct timespec start, end;
     clock_gettime(CLOCK_MONOTONIC, &start);
     dictionary_file_stats stats;
-    dictionary_status status = dictionary_load_file(path, &builtin_dictionary, &stats);
+    dictionary_status status = dictionary_load_files(paths, count, into, &stats);
     clock_gettime(CLOCK_MONOTONIC, &end);
     if (status != DICTIONARY_OK) {
-        builtin_dictionary = NULL;
+        *into = NULL;
         if (status == DICTIONARY_UNREADABLE)
-            fprintf(stderr, "puzzled: cannot read the word list %s: %m\n", path);
+            fprintf(stderr, "puzzled: cannot read the word list %s: %m\n", shown);
         else
-            fprintf(stderr, "puzzled: cannot index the word list %s: %s\n", path,
+            fprintf(stderr, "puzzled: cannot index the word list %s: %s\n", shown,
                     status == DICTIONARY_TOO_LARGE ? "too many letters" : "out of memory");
         return false;
     }
     double ms = (double)(end.tv_sec - start.tv_sec) * 1e3 + (double)(end.tv_nsec - start.tv_nsec) / 1e6;
-    fprintf(stderr, "puzzled: word list %s: %zu words indexed in %.0f ms (%zu of %zu lines skipped)\n", path,
-            builtin_dictionary->word_count, ms, stats.skipped, stats.lines);
+    fprintf(stderr, "puzzled: word list %s: %zu words indexed in %.0f ms (%zu of %zu lines skipped)\n", shown,
+            (*into)->word_count, ms, stats.skipped, stats.lines);
     return true;
+}
+
+bool word_ladder_load_dictionary(const char *path) {
+    return load(&path, 1, path, &builtin_dictionary);
+}
+
+bool word_ladder_load_common_dictionary(const char *paths) {
+    char *copy = strdup(paths), *save = NULL;
+    const char *lists[MAX_LISTS];
+    size_t count = 0;
+    for (char *list = copy ? strtok_r(copy, ":", &save) : NULL; list != NULL && count < MAX_LISTS;
+         list = strtok_r(NULL, ":", &save))
+        lists[count++] = list;
+    bool ok = count > 0 && load(lists, count, paths, &common_dictionary);
+    if (count == 0) fprintf(stderr, "puzzled: no word list in --common-dict '%s'\n", paths);
+    free(copy);
+    return ok;
 }
 
 void word_ladder_unload_dictionary(void) {
     dictionary_free(builtin_dictionary);
-    builtin_dictionary = NULL;
+    dictionary_free(common_dictionary);
+    builtin_dictionary = common_dictionary = NULL;
 }
 
 /* `, got "..."` when the text is short, valid UTF-8, else nothing: messages stay valid and small. */
@@ -127,9 +152,28 @@ static bool read_dictionary(api_request *req, const cJSON *entries, size_t lengt
     }
 }
 
+/* The dictionary named by the request: "common" as a string, or as the one entry of a list (how GET
+ * sends it; a dictionary of one word has no ladder, so nothing is lost). */
+static bool names_common(const cJSON *value) {
+    if (cJSON_IsArray(value) && cJSON_GetArraySize(value) == 1) value = value->child;
+    return cJSON_IsString(value) && strcmp(value->valuestring, "common") == 0;
+}
+
 bool ladder_words_choose(api_request *req, size_t length, ladder_words *out) {
     *out = (ladder_words){0};
     const cJSON *entries = param_array(req, "dictionary");
+    if (entries != NULL && names_common(entries)) {
+        if (common_dictionary == NULL)
+            return api_fail(req, API_NO_DICTIONARY, "dictionary",
+                            "the common-words dictionary is not loaded (the server could not read its "
+                            "--common-dict word lists); leave 'dictionary' out for the built-in one");
+        out->dict = common_dictionary;
+        out->name = "common";
+        return true;
+    }
+    if (cJSON_IsString(entries))
+        return api_fail(req, API_INVALID_FIELD, "dictionary",
+                        "'dictionary' must be \"common\" (the common-words list) or an array of words");
     if (entries != NULL) {
         if (!read_dictionary(req, entries, length, &out->own)) return false;
         out->dict = out->own;

@@ -1,6 +1,6 @@
 /* What the word-ladder endpoints (/word-ladder, /word-ladder/verify, /word-ladder/neighbours) share:
- * the built-in dictionary loaded at start-up, the choice of dictionary for a request (its own
- * `dictionary` or the built-in one), reading words from request fields, writing them out, and the
+ * the dictionaries loaded at start-up (built-in and "common"), the choice of dictionary for a request
+ * (its own `dictionary`, "common", or the built-in one), reading words from request fields, writing them out, and the
  * unknown-word error. */
 #ifndef PUZZLED_API_WORD_LADDER_WORDS_H
 #define PUZZLED_API_WORD_LADDER_WORDS_H
@@ -16,11 +16,12 @@
 typedef struct ladder_words {
     const dictionary *dict; /* the request's own or the built-in one */
     dictionary *own;        /* the request's `dictionary`, or NULL */
-    const char *name;       /* for messages: "built-in" or "request's" */
+    const char *name;       /* for messages: "built-in", "common" or "request's" */
 } ladder_words;
 
-/* Reads the request's "dictionary" field (only words of `length` letters are indexed), or takes the
- * built-in dictionary when it is absent (503 no_dictionary when none is loaded). */
+/* Reads the request's "dictionary" field: a list of words (only words of `length` letters are indexed)
+ * or "common"; the built-in dictionary when it is absent. 503 no_dictionary when the one asked for is
+ * not loaded. */
 bool ladder_words_choose(api_request *req, size_t length, ladder_words *out);
 void ladder_words_free(ladder_words *words);
 

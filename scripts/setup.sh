@@ -8,8 +8,8 @@ set -euo pipefail
 
 declare -A packages=(
   [build]="gcc g++ make cmake pkg-config libmicrohttpd-dev libcjson-dev libgmp-dev"
-  [runtime]="libmicrohttpd12 libcjson1 libgmp10 wamerican"
-  [test]="libcriterion-dev libcurl4-openssl-dev python3 curl nginx-light wrk nodejs npm wamerican"
+  [runtime]="libmicrohttpd12 libcjson1 libgmp10 wamerican scowl"
+  [test]="libcriterion-dev libcurl4-openssl-dev python3 curl nginx-light wrk nodejs npm wamerican scowl"
   [bench]="curl nginx-light wrk"
 )
 

@@ -15,6 +15,7 @@ typedef struct puzzled_config {
     unsigned threads;           /* --threads, PUZZLED_THREADS (default: number of cores) */
     size_t max_body;            /* --max-body, PUZZLED_MAX_BODY bytes (default 1 MiB) */
     char dict_path[4096];       /* --dict, PUZZLED_DICT (default /usr/share/dict/words) */
+    char common_dict_paths[4096]; /* --common-dict, PUZZLED_COMMON_DICT: ':'-separated word lists */
     char cors_origin[256];      /* --cors-origin, PUZZLED_CORS_ORIGIN (default "*") */
     unsigned drain_ms;          /* --drain-ms, PUZZLED_DRAIN_MS: wait for in-flight requests on stop */
     api_limits limits;          /* --time-limit-ms and the --max-* sizes, handed to every request */
