@@ -17,6 +17,7 @@ extern const api_endpoint knight_tour_verify_endpoint;  /* api/knight_tour_verif
 extern const api_endpoint word_ladder_endpoint;         /* api/word_ladder.c */
 extern const api_endpoint word_ladder_verify_endpoint;  /* api/word_ladder_verify.c */
 extern const api_endpoint word_ladder_neighbours_endpoint; /* api/word_ladder_neighbours.c */
+extern const api_endpoint word_ladder_puzzle_endpoint;  /* api/word_ladder_puzzle.c */
 
 /* Loads the built-in word-ladder dictionary once at start-up (api/word_ladder_words.c). Returns false, after
  * printing why on stderr, when it cannot; /word-ladder then needs a request dictionary. */

@@ -16,6 +16,7 @@ static const route routes[] = {
     {"/word-ladder", METHOD_GET | METHOD_POST, &word_ladder_endpoint},
     {"/word-ladder/verify", METHOD_POST, &word_ladder_verify_endpoint},
     {"/word-ladder/neighbours", METHOD_GET | METHOD_POST, &word_ladder_neighbours_endpoint},
+    {"/word-ladder/puzzle", METHOD_GET | METHOD_POST, &word_ladder_puzzle_endpoint},
     {"/healthz", METHOD_GET, &health_endpoint},
     {"/openapi.yaml", METHOD_GET, &openapi_endpoint},
 };

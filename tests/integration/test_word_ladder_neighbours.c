@@ -18,9 +18,9 @@ static void expect_same_json(const cJSON *got, const cJSON *expected, const char
 }
 
 Test(word_ladder_neighbours, equal_a_brute_force_scan_of_the_word_list) {
-    char *output = run_command_output("cd \"$PUZZLED_SOURCE_DIR/tests/integration\" && "
-                                      "python3 word_ladder_games_reference.py neighbours 19 120");
-    cr_assert_not_null(output);
+    cJSON *request = cJSON_Parse("{\"mode\":\"neighbours\",\"seed\":19,\"count\":120}");
+    char *output = run_python_reference("tests/integration/word_ladder_games_reference.py", request);
+    cJSON_Delete(request);
     cJSON *cases = cJSON_Parse(output);
     free(output);
     cr_assert(cJSON_IsArray(cases));
