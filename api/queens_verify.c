@@ -20,8 +20,6 @@
 
 static const api_field fields[] = {{"n", FIELD_INTEGER}, {"queens", FIELD_ARRAY}, {NULL, 0}};
 
-static const char *const line_names[] = {"row", "column", "diagonal", "anti-diagonal"};
-
 static bool read_n(api_request *req, uint32_t *n) {
     int64_t value, largest = (int64_t)req->limits->max_queens_n;
     if (param_present(req, "n") && param_int(req, "n", INT64_MIN, INT64_MAX, 0, &value) && value > largest)
@@ -40,36 +38,24 @@ static bool read_queens(api_request *req, uint32_t n, queens_square **out, size_
                         "'queens' is required: one column per row ([0, 4, 7, 5, 2, 6, 1, 3]) or a list of "
                         "[row, col] squares");
     int size = cJSON_GetArraySize(list);
-    bool columns = size > 0 && cJSON_IsNumber(list->child);
-    if (columns && (uint32_t)size != n)
+    if (size == 0 || !cJSON_IsNumber(list->child)) return board_queens_read(req, "queens", list, n, out, count);
+    if ((uint32_t)size != n)
         return api_fail(req, API_INVALID_FIELD, "queens",
                         "'queens' as one column per row needs exactly n = %" PRIu32 " columns, got %d; a board "
                         "with fewer queens is a list of [row, col] squares",
                         n, size);
-    queens_square *queens = malloc((size ? (size_t)size : 1) * sizeof *queens);
+    queens_square *queens = malloc((size_t)size * sizeof *queens);
     if (queens == NULL) return api_fail_out_of_memory(req);
-    int index = 0;
-    bool ok = true;
-    for (const cJSON *item = list->child; ok && item != NULL; item = item->next, index++) {
-        queens_square *square = &queens[index];
-        if (columns) {
-            square->row = (uint32_t)index;
-            ok = board_index_read(req, "queens", index, item, n, "a column (one per row, as the first element)",
-                                  &square->col);
-        } else {
-            ok = board_square_read(req, "queens", index, item, n, n, &square->row, &square->col);
+    int row = 0;
+    for (const cJSON *item = list->child; item != NULL; item = item->next, row++) {
+        queens[row].row = (uint32_t)row;
+        if (!board_index_read(req, "queens", row, item, n, "a column (one per row, as the first element)",
+                              &queens[row].col)) {
+            free(queens);
+            return false;
         }
     }
-    queens_square repeated;
-    if (ok && !queens_sort_distinct(queens, (size_t)size, &repeated))
-        ok = api_fail(req, API_INVALID_FIELD, "queens",
-                      "'queens' places two queens on the square [%" PRIu32 ", %" PRIu32 "]; a square holds one",
-                      repeated.row, repeated.col);
-    if (!ok) {
-        free(queens);
-        return false;
-    }
-    *out = queens;
+    *out = queens; /* already in row-major order, one per row */
     *count = (size_t)size;
     return true;
 }
@@ -78,13 +64,7 @@ static void write_attacks(json_writer *out, const queens_attack *attacks, size_t
     jw_str(out, ",\"attacks\":[");
     for (size_t i = 0; i < listed; i++) {
         if (i > 0) jw_char(out, ',');
-        jw_str(out, "{\"queens\":[");
-        board_square_write(out, attacks[i].first.row, attacks[i].first.col);
-        jw_char(out, ',');
-        board_square_write(out, attacks[i].second.row, attacks[i].second.col);
-        jw_str(out, "],\"line\":\"");
-        jw_str(out, line_names[attacks[i].line]);
-        jw_str(out, "\"}");
+        board_attack_write(out, &attacks[i]);
     }
     jw_char(out, ']');
 }
