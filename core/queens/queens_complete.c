@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #define EMPTY UINT32_MAX
-#define POLL_EVERY 64 /* placements between two looks at the deadline */
+#define FIRST_BUDGET 32 /* backtracks before the first restart */
 
 typedef struct board {
     uint32_t n;
@@ -145,16 +145,21 @@ queens_completion queens_complete(uint32_t n, const queens_square *placed, size_
      * starting columns and twice the budget, which cuts the long runs a bad early choice causes
      * (Gomes, Selman and Kautz, "Boosting combinatorial search through randomization", AAAI 1998)
      * while staying complete: the budget grows without bound. */
-    uint64_t steps = 0, backtracks = 0, budget = n;
+    uint64_t backtracks = 0, budget = FIRST_BUDGET;
     uint32_t depth = 0;
     bool advance = alive; /* true: fill a new row; false: move the top row's queen on */
     for (;;) {
-        if (++steps % POLL_EVERY == 0 && dl != NULL && deadline_expired(dl)) {
+        if (dl != NULL && deadline_expired(dl)) { /* each step costs O(n): polling is cheap beside it */
             outcome = QUEENS_COMPLETION_DEADLINE;
             break;
         }
         if (!advance && depth > 0 && ++backtracks > budget) {
-            while (depth > 0) unplace(&b, b.stack_row[--depth]);
+            while (depth > 0 && (dl == NULL || depth % 256 != 0 || !deadline_expired(dl)))
+                unplace(&b, b.stack_row[--depth]);
+            if (depth > 0) {
+                outcome = QUEENS_COMPLETION_DEADLINE;
+                break;
+            }
             shuffle_tries(&b, &scramble);
             backtracks = 0;
             budget *= 2;
