@@ -61,7 +61,7 @@ core_status dictionary_neighbours(const dictionary_group *group, const uint32_t 
         *count = 0;
         return CORE_NO_MEMORY;
     }
-    qsort_r(list, *count, sizeof *list, compare_indices, (void *)group);
+    if (*count > 1) qsort_r(list, *count, sizeof *list, compare_indices, (void *)group); /* list is NULL at 0 */
     *out = list;
     return CORE_OK;
 }

@@ -2,7 +2,7 @@
  * completable, some not, some conflicting), the solutions listed and counted equal the full list of
  * a plain Python backtracking search filtered to those containing the placed queens, in the same
  * order; mode "first" answers found exactly when that filtered list is not empty, with a solution
- * that is valid and keeps the placed queens; the same for boards of 100 to 3000 with queens placed
+ * that is valid and keeps the placed queens; the same for boards of 100 to 1000 with queens placed
  * at random (checked by the definition); conflicting placements name a pair that does conflict. */
 #include <criterion/criterion.h>
 #include <stdint.h>
@@ -140,8 +140,8 @@ Test(queens_placed, lists_counts_and_first_equal_the_filtered_full_list_up_to_12
 }
 
 Test(queens_placed, large_boards_are_completed_keeping_the_placed_queens) {
-    int sizes[] = {100, 500, 1000, 3000};
-    for (int s = 0; s < 4; s++) {
+    int sizes[] = {100, 500, 1000};
+    for (int s = 0; s < 3; s++) {
         int n = sizes[s];
         placement p = {.count = 4};
         for (int i = 0; i < p.count; i++) {
