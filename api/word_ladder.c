@@ -1,5 +1,6 @@
 /* /word-ladder: the shortest ladders between two words of the same length, changing one letter per
- * step, in the built-in dictionary (loaded once at start-up) or in a dictionary sent with the request.
+ * step, in the built-in or the common-words dictionary (loaded once at start-up) or in a dictionary sent
+ * with the request.
  *
  * Decisions: `from` and `to` are lowered and must be words of letters (api/word_ladder_words.h, which
  * also reads the dictionary); from == to is found, a ladder of 0 steps. Only entries of a request
