@@ -34,6 +34,7 @@ typedef enum field_type {
     FIELD_STRING,      /* JSON string */
     FIELD_ARRAY,       /* JSON array of anything; GET: comma-separated, numbers/true/false as such */
     FIELD_STRING_ARRAY, /* JSON array of strings; GET: comma-separated, every piece a string */
+    FIELD_STRING_OR_STRING_ARRAY, /* a JSON string (a name) or array of strings; GET as FIELD_STRING_ARRAY */
     FIELD_BIG_INTEGER, /* integer JSON number or a string (checked by the handler: decimal, hex seed ...);
                           GET keeps the text as a string, so no precision is lost */
 } field_type;

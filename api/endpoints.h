@@ -12,15 +12,23 @@ extern const api_endpoint permutations_endpoint;        /* api/permutations.c */
 extern const api_endpoint permutation_rank_endpoint;    /* api/permutation_rank.c */
 extern const api_endpoint permutation_unrank_endpoint;  /* api/permutation_unrank.c */
 extern const api_endpoint queens_endpoint;              /* api/queens.c */
+extern const api_endpoint queens_verify_endpoint;       /* api/queens_verify.c */
 extern const api_endpoint knight_tour_endpoint;         /* api/knight_tour.c */
+extern const api_endpoint knight_tour_verify_endpoint;  /* api/knight_tour_verify.c */
 extern const api_endpoint word_ladder_endpoint;         /* api/word_ladder.c */
 extern const api_endpoint combinations_endpoint;        /* api/combinations.c */
 extern const api_endpoint combination_rank_endpoint;    /* api/combination_rank.c */
 extern const api_endpoint combination_unrank_endpoint;  /* api/combination_unrank.c */
+extern const api_endpoint word_ladder_verify_endpoint;  /* api/word_ladder_verify.c */
+extern const api_endpoint word_ladder_neighbours_endpoint; /* api/word_ladder_neighbours.c */
+extern const api_endpoint word_ladder_puzzle_endpoint;  /* api/word_ladder_puzzle.c */
 
-/* Loads the built-in word-ladder dictionary once at start-up (api/word_ladder.c). Returns false, after
+/* Loads the built-in word-ladder dictionary once at start-up (api/word_ladder_words.c). Returns false, after
  * printing why on stderr, when it cannot; /word-ladder then needs a request dictionary. */
 bool word_ladder_load_dictionary(const char *path);
+/* Loads the union of the ':'-separated word lists `paths` as the dictionary "common", the same way. */
+bool word_ladder_load_common_dictionary(const char *paths);
+/* Frees both. */
 void word_ladder_unload_dictionary(void);
 
 #endif

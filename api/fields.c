@@ -138,7 +138,8 @@ bool fields_add_query(api_request *req, const api_field *fields, const char *nam
     case FIELD_INTEGER:
     case FIELD_BOOLEAN: converted = query_scalar(value, true); break;
     case FIELD_ARRAY: converted = query_array(value, true); break;
-    case FIELD_STRING_ARRAY: converted = query_array(value, false); break;
+    case FIELD_STRING_ARRAY:
+    case FIELD_STRING_OR_STRING_ARRAY: converted = query_array(value, false); break;
     case FIELD_STRING:
     case FIELD_BIG_INTEGER:
     default: converted = cJSON_CreateString(value); break;
@@ -186,6 +187,9 @@ static bool check_type(api_request *req, const api_field *field, const cJSON *va
         if (cJSON_IsArray(value)) return true;
         return api_fail(req, API_INVALID_FIELD, name, "'%s' must be an array, got %s", name,
                         json_type_name(value));
+    case FIELD_STRING_OR_STRING_ARRAY:
+        if (cJSON_IsString(value)) return true;
+        /* fall through - else an array of strings */
     case FIELD_STRING_ARRAY:
         if (cJSON_IsArray(value)) {
             int index = 0;
@@ -197,8 +201,8 @@ static bool check_type(api_request *req, const api_field *field, const cJSON *va
             }
             return true;
         }
-        return api_fail(req, API_INVALID_FIELD, name, "'%s' must be an array of strings, got %s", name,
-                        json_type_name(value));
+        return api_fail(req, API_INVALID_FIELD, name, "'%s' must be %san array of strings, got %s", name,
+                        field->type == FIELD_STRING_OR_STRING_ARRAY ? "a string or " : "", json_type_name(value));
     case FIELD_BIG_INTEGER:
         if (cJSON_IsString(value) || is_exact_integer(value)) return true;
         if (cJSON_IsNumber(value) && value->valuedouble == floor(value->valuedouble))

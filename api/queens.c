@@ -1,12 +1,22 @@
 /* GET|POST /queens: n-queens solutions (listed in lexicographic order, optionally only fundamental
- * ones, in an offset/limit window), their counts, or one constructed solution for very large boards. */
+ * ones, in an offset/limit window), their counts, or one constructed solution for very large boards;
+ * with `placed`, only the solutions that keep the queens already on the board.
+ *
+ * Decisions on `placed` ([row, col] squares): two placed queens that attack each other answer
+ * {"n","found":false,"conflict":{...}} in every mode, naming the first such pair (row-major order);
+ * a square off the board or taken twice is a 400. `unique` does not go with it (a placed queen breaks
+ * the symmetry classes): 400 conflicting_fields. Counting with `placed` enumerates the completions
+ * (the symmetric counter cannot be restricted); mode "first" searches for a completion
+ * (core/queens/queens_complete.h) instead of the construction, and may run out of time. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "api/api.h"
+#include "api/board_squares.h"
 #include "api/endpoints.h"
 #include "api/params.h"
+#include "core/queens/queens_complete.h"
 #include "core/queens/queens_count.h"
 #include "core/queens/queens_first.h"
 #include "core/queens/queens_solutions.h"
@@ -19,6 +29,7 @@ static const api_field fields[] = {
     {"offset", FIELD_INTEGER},
     {"limit", FIELD_INTEGER},
     {"algorithm", FIELD_STRING},
+    {"placed", FIELD_ARRAY},
     {NULL, 0},
 };
 
@@ -34,6 +45,8 @@ typedef struct queens_request {
     int64_t offset;
     int64_t limit; /* -1: no limit */
     queens_algorithm algorithm;
+    queens_square *placed; /* the queens already on the board, row-major; NULL when none were given */
+    size_t placed_count;
 } queens_request;
 
 /* Reads n once its mode and algorithm are known: above the largest board they allow it is a 422
@@ -72,6 +85,10 @@ static bool check_conflicts(api_request *req, const queens_request *q) {
                             modes[q->mode]);
         }
     }
+    if (q->unique && param_present(req, "placed")) {
+        return api_fail(req, API_CONFLICTING_FIELDS, "unique",
+                        "unique does not go with placed: placed queens break the symmetry classes; leave one out");
+    }
     if (q->mode == MODE_FIRST && q->unique) {
         return api_fail(req, API_CONFLICTING_FIELDS, "unique",
                         "unique applies to modes \"solutions\" and \"count\"; mode \"first\" builds one solution");
@@ -95,7 +112,38 @@ static bool read_request(api_request *req, queens_request *q) {
     }
     q->mode = mode;
     q->algorithm = (queens_algorithm)algorithm;
-    return check_conflicts(req, q) && read_n(req, q);
+    if (!check_conflicts(req, q) || !read_n(req, q)) {
+        return false;
+    }
+    const cJSON *placed = param_array(req, "placed");
+    return placed == NULL || board_queens_read(req, "placed", placed, (uint32_t)q->n, &q->placed, &q->placed_count);
+}
+
+/* ---- placed queens that attack each other: {"n","found":false,"conflict":{...}} in every mode ---- */
+
+static bool answer_conflict(api_request *req, api_response *res, const queens_request *q, bool *conflict) {
+    queens_attack first;
+    size_t listed;
+    uint64_t pairs;
+    if (!api_fail_status(req, queens_find_attacks((uint32_t)q->n, q->placed, q->placed_count, &first, 1, &listed,
+                                                  &pairs))) {
+        return false;
+    }
+    *conflict = pairs > 0;
+    if (*conflict) {
+        jw_str(&res->body, "{\"n\":");
+        jw_int(&res->body, q->n);
+        jw_str(&res->body, ",\"found\":false,\"conflict\":");
+        board_attack_write(&res->body, &first);
+        jw_char(&res->body, '}');
+    }
+    return true;
+}
+
+static void require_placed(queens_iter *it, const queens_request *q) {
+    for (size_t i = 0; i < q->placed_count; i++) {
+        queens_iter_require(it, (int)q->placed[i].row, (int)q->placed[i].col);
+    }
 }
 
 /* ---- mode "count" ---- */
@@ -115,11 +163,24 @@ static bool count_in_parallel(api_request *req, int n, queens_counts *counts) {
     return done;
 }
 
+/* Counts the completions of the placed queens by listing them. */
+static bool count_completions(const queens_request *q, const deadline *dl, queens_counts *counts) {
+    queens_iter it;
+    queens_iter_init(&it, (int)q->n, q->algorithm, false);
+    require_placed(&it, q);
+    *counts = (queens_counts){0};
+    queens_step step;
+    while ((step = queens_iter_next(&it, dl)) == QUEENS_FOUND) {
+        counts->total++;
+    }
+    return step == QUEENS_EXHAUSTED;
+}
+
 static bool answer_count(api_request *req, api_response *res, const queens_request *q) {
     queens_counts counts;
-    bool done = q->algorithm == QUEENS_BITMASK
-                    ? count_in_parallel(req, (int)q->n, &counts)
-                    : queens_count_by_enumeration((int)q->n, q->algorithm, &req->deadline, &counts);
+    bool done = q->placed != NULL                ? count_completions(q, &req->deadline, &counts)
+                : q->algorithm == QUEENS_BITMASK ? count_in_parallel(req, (int)q->n, &counts)
+                                                 : queens_count_by_enumeration((int)q->n, q->algorithm, &req->deadline, &counts);
     if (!done) {
         return api_fail_deadline(req);
     }
@@ -217,6 +278,7 @@ static bool answer_solutions(api_request *req, api_response *res, const queens_r
         return api_fail_out_of_memory(req);
     }
     queens_iter_init(&s->it, (int)q->n, q->algorithm, q->unique);
+    require_placed(&s->it, q);
     s->dl = req->deadline;
     s->ndjson = req->ndjson;
     s->remaining = q->limit;
@@ -242,9 +304,16 @@ static bool answer_solutions(api_request *req, api_response *res, const queens_r
 
 typedef struct first_stream {
     uint64_t n;
-    uint64_t row; /* next row to write */
+    uint64_t row;   /* next row to write */
+    uint32_t *cols; /* a completion of placed queens, or NULL for the construction */
     bool head_written;
 } first_stream;
+
+static void first_stream_free(void *state) {
+    first_stream *s = state;
+    free(s->cols);
+    free(s);
+}
 
 static stream_status first_next(void *state, json_writer *out, size_t want) {
     first_stream *s = state;
@@ -259,7 +328,7 @@ static stream_status first_next(void *state, json_writer *out, size_t want) {
         if (s->row > 0) {
             jw_char(out, ',');
         }
-        jw_uint(out, queens_first_column(s->n, s->row));
+        jw_uint(out, s->cols != NULL ? s->cols[s->row] : queens_first_column(s->n, s->row));
         s->row++;
     }
     if (s->row < s->n) {
@@ -269,8 +338,27 @@ static stream_status first_next(void *state, json_writer *out, size_t want) {
     return STREAM_DONE;
 }
 
+/* A completion of the placed queens by search: into `*cols`, or *cols NULL when there is none. */
+static bool complete_placed(api_request *req, const queens_request *q, uint32_t **cols) {
+    *cols = malloc((size_t)q->n * sizeof **cols);
+    if (*cols == NULL) {
+        return api_fail_out_of_memory(req);
+    }
+    switch (queens_complete((uint32_t)q->n, q->placed, q->placed_count, &req->deadline, *cols)) {
+    case QUEENS_COMPLETED: return true;
+    case QUEENS_NO_COMPLETION: free(*cols); *cols = NULL; return true;
+    case QUEENS_COMPLETION_DEADLINE: free(*cols); return api_fail_deadline(req);
+    default: free(*cols); return api_fail_out_of_memory(req);
+    }
+}
+
 static bool answer_first(api_request *req, api_response *res, const queens_request *q) {
-    if (!queens_first_exists((uint64_t)q->n)) {
+    uint32_t *cols = NULL;
+    if (q->placed != NULL && !complete_placed(req, q, &cols)) {
+        return false;
+    }
+    bool exists = q->placed != NULL ? cols != NULL : queens_first_exists((uint64_t)q->n);
+    if (!exists) {
         cJSON *doc = cJSON_CreateObject();
         cJSON_AddNumberToObject(doc, "n", (double)q->n);
         cJSON_AddBoolToObject(doc, "found", false);
@@ -279,26 +367,40 @@ static bool answer_first(api_request *req, api_response *res, const queens_reque
     }
     first_stream *s = calloc(1, sizeof *s);
     if (s == NULL) {
+        free(cols);
         return api_fail_out_of_memory(req);
     }
     s->n = (uint64_t)q->n;
-    api_respond_stream(res, s, first_next, free, false);
+    s->cols = cols;
+    api_respond_stream(res, s, first_next, first_stream_free, false);
     return true;
 }
 
-static bool handle_queens(api_request *req, api_response *res) {
-    queens_request q;
-    if (!read_request(req, &q)) {
-        return false;
+static bool answer(api_request *req, api_response *res, const queens_request *q) {
+    if (q->placed != NULL) {
+        bool conflict;
+        if (!answer_conflict(req, res, q, &conflict)) {
+            return false;
+        }
+        if (conflict) {
+            return true;
+        }
     }
-    switch (q.mode) {
+    switch (q->mode) {
     case MODE_COUNT:
-        return answer_count(req, res, &q);
+        return answer_count(req, res, q);
     case MODE_FIRST:
-        return answer_first(req, res, &q);
+        return answer_first(req, res, q);
     default:
-        return answer_solutions(req, res, &q);
+        return answer_solutions(req, res, q);
     }
+}
+
+static bool handle_queens(api_request *req, api_response *res) {
+    queens_request q = {0};
+    bool ok = read_request(req, &q) && answer(req, res, &q);
+    free(q.placed);
+    return ok;
 }
 
 const api_endpoint queens_endpoint = {.fields = fields, .handler = handle_queens};

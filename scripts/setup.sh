@@ -8,8 +8,8 @@ set -euo pipefail
 
 declare -A packages=(
   [build]="gcc g++ make cmake pkg-config libmicrohttpd-dev libcjson-dev libgmp-dev"
-  [runtime]="libmicrohttpd12 libcjson1 libgmp10 wamerican"
-  [test]="libcriterion-dev libcurl4-openssl-dev python3 curl nginx-light wrk nodejs npm wamerican prometheus openssl"
+  [runtime]="libmicrohttpd12 libcjson1 libgmp10 wamerican scowl"
+  [test]="libcriterion-dev libcurl4-openssl-dev python3 curl nginx-light wrk nodejs npm wamerican scowl prometheus openssl"
   [bench]="curl nginx-light wrk"
 )
 

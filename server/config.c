@@ -12,6 +12,13 @@ typedef enum { OPTION_TEXT, OPTION_NUMBER } option_kind;
 /* --queue's default follows --workers, so it is settled after every option is read. */
 #define UNSET_QUEUE UINT32_MAX
 
+/* Debian's scowl package; sizes 10, 20 and 35 hold the common words (docs/word-ladder.md says why 35). */
+#define SCOWL_DIRECTORY "/usr/share/dict/scowl"
+#define SCOWL_COMMON_WORDS                                                                                   \
+    SCOWL_DIRECTORY "/english-words.10:" SCOWL_DIRECTORY "/english-words.20:" SCOWL_DIRECTORY                \
+                    "/english-words.35:" SCOWL_DIRECTORY "/american-words.10:" SCOWL_DIRECTORY               \
+                    "/american-words.20:" SCOWL_DIRECTORY "/american-words.35"
+
 typedef struct option {
     const char *flag;
     const char *env;
@@ -61,6 +68,9 @@ static const option options[] = {
     TEXT("--admin-host", "PUZZLED_ADMIN_HOST", admin_host, "address of the admin listener (default 127.0.0.1)"),
     NUMBER("--admin-port", "PUZZLED_ADMIN_PORT", admin_port, 0, 65535,
            "serve /metrics on this port alone (the public port then answers 404 for it); default 0: off"),
+    TEXT("--common-dict", "PUZZLED_COMMON_DICT", common_dict_paths,
+         "word lists, separated by ':', whose union is the word-ladder dictionary \"common\" (default SCOWL's "
+         "English and American words of sizes 10, 20 and 35 in " SCOWL_DIRECTORY ")"),
     TEXT("--cors-origin", "PUZZLED_CORS_ORIGIN", cors_origin,
          "value of Access-Control-Allow-Origin on every response (default *)"),
     NUMBER("--drain-ms", "PUZZLED_DRAIN_MS", drain_ms, 0, 3600000,
@@ -99,6 +109,7 @@ static void set_defaults(puzzled_config *config) {
     config->max_body = 1 << 20;
     config->limits.time_limit_ms = 10000;
     snprintf(config->dict_path, sizeof config->dict_path, "/usr/share/dict/words");
+    snprintf(config->common_dict_paths, sizeof config->common_dict_paths, "%s", SCOWL_COMMON_WORDS);
     snprintf(config->cors_origin, sizeof config->cors_origin, "*");
     snprintf(config->admin_host, sizeof config->admin_host, "127.0.0.1");
     config->drain_ms = 10000;

@@ -28,6 +28,7 @@ typedef struct puzzled_config {
     char tls_key[4096];         /* --tls-key: PEM private key */
     char admin_host[256];       /* --admin-host (default 127.0.0.1) */
     unsigned admin_port;        /* --admin-port: /metrics there alone (default 0: no admin listener) */
+    char common_dict_paths[4096]; /* --common-dict, PUZZLED_COMMON_DICT: ':'-separated word lists */
     char cors_origin[256];      /* --cors-origin, PUZZLED_CORS_ORIGIN (default "*") */
     unsigned drain_ms;          /* --drain-ms, PUZZLED_DRAIN_MS: wait for in-flight requests on stop */
     char log_format[8];         /* --log-format, PUZZLED_LOG_FORMAT: "text" (default) or "json" */

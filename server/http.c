@@ -578,13 +578,14 @@ static bool resolve(const char *host, unsigned port, struct sockaddr_storage *ad
     return true;
 }
 
-/* The server's part of every ETag: the build, and the word list's identity (path, size, mtime). */
+/* The server's part of every ETag: the build, the word list's identity (path, size, mtime) and the
+ * common-words lists' paths. */
 static void describe_content(http_server *server) {
     struct stat words;
     bool readable = stat(server->config->dict_path, &words) == 0;
-    snprintf(server->fingerprint, sizeof server->fingerprint, "%s %s %s %lld %lld", PUZZLED_VERSION, PUZZLED_COMMIT,
-             server->config->dict_path, readable ? (long long)words.st_size : -1LL,
-             readable ? (long long)words.st_mtime : -1LL);
+    snprintf(server->fingerprint, sizeof server->fingerprint, "%s %s %.1000s %lld %lld %.3000s", PUZZLED_VERSION,
+             PUZZLED_COMMIT, server->config->dict_path, readable ? (long long)words.st_size : -1LL,
+             readable ? (long long)words.st_mtime : -1LL, server->config->common_dict_paths);
 }
 
 static enum MHD_Result accept_client(void *cls, const struct sockaddr *peer, socklen_t length) {

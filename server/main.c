@@ -43,6 +43,8 @@ int main(int argc, char **argv) {
 
     if (!word_ladder_load_dictionary(config.dict_path))
         fprintf(stderr, "puzzled: starting without a word-ladder dictionary; /word-ladder needs one per request\n");
+    if (!word_ladder_load_common_dictionary(config.common_dict_paths))
+        fprintf(stderr, "puzzled: starting without the common-words dictionary; dictionary \"common\" answers 503\n");
 
     allow_open_files(config.max_connections);
     http_server *server = http_server_start(&config);

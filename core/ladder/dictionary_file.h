@@ -1,4 +1,4 @@
-/* Loading a word-list file (one word per line, UTF-8, such as /usr/share/dict/words) into a
+/* Loading word-list files (one word per line, UTF-8, such as /usr/share/dict/words) into a
  * dictionary. Lines that are not entirely lowercase letters under the rule of dictionary_letters.h
  * (proper nouns, possessives with apostrophes, abbreviations, malformed UTF-8) are skipped. */
 #ifndef PUZZLED_CORE_DICTIONARY_FILE_H
@@ -16,5 +16,10 @@ typedef struct dictionary_file_stats {
 /* Reads `path` and builds its dictionary into `*out` (dictionary_free it). DICTIONARY_UNREADABLE
  * when the file cannot be opened or read (errno set). `stats` may be NULL. */
 dictionary_status dictionary_load_file(const char *path, dictionary **out, dictionary_file_stats *stats);
+
+/* The same for the union of `count` files (SCOWL ships one file per size and variety); `stats`
+ * counts the lines of all of them. DICTIONARY_UNREADABLE as soon as one cannot be read. */
+dictionary_status dictionary_load_files(const char *const *paths, size_t count, dictionary **out,
+                                        dictionary_file_stats *stats);
 
 #endif

@@ -16,8 +16,13 @@ bool queens_iter_init(queens_iter *it, int n, queens_algorithm algorithm, bool u
     it->n = n;
     it->algorithm = algorithm;
     it->unique = unique;
+    for (int row = 0; row < n; row++) {
+        it->allowed[row] = ((uint64_t)1 << n) - 1;
+    }
     return true;
 }
+
+void queens_iter_require(queens_iter *it, int row, int col) { it->allowed[row] &= (uint64_t)1 << col; }
 
 const int *queens_iter_solution(const queens_iter *it) { return it->cols; }
 
@@ -28,7 +33,7 @@ static void bitmask_enter_row(queens_iter *it, int row, uint64_t down, uint64_t 
     it->down[row] = down;
     it->left[row] = left;
     it->right[row] = right;
-    it->free_cols[row] = board_mask(it->n) & ~(down | left | right);
+    it->free_cols[row] = board_mask(it->n) & it->allowed[row] & ~(down | left | right);
 }
 
 static queens_step bitmask_next(queens_iter *it, const deadline *dl) {
@@ -67,7 +72,8 @@ static void backtracking_mark(queens_iter *it, int row, int col, bool used) {
 }
 
 static bool backtracking_free(const queens_iter *it, int row, int col) {
-    return !it->col_used[col] && !it->sum_used[row + col] && !it->diff_used[row - col + it->n - 1];
+    return !it->col_used[col] && !it->sum_used[row + col] && !it->diff_used[row - col + it->n - 1] &&
+           (it->allowed[row] >> col & 1);
 }
 
 static queens_step backtracking_next(queens_iter *it, const deadline *dl) {
@@ -142,6 +148,15 @@ static bool diagonals_free(const int *cols, int n) {
     return true;
 }
 
+static bool within_allowed(const queens_iter *it) {
+    for (int r = 0; r < it->n; r++) {
+        if (!(it->allowed[r] >> it->cols[r] & 1)) {
+            return false;
+        }
+    }
+    return true;
+}
+
 static queens_step permutation_next(queens_iter *it, const deadline *dl) {
     if (it->row < 0) {
         return QUEENS_EXHAUSTED;
@@ -159,7 +174,7 @@ static queens_step permutation_next(queens_iter *it, const deadline *dl) {
             it->row = -1;
             return QUEENS_EXHAUSTED;
         }
-        if (diagonals_free(it->cols, it->n)) {
+        if (diagonals_free(it->cols, it->n) && within_allowed(it)) {
             return QUEENS_FOUND;
         }
     }

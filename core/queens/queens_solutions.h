@@ -41,6 +41,7 @@ typedef struct queens_iter {
     bool col_used[QUEENS_MAX_N];    /* backtracking: column taken */
     bool sum_used[2 * QUEENS_MAX_N];  /* backtracking: diagonal row + col taken */
     bool diff_used[2 * QUEENS_MAX_N]; /* backtracking: diagonal row - col + n - 1 taken */
+    uint64_t allowed[QUEENS_MAX_N]; /* bitmask: columns a row may use (all, unless queens_iter_require) */
     uint64_t steps;                 /* work done, to poll the deadline every few thousand steps */
 } queens_iter;
 
@@ -49,6 +50,11 @@ typedef struct queens_iter {
  * smallest solution of each class under the 8 symmetries of the square is produced, at its place in
  * the lexicographic order. Returns false when n is out of range. */
 bool queens_iter_init(queens_iter *it, int n, queens_algorithm algorithm, bool unique);
+
+/* Keeps only the solutions with a queen on [row, col] (a partial board to complete); call before the
+ * first queens_iter_next, once per placed queen. Not meant with `unique` (a placed queen breaks the
+ * symmetry classes). */
+void queens_iter_require(queens_iter *it, int row, int col);
 
 /* Advances to the next solution. Polls `dl` (may be NULL) every few thousand steps. */
 queens_step queens_iter_next(queens_iter *it, const deadline *dl);

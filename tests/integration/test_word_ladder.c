@@ -117,6 +117,33 @@ Test(word_ladder, builtin_dictionary_matches_python_bfs_for_random_pairs_of_leng
     cJSON_Delete(cases);
 }
 
+/* The server's default --common-dict: SCOWL's English and American words of sizes 10, 20 and 35. */
+#define SCOWL "/usr/share/dict/scowl/"
+#define COMMON_LISTS                                                                                        \
+    SCOWL "english-words.10:" SCOWL "english-words.20:" SCOWL "english-words.35:" SCOWL "american-words.10:" \
+        SCOWL "american-words.20:" SCOWL "american-words.35"
+
+Test(word_ladder, common_dictionary_matches_python_bfs_over_the_scowl_lists, .timeout = 240) {
+    cJSON *cases = run_reference("builtin 20261123 6 " COMMON_LISTS);
+    cJSON *one;
+    cJSON_ArrayForEach(one, cases) cJSON_AddStringToObject(one, "dictionary", "common");
+    check_cases(cases, 5, 10);
+    cJSON_Delete(cases);
+}
+
+Test(word_ladder, common_dictionary_leaves_out_obscure_words) {
+    cJSON *full = get_ok("/word-ladder?from=fish&to=bird");
+    cJSON *common = get_ok("/word-ladder?from=fish&to=bird&dictionary=common");
+    cr_assert_eq(member(full, "steps")->valueint, 5, "fish fist gist girt gird bird");
+    cr_assert_eq(member(common, "steps")->valueint, 6, "girt and gird are not common words");
+    cJSON_Delete(full);
+    cJSON_Delete(common);
+    http_result r = http_get("/word-ladder?from=gird&to=bird&dictionary=common");
+    expect_error_field(&r, 422, "unknown_word", "from");
+    r = http_post("/word-ladder", "{\"from\":\"cold\",\"to\":\"warm\",\"dictionary\":\"rare\"}");
+    expect_error_field(&r, 400, "invalid_field", "dictionary");
+}
+
 Test(word_ladder, request_dictionaries_match_python_bfs, .timeout = 240) {
     cJSON *cases = run_reference("custom 7");
     cr_assert_eq(cJSON_GetArraySize(cases), 5 * 8);
@@ -276,6 +303,18 @@ Test(word_ladder, without_a_dictionary_requests_need_their_own) {
     http_result r =
         http_request(server.url, "POST", "/word-ladder",
                      "{\"from\":\"cold\",\"to\":\"cord\",\"dictionary\":[\"cold\",\"cord\"]}", NULL);
+    cr_assert_eq(r.status, 200, "%s", r.body);
+    http_result_free(&r);
+    cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
+}
+
+Test(word_ladder, without_the_common_lists_only_dictionary_common_is_503) {
+    test_server server;
+    const char *args[] = {"--common-dict", "/nonexistent/common-words", NULL};
+    cr_assert(test_server_start(&server, args));
+    expect_field_error(http_request(server.url, "GET", "/word-ladder?from=cold&to=warm&dictionary=common", NULL, NULL),
+                       503, "no_dictionary", "dictionary");
+    http_result r = http_request(server.url, "GET", "/word-ladder?from=cold&to=warm", NULL, NULL);
     cr_assert_eq(r.status, 200, "%s", r.body);
     http_result_free(&r);
     cr_assert_eq(test_server_stop(&server, SIGTERM), 0);

@@ -3,7 +3,8 @@
 breadth-first search in Python (two BFS passes, then every shortest ladder walked out in sorted
 order), on the system word list or on random request dictionaries it makes up.
 
-  word_ladder_reference.py builtin SEED PAIRS_PER_LENGTH   # pairs of several lengths from the word list
+  word_ladder_reference.py builtin SEED PAIRS_PER_LENGTH [LISTS]  # pairs of several lengths from the word
+                                                            # list (or the union of the ':'-separated LISTS)
   word_ladder_reference.py custom SEED                      # random request dictionaries and pairs
 
 Prints a JSON array of cases: the words to send, the expected lowercase words, "steps" (-1 when no
@@ -115,10 +116,12 @@ def case(rng, neighbours, start, goal):
     return result
 
 
-def builtin_cases(seed, per_length):
+def builtin_cases(seed, per_length, lists):
     rng = random.Random(seed)
-    with open(WORD_LIST, encoding="utf-8") as f:
-        words = {line for line in f.read().split("\n") if is_word(line)}
+    words = set()
+    for path in lists.split(":"):
+        with open(path, encoding="utf-8") as f:
+            words |= {line for line in f.read().split("\n") if is_word(line)}
     cases = []
     for length in (2, 3, 4, 5, 6, 7, 8, 9):
         group = sorted(w for w in words if len(w) == length)
@@ -147,6 +150,7 @@ def custom_cases(seed):
 
 if __name__ == "__main__":
     if sys.argv[1] == "builtin":
-        print(json.dumps(builtin_cases(int(sys.argv[2]), int(sys.argv[3])), ensure_ascii=False))
+        lists = sys.argv[4] if len(sys.argv) > 4 else WORD_LIST
+        print(json.dumps(builtin_cases(int(sys.argv[2]), int(sys.argv[3]), lists), ensure_ascii=False))
     else:
         print(json.dumps(custom_cases(int(sys.argv[2])), ensure_ascii=False))
