@@ -11,9 +11,9 @@ declare -A packages=(
   [runtime]="libmicrohttpd12 libcjson1 libgmp10 wamerican"
   [test]="libcriterion-dev libcurl4-openssl-dev python3 curl nginx-light wrk nodejs npm wamerican"
   [bench]="curl nginx-light wrk"
-  # The container tests (tests/container/): podman with runc, bridge networking (netavark, aardvark-dns
+  # The container tests (tests/container/): podman with runc (catatonit: the pause process of pods), bridge networking (netavark, aardvark-dns
   # for names, iptables for published ports), podman-compose, and debootstrap for a local base image.
-  [container]="podman runc netavark aardvark-dns iptables podman-compose debootstrap"
+  [container]="podman runc catatonit netavark aardvark-dns iptables podman-compose debootstrap"
 )
 
 wanted=()
