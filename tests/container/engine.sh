@@ -110,12 +110,24 @@ CONF
 }
 
 # Builds the Dockerfile into image $1 (podman: --format docker keeps HEALTHCHECK, which the OCI format
-# drops; --pull=never uses the base image ensure_base_image provided; host networking for apt).
+# drops; --pull=never uses the base image ensure_base_image provided; host networking for apt). The
+# build stage keeps the tag $build_cache, so the next build reuses it (toolchain layer, and the
+# compiled tree when the sources did not change); the build stage it replaces is removed rather than
+# left behind as an untagged image of half a gigabyte per run.
+build_cache=localhost/puzzled-build-cache:latest
 build_image() { # image
+  local context=$container_dir/../.. previous current
+  previous=$("$engine" image inspect --format '{{.Id}}' "$build_cache" 2> /dev/null)
   if [ "$engine" = podman ]; then
-    nice podman build --network host --pull=never --format docker -t "$1" "$container_dir/../.."
+    nice podman build --network host --pull=never --format docker --target build -t "$build_cache" "$context" &&
+      nice podman build --network host --pull=never --format docker -t "$1" "$context" || return 1
   else
-    DOCKER_BUILDKIT=1 nice docker build -t "$1" "$container_dir/../.."
+    DOCKER_BUILDKIT=1 nice docker build --target build -t "$build_cache" "$context" &&
+      DOCKER_BUILDKIT=1 nice docker build -t "$1" "$context" || return 1
+  fi
+  current=$("$engine" image inspect --format '{{.Id}}' "$build_cache" 2> /dev/null)
+  if [ -n "$previous" ] && [ "$previous" != "$current" ]; then
+    "$engine" rmi "$previous" > /dev/null 2>&1 || true
   fi
 }
 
