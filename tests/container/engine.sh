@@ -48,6 +48,7 @@ ensure_base_image() {
   recipe=$(declare -f build_base_tarball | sha256sum | cut -c1-12)
   tarball="$PUZZLED_CACHE/debian-bookworm-minbase-$recipe.tar.gz"
   label=$("$engine" image inspect --format '{{index .Config.Labels "org.puzzled.base-recipe"}}' "$base_image" 2> /dev/null)
+  [ "$label" = "<no value>" ] && label="" # an image without that label (pulled from a registry)
   if [ "$label" = "$recipe" ]; then
     base_image_source="$base_image from debootstrap (minbase, slim-like apt and dpkg settings), already imported from $tarball"
     return 0
