@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034 # sets variables for the scripts that source it
 # Sourced by the container tests (tests/container/*.sh): picks the container engine, sets it up on a
 # fresh machine, and provides the local debian:bookworm-slim base image when no registry is reachable.
 #   . tests/container/engine.sh

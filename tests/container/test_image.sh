@@ -34,6 +34,7 @@ echo "      image $image: $(megabytes "$image_bytes") MB, of which $(megabytes "
 # for a new library but not for a toolchain (gcc alone is over 100 MB) or a leftover apt cache.
 check "the image's own layers stay small: $(megabytes "$own_bytes") MB (at most 40 MB)" test "$own_bytes" -le 40000000
 in_image() { "$engine" run --rm --user 0 --entrypoint /bin/sh "$image" -c "$1" 2> /dev/null; }
+# shellcheck disable=SC2016 # expanded by the container's shell
 toolchain=$(in_image 'for tool in cc gcc g++ c++ clang ld as make cmake pkg-config apt-get; do command -v $tool; done')
 check "no compiler, linker or build tool in the image (found: ${toolchain:-none}; apt-get is Debian's own)" \
   test "$toolchain" = /usr/bin/apt-get

@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2154 # $proxy and $tmp come from the script that sources it
 # Sourced by the scale-out tests (tests/scaleout/run.sh on loopback processes, tests/container/
 # test_compose.sh on compose's containers): the checks they share, against nginx at $proxy.
 #   check_answers LABEL         every endpoint's answer through the proxy (check_answers.py)
