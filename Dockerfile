@@ -1,8 +1,9 @@
 # syntax=docker/dockerfile:1
 # The puzzled container: a build stage that installs and builds with the README's own scripts, and a
 # runtime stage that holds only the runtime libraries, the word list, the executable and openapi.yaml.
+# tests/container/run.sh builds it and runs the image for real (podman, or Docker where its daemon runs);
 # tests/container/test_dockerfile_mirror.sh checks that this file keeps mirroring scripts/run.sh.
-#   docker build -t puzzled .
+#   docker build -t puzzled .                        # podman: podman build --format docker -t puzzled .
 #   docker run --rm -p 8080:8080 puzzled            # flags after the image name go to puzzled
 
 FROM debian:bookworm-slim AS build

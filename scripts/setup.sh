@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs, with apt-get, the Debian packages puzzled needs for the named purposes (build, runtime,
-# test, bench) that are not installed yet. The Dockerfile calls this same script, so the container and
-# the README's set-up install exactly the same things.
+# test, bench, container) that are not installed yet. The Dockerfile calls this same script, so the
+# container and the README's set-up install exactly the same things.
 #   scripts/setup.sh build runtime     # what `scripts/run.sh` needs
 #   scripts/setup.sh build test        # what `scripts/test.sh` needs
 set -euo pipefail
@@ -11,11 +11,14 @@ declare -A packages=(
   [runtime]="libmicrohttpd12 libcjson1 libgmp10 wamerican scowl"
   [test]="libcriterion-dev libcurl4-openssl-dev python3 curl nginx-light wrk nodejs npm wamerican scowl prometheus openssl"
   [bench]="curl nginx-light wrk"
+  # The container tests (tests/container/): podman with runc (catatonit: the pause process of pods), bridge networking (netavark, aardvark-dns
+  # for names, iptables for published ports), podman-compose, and debootstrap for a local base image.
+  [container]="podman runc catatonit netavark aardvark-dns iptables podman-compose debootstrap"
 )
 
 wanted=()
 for purpose in "$@"; do
-  [ -n "${packages[$purpose]:-}" ] || { echo "setup.sh: unknown purpose '$purpose' (build, runtime, test, bench)" >&2; exit 2; }
+  [ -n "${packages[$purpose]:-}" ] || { echo "setup.sh: unknown purpose '$purpose' (build, runtime, test, bench, container)" >&2; exit 2; }
   for package in ${packages[$purpose]}; do
     # Node.js may come from elsewhere than Debian (it does on the development machines): keep it.
     if [ "$package" = nodejs ] && command -v node > /dev/null; then continue; fi

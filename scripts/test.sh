@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the whole test suite: unit and integration tests, the
-# live OpenAPI contract test, the concurrency and strict-HTTP tests, the Dockerfile mirror test, the scale-out test behind nginx, then the
-# unit and integration tests again built with AddressSanitizer and UndefinedBehaviorSanitizer.
+# live OpenAPI contract test, the concurrency, strict-HTTP, fair-share and HTTPS tests, the Dockerfile
+# mirror test, the scale-out test behind nginx, the container tests (the image built and run, compose
+# with nginx, the Kubernetes manifests validated and played), then the unit and integration tests
+# again built with AddressSanitizer and UndefinedBehaviorSanitizer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh build runtime test
+scripts/setup.sh build runtime test container
 
 echo "== build and test"
 scripts/build.sh build
@@ -30,6 +32,9 @@ tests/container/test_dockerfile_mirror.sh build/puzzled
 
 echo "== scale-out test: two replicas behind nginx, one killed under load"
 tests/scaleout/run.sh build/puzzled
+
+echo "== container tests: the image built and run, compose with nginx, Kubernetes manifests played"
+tests/container/run.sh
 
 echo "== build and test with AddressSanitizer and UndefinedBehaviorSanitizer"
 scripts/build.sh build-sanitize -DPUZZLED_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug

@@ -38,6 +38,7 @@
 #include "server/compute_pool.h"
 #include "server/etag.h"
 #include "server/metrics.h"
+#include "server/open_sockets.h"
 #include "server/printable.h"
 #include "server/request_id.h"
 #include "server/routes.h"
@@ -55,6 +56,8 @@
 #define DISCARD_BODY_BYTES ((uint64_t)16 << 20)
 /* The headers a page may read on a cross-origin answer. */
 #define EXPOSED_HEADERS "X-Request-Id, Retry-After, ETag, Content-Encoding"
+/* How long a stop waits for answers already written to leave the machine (open_sockets.h). */
+#define FLUSH_WAIT_MS 5000
 /* Connections the admin listener (a scraper, an operator) takes at once. */
 #define ADMIN_CONNECTIONS 16
 
@@ -72,6 +75,7 @@ struct http_server {
     const puzzled_config *config;
     compute_pool *pool;
     clients *clients;          /* client identity and fair shares */
+    open_sockets *sockets;     /* the public connections' sockets, flushed before a stop closes them */
     api_thread_budget threads; /* lends idle workers to parallel counting */
     atomic_bool draining;      /* while stopping: answers say Connection: close, /readyz says 503 */
     atomic_bool cancelled;     /* raised when the drain time is up: running computations end */
@@ -596,9 +600,13 @@ static enum MHD_Result accept_client(void *cls, const struct sockaddr *peer, soc
 static void notice_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
                               enum MHD_ConnectionNotificationCode code) {
     (void)socket_context;
+    http_server *server = cls;
+    bool opened = code == MHD_CONNECTION_NOTIFY_STARTED;
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    if (info != NULL && info->client_addr != NULL)
-        clients_connected(((http_server *)cls)->clients, info->client_addr, code == MHD_CONNECTION_NOTIFY_STARTED);
+    if (info != NULL && info->client_addr != NULL) clients_connected(server->clients, info->client_addr, opened);
+    info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (info != NULL && opened) open_sockets_add(server->sockets, info->connect_fd);
+    if (info != NULL && !opened) open_sockets_remove(server->sockets, info->connect_fd);
 }
 
 static unsigned borrow_workers(void *owner, unsigned want) {
@@ -667,6 +675,7 @@ static void free_server(http_server *server) {
     if (server->admin_daemon != NULL) MHD_stop_daemon(server->admin_daemon);
     if (server->pool != NULL) compute_pool_destroy(server->pool);
     if (server->clients != NULL) clients_destroy(server->clients);
+    if (server->sockets != NULL) open_sockets_destroy(server->sockets);
     free(server->tls_cert);
     free(server->tls_key);
     free(server);
@@ -693,8 +702,9 @@ http_server *http_server_start(const puzzled_config *config) {
         .max_in_progress = config->client_rate != 0 ? config->workers + config->queue / 2 : 0,
     };
     server->clients = clients_create(&shares);
+    server->sockets = open_sockets_create();
     server->pool = compute_pool_create(config->workers, config->queue);
-    if (server->clients == NULL || server->pool == NULL || !load_tls(server)) {
+    if (server->clients == NULL || server->sockets == NULL || server->pool == NULL || !load_tls(server)) {
         if (server->pool == NULL) fprintf(stderr, "puzzled: cannot start %u compute workers\n", config->workers);
         free_server(server);
         return NULL;
@@ -753,7 +763,8 @@ static void wait_for_open_requests(http_server *server, const deadline *limit) {
  * drain time; then the rest cancelled (their computations end at the next deadline poll and answer
  * 503 deadline_exceeded) and given a short grace to send that answer. Last the pool is halted and
  * found idle, so that no connection is suspended when MHD stops. Idle keep-alive connections (a
- * proxy keeps some open to every replica) do not hold the stop up; MHD_stop_daemon closes them. */
+ * proxy keeps some open to every replica) do not hold the stop up; MHD_stop_daemon closes them, once
+ * what was written to them has left the machine (bounded: FLUSH_WAIT_MS). */
 void http_server_stop(http_server *server, unsigned drain_ms) {
     atomic_store(&server->draining, true);
     MHD_socket listening = MHD_quiesce_daemon(server->daemon);
@@ -769,6 +780,8 @@ void http_server_stop(http_server *server, unsigned drain_ms) {
     wait_for_open_requests(server, &grace);
     compute_pool_halt(server->pool);
     compute_pool_wait_idle(server->pool, NULL);
+    deadline flushed = deadline_after_ms(FLUSH_WAIT_MS);
+    open_sockets_wait_flushed(server->sockets, &flushed);
     MHD_stop_daemon(server->daemon);
     if (listening != MHD_INVALID_SOCKET) close(listening);
     if (server->admin_daemon != NULL) MHD_stop_daemon(server->admin_daemon);
