@@ -32,6 +32,7 @@
 
 #include "api/fields.h"
 #include "server/access_log.h"
+#include "server/compression.h"
 #include "server/compute_pool.h"
 #include "server/routes.h"
 #include "server/stream.h"
@@ -73,6 +74,9 @@ typedef struct request_context {
     api_request req;
     api_response res;
     bool answered_ok;    /* the endpoint answered (else req.error says why) */
+    coding_preference codings; /* from Accept-Encoding */
+    bool compressible;   /* a JSON answer computed on a worker: it may be gzip'd and says Vary */
+    bool gzip;           /* the answer is (a complete body) or will be (a stream) gzip-compressed */
     pthread_mutex_t lock; /* guards phase and suspended between the I/O thread and a worker */
     request_phase phase;
     bool suspended;
@@ -232,6 +236,8 @@ static bool read_fields(request_context *ctx) {
     api_request *req = &ctx->req;
     const char *accept = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
     req->ndjson = accept != NULL && strstr(accept, "application/x-ndjson") != NULL;
+    ctx->codings = compression_preference(
+        MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_ENCODING));
     req->limits = &server->config->limits;
     req->threads = &server->threads;
     req->ready = !atomic_load(&server->draining) && compute_pool_accepting(server->pool);
@@ -248,11 +254,23 @@ static bool read_fields(request_context *ctx) {
     return ok && fields_check(req, ctx->route->endpoint->fields);
 }
 
+/* On a worker: decides whether the answer goes out gzip'd, and compresses a complete body now (a
+ * stream is compressed piece by piece as it is produced). False when out of memory. */
+static bool compress_answer(request_context *ctx) {
+    api_response *res = &ctx->res;
+    ctx->compressible = ctx->route->thread == ON_WORKER && compression_applies_to(res->content_type);
+    bool streamed = res->stream_state != NULL;
+    ctx->gzip = ctx->compressible &&
+                compression_use_gzip(ctx->codings, streamed ? COMPRESSION_SIZE_UNKNOWN : res->body.len);
+    return !ctx->gzip || streamed || gzip_body(&res->body);
+}
+
 /* Runs the endpoint (on a worker, or inline for ON_IO_THREAD routes). */
 static void run_endpoint(request_context *ctx) {
     api_request *req = &ctx->req;
     bool ok = ctx->route->endpoint->handler(req, &ctx->res);
     if (ok && ctx->res.body.out_of_memory) ok = api_fail_out_of_memory(req);
+    if (ok && !compress_answer(ctx)) ok = api_fail_out_of_memory(req);
     if (!ok && req->error.status == 0)
         api_fail(req, API_INTERNAL_ERROR, NULL, "the endpoint failed without saying why");
     ctx->answered_ok = ok;
@@ -265,12 +283,15 @@ static enum MHD_Result queue_answer(request_context *ctx) {
         res->stream_state = NULL;
         return queue_error(ctx, &ctx->req.error, NULL);
     }
-    if (res->stream_state != NULL)
-        return queue(ctx, res->status,
-                     stream_response_create(res, ctx->server->pool, ctx->connection, &ctx->bytes_sent),
-                     res->content_type);
-    ctx->bytes_sent = res->body.len;
-    return queue(ctx, res->status, buffer_response(&res->body), res->content_type);
+    struct MHD_Response *response;
+    if (res->stream_state != NULL) {
+        response = stream_response_create(res, ctx->gzip, ctx->server->pool, ctx->connection, &ctx->bytes_sent);
+    } else {
+        ctx->bytes_sent = res->body.len;
+        response = buffer_response(&res->body);
+    }
+    if (ctx->compressible) compression_add_headers(response, ctx->gzip);
+    return queue(ctx, res->status, response, res->content_type);
 }
 
 /* The job is done (run or refused): hand the connection back to its I/O thread. */
