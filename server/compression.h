@@ -26,7 +26,8 @@
 /* The client's preferences from Accept-Encoding, as q-values in thousandths (0 = not acceptable). */
 typedef struct coding_preference {
     unsigned gzip;     /* gzip's q, else that of `*`, else 0 */
-    unsigned identity; /* identity's q, else that of `*`, else 1000 (acceptable unless excluded) */
+    unsigned identity; /* identity's q, else that of `*`, else 1: acceptable, but never preferred to a
+                          coding the client names with any q above 0 */
 } coding_preference;
 
 /* Reads an Accept-Encoding value (NULL: the header is absent, identity only). Entries with a
