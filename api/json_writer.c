@@ -22,8 +22,7 @@ void jw_consume(json_writer *w, size_t n) {
     w->len -= n;
 }
 
-/* Makes room for `extra` more bytes plus a NUL; false (and out_of_memory) when that fails. */
-static bool reserve(json_writer *w, size_t extra) {
+bool jw_reserve(json_writer *w, size_t extra) {
     if (w->out_of_memory) return false;
     if (w->len + extra + 1 <= w->cap) return true;
     size_t cap = w->cap ? w->cap : 256;
@@ -45,7 +44,7 @@ static bool reserve(json_writer *w, size_t extra) {
 }
 
 void jw_raw(json_writer *w, const char *text, size_t len) {
-    if (!reserve(w, len)) return;
+    if (!jw_reserve(w, len)) return;
     memcpy(w->data + w->len, text, len);
     w->len += len;
     w->data[w->len] = '\0';
@@ -89,7 +88,7 @@ void jw_uint_string(json_writer *w, uint64_t v) {
 
 void jw_string(json_writer *w, const char *text, size_t len) {
     static const char hex[] = "0123456789abcdef";
-    if (!reserve(w, len + 2)) return;
+    if (!jw_reserve(w, len + 2)) return;
     jw_char(w, '"');
     size_t plain_start = 0;
     for (size_t i = 0; i < len; i++) {
@@ -124,7 +123,7 @@ void jw_key(json_writer *w, const char *name) {
 
 void jw_mpz_string(json_writer *w, const mpz_t v) {
     size_t digits = mpz_sizeinbase(v, 10) + 2; /* sign and the NUL mpz_get_str writes */
-    if (!reserve(w, digits + 2)) return;
+    if (!jw_reserve(w, digits + 2)) return;
     jw_char(w, '"');
     mpz_get_str(w->data + w->len, 10, v);
     w->len += strlen(w->data + w->len);

@@ -24,6 +24,10 @@ void jw_clear(json_writer *w);
 /* Drop the first `n` bytes (already sent), moving the rest to the front. */
 void jw_consume(json_writer *w, size_t n);
 
+/* Makes room for `extra` more bytes (plus a NUL) after `len`, for a writer that fills `data + len`
+ * itself (a compressor) and then advances `len`. False (and out_of_memory) when that fails. */
+bool jw_reserve(json_writer *w, size_t extra);
+
 void jw_raw(json_writer *w, const char *text, size_t len);
 void jw_str(json_writer *w, const char *text); /* raw NUL-terminated text */
 void jw_char(json_writer *w, char c);

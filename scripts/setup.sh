@@ -7,8 +7,8 @@
 set -euo pipefail
 
 declare -A packages=(
-  [build]="gcc g++ make cmake pkg-config libmicrohttpd-dev libcjson-dev libgmp-dev"
-  [runtime]="libmicrohttpd12 libcjson1 libgmp10 wamerican scowl"
+  [build]="gcc g++ make cmake pkg-config libmicrohttpd-dev libcjson-dev libgmp-dev zlib1g-dev"
+  [runtime]="libmicrohttpd12 libcjson1 libgmp10 zlib1g wamerican scowl"
   [test]="libcriterion-dev libcurl4-openssl-dev python3 curl nginx-light wrk nodejs npm wamerican scowl prometheus openssl"
   [bench]="curl nginx-light wrk"
   # The container tests (tests/container/): podman with runc (catatonit: the pause process of pods), bridge networking (netavark, aardvark-dns

@@ -23,8 +23,8 @@ static void fnv_feed(u128 *hash, const char *text) {
     *hash *= fnv_prime();
 }
 
-bool etag_of_request(char out[ETAG_SIZE], const char *server_fingerprint, const char *route_path, bool ndjson,
-                     const cJSON *params) {
+bool etag_of_request(char out[ETAG_SIZE], const char *server_fingerprint, const char *route_path,
+                     const char *representation, const cJSON *params) {
     cJSON *shaping = cJSON_Duplicate(params, true);
     if (shaping == NULL) return false;
     cJSON_DeleteItemFromObjectCaseSensitive(shaping, "time_limit_ms");
@@ -34,7 +34,7 @@ bool etag_of_request(char out[ETAG_SIZE], const char *server_fingerprint, const 
     u128 hash = fnv_offset_basis();
     fnv_feed(&hash, server_fingerprint);
     fnv_feed(&hash, route_path);
-    fnv_feed(&hash, ndjson ? "ndjson" : "json");
+    fnv_feed(&hash, representation);
     fnv_feed(&hash, fields);
     cJSON_free(fields);
     snprintf(out, ETAG_SIZE, "\"%016llx%016llx\"", (unsigned long long)(hash >> 64), (unsigned long long)hash);

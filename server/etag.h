@@ -1,8 +1,10 @@
 /* Strong entity tags derived from the request alone, so that a conditional GET (If-None-Match) is
  * answered 304 before anything is computed. Every answer puzzled caches is a pure function of the
- * route, the request's fields (time_limit_ms aside: it never changes a 200 answer), the media type
- * asked for, and what the server was started with that shapes answers (its build and its word
- * lists): the tag is a 128-bit FNV-1a hash of exactly those. */
+ * route, the request's fields (time_limit_ms aside: it never changes a 200 answer), the
+ * representation asked for (media type and content codings), and what the server was started with
+ * that shapes answers (its build and its word lists): the tag is a 128-bit FNV-1a hash of exactly
+ * those. A gzip'd answer is sent with the tag marked weak: the same content, but its bytes depend
+ * on where the stream's pieces were flushed. */
 #ifndef PUZZLED_SERVER_ETAG_H
 #define PUZZLED_SERVER_ETAG_H
 
@@ -15,8 +17,8 @@
 #define ETAG_SIZE 35
 
 /* The tag, quoted, into `out`; false when the fields cannot be printed (out of memory). */
-bool etag_of_request(char out[ETAG_SIZE], const char *server_fingerprint, const char *route_path, bool ndjson,
-                     const cJSON *params);
+bool etag_of_request(char out[ETAG_SIZE], const char *server_fingerprint, const char *route_path,
+                     const char *representation, const cJSON *params);
 
 /* True when an If-None-Match value (a list of tags, weak ones included, or `*`) names `etag`. */
 bool etag_matches(const char *if_none_match, const char *etag);

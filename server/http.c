@@ -35,6 +35,7 @@
 #include "api/fields.h"
 #include "server/access_log.h"
 #include "server/clients.h"
+#include "server/compression.h"
 #include "server/compute_pool.h"
 #include "server/etag.h"
 #include "server/metrics.h"
@@ -109,6 +110,9 @@ typedef struct request_context {
     api_request req;
     api_response res;
     bool answered_ok;    /* the endpoint answered (else req.error says why) */
+    coding_preference codings; /* from Accept-Encoding */
+    bool compressible;   /* a JSON answer computed on a worker: it may be gzip'd and says Vary */
+    bool gzip;           /* the answer is (a complete body) or will be (a stream) gzip-compressed */
     pthread_mutex_t lock; /* guards phase and suspended between the I/O thread and a worker */
     request_phase phase;
     bool suspended;
@@ -197,9 +201,11 @@ static void end_request(void *cls, struct MHD_Connection *connection, void **con
 /* Caching: a 200 or 304 that is a pure function of the request may be kept; nothing else may. */
 static void add_cache_headers(request_context *ctx, struct MHD_Response *response, int status) {
     if ((status == 200 || status == 304) && ctx->etag[0] != '\0') {
-        char cache_control[48];
+        char cache_control[48], tag[ETAG_SIZE + 2];
         snprintf(cache_control, sizeof cache_control, "public, max-age=%u", ctx->server->config->cache_max_age);
-        MHD_add_response_header(response, MHD_HTTP_HEADER_ETAG, ctx->etag);
+        /* gzip bytes depend on where pieces were flushed: the same content, not the same bytes: weak */
+        snprintf(tag, sizeof tag, "%s%s", ctx->gzip ? "W/" : "", ctx->etag);
+        MHD_add_response_header(response, MHD_HTTP_HEADER_ETAG, tag);
         MHD_add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, cache_control);
     } else {
         MHD_add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
@@ -312,6 +318,8 @@ static bool read_fields(request_context *ctx) {
     api_request *req = &ctx->req;
     const char *accept = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
     req->ndjson = accept != NULL && strstr(accept, "application/x-ndjson") != NULL;
+    ctx->codings = compression_preference(
+        MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_ENCODING));
     req->limits = &server->config->limits;
     req->threads = &server->threads;
     req->ready = !atomic_load(&server->draining) && compute_pool_accepting(server->pool);
@@ -328,11 +336,23 @@ static bool read_fields(request_context *ctx) {
     return ok && fields_check(req, ctx->route->endpoint->fields);
 }
 
+/* On a worker: decides whether the answer goes out gzip'd, and compresses a complete body now (a
+ * stream is compressed piece by piece as it is produced). False when out of memory. */
+static bool compress_answer(request_context *ctx) {
+    api_response *res = &ctx->res;
+    ctx->compressible = ctx->route->thread == ON_WORKER && compression_applies_to(res->content_type);
+    bool streamed = res->stream_state != NULL;
+    ctx->gzip = ctx->compressible &&
+                compression_use_gzip(ctx->codings, streamed ? COMPRESSION_SIZE_UNKNOWN : res->body.len);
+    return !ctx->gzip || streamed || gzip_body(&res->body);
+}
+
 /* Runs the endpoint (on a worker, or inline for ON_IO_THREAD routes). */
 static void run_endpoint(request_context *ctx) {
     api_request *req = &ctx->req;
     bool ok = ctx->route->endpoint->handler(req, &ctx->res);
     if (ok && ctx->res.body.out_of_memory) ok = api_fail_out_of_memory(req);
+    if (ok && !compress_answer(ctx)) ok = api_fail_out_of_memory(req);
     if (!ok && req->error.status == 0)
         api_fail(req, API_INTERNAL_ERROR, NULL, "the endpoint failed without saying why");
     ctx->answered_ok = ok;
@@ -345,14 +365,16 @@ static enum MHD_Result queue_answer(request_context *ctx) {
         res->stream_state = NULL;
         return queue_error(ctx, &ctx->req.error, NULL);
     }
+    struct MHD_Response *response;
     if (res->stream_state != NULL) {
         ctx->streamed = true;
-        return queue(ctx, res->status,
-                     stream_response_create(res, ctx->server->pool, ctx->connection, &ctx->bytes_sent),
-                     res->content_type);
+        response = stream_response_create(res, ctx->gzip, ctx->server->pool, ctx->connection, &ctx->bytes_sent);
+    } else {
+        ctx->bytes_sent = res->body.len;
+        response = buffer_response(&res->body);
     }
-    ctx->bytes_sent = res->body.len;
-    return queue(ctx, res->status, buffer_response(&res->body), res->content_type);
+    if (ctx->compressible) compression_add_headers(response, ctx->gzip);
+    return queue(ctx, res->status, response, res->content_type);
 }
 
 /* The job is done (run or refused): hand the connection back to its I/O thread. */
@@ -498,8 +520,11 @@ static enum MHD_Result dispatch(request_context *ctx) {
                     "the request body is larger than %zu bytes (the server's --max-body)", server->config->max_body);
     if (!read_fields(ctx)) return queue_error(ctx, &ctx->req.error, NULL);
     const api_endpoint *endpoint = ctx->route->endpoint;
+    char representation[32]; /* the media type and the codings the client takes shape the bytes */
+    snprintf(representation, sizeof representation, "%s gzip=%u identity=%u", ctx->req.ndjson ? "ndjson" : "json",
+             ctx->codings.gzip, ctx->codings.identity);
     if ((endpoint->varies == NULL || !endpoint->varies(&ctx->req)) &&
-        !etag_of_request(ctx->etag, server->fingerprint, ctx->route->path, ctx->req.ndjson, ctx->req.params))
+        !etag_of_request(ctx->etag, server->fingerprint, ctx->route->path, representation, ctx->req.params))
         ctx->etag[0] = '\0';
     const char *if_none_match = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND,
                                                             MHD_HTTP_HEADER_IF_NONE_MATCH);

@@ -4,14 +4,23 @@
  * `producing` to the worker while a piece is in production. The lock guards the hand-over and the
  * flags; the generator state is only ever touched by the one worker producing, so it needs no lock.
  * The I/O thread suspends the connection only under the lock and the worker resumes it only under
- * the lock, so a resume can never come before its suspend. */
+ * the lock, so a resume can never come before its suspend.
+ *
+ * With gzip, the worker has a third buffer, `plain`: the generator writes there and each piece is
+ * compressed into `producing` (server/compression.h), so only compressed bytes wait for the socket. */
 #include "server/stream.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "server/compression.h"
+
 enum { STREAM_BLOCK = 64 * 1024 };
+/* With gzip: the generator output compressed per deflate call, and how much compressed output a
+ * piece gathers before it is flushed and handed over (at most the `want` MHD asked for). Measured in
+ * docs/operations.md#compression. */
+enum { GZIP_PLAIN_BLOCK = 64 * 1024, GZIP_PIECE_BYTES = 64 * 1024 };
 
 typedef struct stream {
     compute_job job; /* first: the job's address is the stream's */
@@ -24,6 +33,9 @@ typedef struct stream {
     pthread_mutex_t lock;
     json_writer ready;     /* I/O thread's */
     json_writer producing; /* the worker's while `in_production` */
+    bool gzip;             /* the body is gzip-compressed (Content-Encoding: gzip) */
+    gzip_encoder encoder;  /* the worker's, with `gzip` */
+    json_writer plain;     /* the worker's, with `gzip`: generator output not yet compressed */
     size_t want;           /* the size of the piece asked for */
     bool in_production;    /* a piece is queued or being produced */
     bool finished;         /* the generator produced its last bytes */
@@ -34,21 +46,44 @@ typedef struct stream {
 
 static void stream_free_now(stream *s) {
     s->free_state(s->state);
+    if (s->gzip) gzip_encoder_end(&s->encoder);
+    jw_free(&s->plain);
     jw_free(&s->ready);
     jw_free(&s->producing);
     pthread_mutex_destroy(&s->lock);
     free(s);
 }
 
+/* Runs the generator until `out` holds `want` bytes or the body ends. */
+static void generate(stream *s, json_writer *out, size_t want, bool *finished, bool *failed) {
+    while (out->len < want && !*finished && !*failed) {
+        stream_status status = s->next(s->state, out, want - out->len);
+        *failed = status == STREAM_FAILED || out->out_of_memory;
+        *finished = status == STREAM_DONE;
+    }
+}
+
+/* Generates and compresses blocks into `producing` until it holds about a piece; flushed at the end,
+ * finished (the gzip trailer) only when the body is complete. A failed body gets no trailer. */
+static void generate_compressed(stream *s, bool *finished, bool *failed) {
+    size_t piece = s->want < GZIP_PIECE_BYTES ? s->want : GZIP_PIECE_BYTES;
+    do {
+        generate(s, &s->plain, GZIP_PLAIN_BLOCK, finished, failed);
+        if (*failed) return;
+        if (!gzip_encoder_write(&s->encoder, s->plain.data, s->plain.len, *finished, &s->producing)) {
+            *failed = true;
+            return;
+        }
+        jw_clear(&s->plain);
+    } while (s->producing.len < piece && !*finished);
+}
+
 /* On a worker: produce the next piece into `producing`, then hand it over. */
 static void produce_piece(compute_job *job) {
     stream *s = (stream *)job;
     bool finished = false, failed = false;
-    while (s->producing.len < s->want && !finished && !failed) {
-        stream_status status = s->next(s->state, &s->producing, s->want - s->producing.len);
-        failed = status == STREAM_FAILED || s->producing.out_of_memory;
-        finished = status == STREAM_DONE;
-    }
+    if (s->gzip) generate_compressed(s, &finished, &failed);
+    else generate(s, &s->producing, s->want, &finished, &failed);
     pthread_mutex_lock(&s->lock);
     if (s->abandoned) {
         pthread_mutex_unlock(&s->lock);
@@ -119,14 +154,16 @@ static void free_stream(void *cls) {
     if (!worker_frees) stream_free_now(s);
 }
 
-struct MHD_Response *stream_response_create(api_response *res, compute_pool *pool,
+struct MHD_Response *stream_response_create(api_response *res, bool gzip, compute_pool *pool,
                                             struct MHD_Connection *connection, uint64_t *bytes_sent) {
     stream *s = calloc(1, sizeof *s);
-    if (s == NULL) {
+    if (s == NULL || (gzip && !gzip_encoder_begin(&s->encoder))) {
+        free(s);
         res->stream_free(res->stream_state);
         res->stream_state = NULL;
         return NULL;
     }
+    s->gzip = gzip;
     s->job.run = produce_piece;
     s->job.refuse = refuse_piece;
     s->state = res->stream_state;
@@ -138,6 +175,7 @@ struct MHD_Response *stream_response_create(api_response *res, compute_pool *poo
     pthread_mutex_init(&s->lock, NULL);
     jw_init(&s->ready);
     jw_init(&s->producing);
+    jw_init(&s->plain);
     res->stream_state = NULL;
     /* On failure MHD calls free_stream itself. */
     return MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, STREAM_BLOCK, read_stream, s, free_stream);

@@ -13,10 +13,10 @@
 #include "api/api.h"
 #include "server/compute_pool.h"
 
-/* Takes over the stream of `res` (its state is freed when MHD is done with the response, however the
- * response ends; a piece in production is finished first). `bytes_sent` is added to as body bytes are
- * handed to MHD. NULL when out of memory (the stream state is then already freed). */
-struct MHD_Response *stream_response_create(api_response *res, compute_pool *pool,
+/* Takes over the stream of `res`, gzip-compressed when `gzip` (its state is freed when MHD is done
+ * with the response, however the response ends; a piece in production is finished first).
+ * `bytes_sent` is added to as body bytes (compressed, if so) are handed to MHD. NULL when out of memory (the stream state is then already freed). */
+struct MHD_Response *stream_response_create(api_response *res, bool gzip, compute_pool *pool,
                                             struct MHD_Connection *connection, uint64_t *bytes_sent);
 
 #endif

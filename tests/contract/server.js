@@ -2,6 +2,7 @@
 // Starting and stopping puzzled for the contract test, and sending it one raw HTTP request.
 const { spawn } = require('child_process');
 const http = require('http');
+const zlib = require('zlib');
 
 const REQUEST_TIMEOUT_MS = 20000;
 
@@ -46,7 +47,8 @@ function startServer(bin, args) {
 // Sends one request exactly as described:
 //   { method, path, query: [[name, value], ...], headers: {}, body: string|null,
 //     chunked: bool (no Content-Length), expectContinue: bool (send the body only after 100 Continue) }
-// Resolves to { status, headers (lowercase names; repeated ones joined), body: Buffer } or { error }.
+// Resolves to { status, headers (lowercase names; repeated ones joined), body: Buffer (inflated when
+// Content-Encoding is gzip) } or { error }.
 function send(baseUrl, request) {
   const url = new URL(baseUrl);
   const search = new URLSearchParams(request.query).toString();
@@ -67,7 +69,18 @@ function send(baseUrl, request) {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
-        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) });
+        let body = Buffer.concat(chunks);
+        if (res.headers['content-encoding'] === 'gzip') {
+          // Judged as the client reads it: inflated, and only if it is one complete gzip member.
+          try {
+            body = zlib.gunzipSync(body);
+          } catch (e) {
+            resolve({ error: `the gzip body does not inflate: ${e.message}` });
+            req.destroy();
+            return;
+          }
+        }
+        resolve({ status: res.statusCode, headers: res.headers, body });
         req.destroy(); // a refused body (413 before 100 Continue) was never sent
       });
       res.on('error', (e) => resolve({ error: `reading the response: ${e.message}` }));
