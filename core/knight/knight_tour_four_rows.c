@@ -43,7 +43,8 @@ enum {
     WINDOW_NODES = 200000,
 };
 
-/* A splice edge's squares as (row, column offset from the right border B: -2 or -1). */
+/* The two splice edges E1, E2, each as its inner square then its outer square, each square as (row,
+ * column offset from the right border B: -2 or -1). */
 static const int splice_edges[2][2][2] = {{{2, -1}, {0, -2}}, {{1, -1}, {3, -2}}};
 
 typedef struct four_piece {
@@ -102,7 +103,7 @@ static bool search_piece(int w, four_piece *out) {
             for (int c = 0; c < ny2; c++)
                 for (int d = 0; d < nx2; d++) {
                     kt_search_spec spec = {.rows = H, .cols = w, .start = x1[a], .end = x2[d], .ordered = true,
-                                           .node_limit = PIECE_NODES, .directed = 1u, .jump = true};
+                                           .node_limit = PIECE_NODES, .jump = true};
                     spec.required[0][0] = y1[b], spec.required[0][1] = y2[c], spec.required_count = 1;
                     require_right_edges(&spec, w);
                     if (kt_search_path(&spec, &none, path) != KT_SEARCH_FOUND) continue;

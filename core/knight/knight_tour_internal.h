@@ -21,7 +21,7 @@ int kt_neighbours(int rows, int cols, uint32_t square, uint32_t out[8]);
 bool kt_is_knight_move(int cols, uint32_t a, uint32_t b);
 
 /* A Hamiltonian path search on a (small) board: from `start`, optionally ending on `end`, containing
- * every edge in `required` (those marked in `directed` walked in their given direction). `ordered` selects Warnsdorff move ordering with dead-end pruning (an
+ * every edge in `required` (the first one possibly a jump). `ordered` selects Warnsdorff move ordering with dead-end pruning (an
  * exhaustive search that is fast in practice); without it the moves are tried in the fixed textbook
  * order with no pruning at all. */
 typedef struct kt_search_spec {
@@ -30,9 +30,8 @@ typedef struct kt_search_spec {
     uint32_t end; /* KT_NONE_SQUARE: anywhere */
     uint32_t required[KT_MAX_REQUIRED][2];
     int required_count;
-    unsigned directed; /* bit i set: required[i] is walked from [0] to [1] */
-    bool jump; /* required[0] is a jump: walked from [0] to [1] (directed) though no knight's move joins
-                  them, standing for a stretch of the tour outside the board searched */
+    bool jump; /* required[0] is a jump: walked from [0] to [1], in that direction, though no knight's
+                  move joins them (it stands for a stretch of the tour outside the board searched) */
     bool ordered;
     bool closed; /* the last square must be a knight's move from the start */
     uint64_t node_limit; /* 0: no limit */

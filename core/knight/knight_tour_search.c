@@ -158,8 +158,8 @@ static int partners(const kt_search_spec *spec, uint32_t v, uint32_t out[KT_MAX_
 }
 
 /* Whether the path may step from v onto w: w is free, is the fixed end only as the last square, owes
- * no required edge to an already visited square other than v, and a directed required edge at w is
- * walked its way (w's tail must be v; w's head cannot be v). */
+ * no required edge to an already visited square other than v, and the jump, if w is one of its ends,
+ * is walked its way (into its head only from its tail, into its tail never from its head). */
 static bool may_enter(const search *s, uint32_t v, uint32_t w, uint32_t remaining) {
     const kt_search_spec *spec = s->spec;
     if (s->visited[w] || (w == spec->end && remaining > 1)) return false;
@@ -168,7 +168,7 @@ static bool may_enter(const search *s, uint32_t v, uint32_t w, uint32_t remainin
         if (side < 0) continue;
         uint32_t partner = spec->required[i][1 - side];
         if (partner != v && s->visited[partner]) return false;
-        if ((spec->directed >> i & 1u) && (side == 1) != (partner == v)) return false;
+        if (spec->jump && i == 0 && (side == 1) != (partner == v)) return false;
     }
     return true;
 }

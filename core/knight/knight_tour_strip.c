@@ -6,8 +6,9 @@
  *   - pieces are inserted on the left: the edge (0,S)-(2,S+1) at the current left border S is
  *     replaced by a path through the piece, which itself contains the same edge one piece further left;
  *   - the same pieces, mirrored, are inserted on the right.
- * The same does not work with 4 rows: there every tour alternates between the outer and the inner rows
- * but for one inner-to-inner step, so it cannot be cut into stretches that each cover a block.
+ * With 4 rows one edge is not enough (every tour alternates between the outer and the inner rows but
+ * for one inner-to-inner step, so no stretch of it covers a block): knight_tour_four_rows.c splices
+ * each piece into two edges at once.
  * Pieces are searched once per width and cached. */
 #include <pthread.h>
 #include <stdlib.h>
