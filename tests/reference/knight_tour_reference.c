@@ -21,13 +21,17 @@ static int free_neighbours(const reference *b, int r, int c) {
     return count;
 }
 
-/* Some unvisited square other than the neighbours of (r, c) has no unvisited neighbour: unreachable. */
+/* Among the unvisited squares other than the neighbours of (r, c), one with no unvisited neighbour
+ * cannot be reached, and one with a single unvisited neighbour can only be the last square: so there
+ * is no way on if there is one of the first kind or two of the second. */
 static bool stranded(const reference *b, int r, int c, int left) {
+    int dead_ends = 0;
     for (int s = 0; s < b->rows * b->cols && left > 1; s++) {
         int sr = s / b->cols, sc = s % b->cols;
         int dr = abs(sr - r), dc = abs(sc - c);
-        if (!b->visited[s] && !((dr == 1 && dc == 2) || (dr == 2 && dc == 1)) && free_neighbours(b, sr, sc) == 0)
-            return true;
+        if (b->visited[s] || (dr == 1 && dc == 2) || (dr == 2 && dc == 1)) continue;
+        int ways_in = free_neighbours(b, sr, sc);
+        if (ways_in == 0 || (ways_in == 1 && ++dead_ends > 1)) return true;
     }
     return false;
 }
