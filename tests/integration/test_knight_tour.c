@@ -1,7 +1,7 @@
 /* Integration tests of /knight-tour against the real server. Every start square of every board from
- * 1x1 to 8x8 (and 3x9, 3x10), of 4 x n for n = 5..64 and of 4 x 1001: a returned open tour is checked
- * by an independent validator, a "found": false against the independent exhaustive search of
- * tests/reference/ (where it can finish); closed tours against Schwenk's theorem. Large boards, square and rectangular, open and closed, are validated from the
+ * 1x1 to 8x8 (and 3x9, 3x10): a returned open tour is checked by an independent validator
+ * (knight_tour_checks.c), a "found": false against the independent exhaustive search of
+ * tests/reference/; closed tours against Schwenk's theorem. (4 x n: test_knight_tour_four_rows.c.) Large boards, square and rectangular, open and closed, are validated from the
  * streamed text (parsed here without cJSON, which could not hold millions of squares). Also the board
  * format, NDJSON, GET and POST, the three algorithms and the errors. */
 #include <criterion/criterion.h>
@@ -13,54 +13,8 @@
 #include <string.h>
 
 #include "harness.h"
+#include "knight_tour_checks.h"
 #include "knight_tour_reference.h"
-
-/* ---- independent validator, reading the response text ---- */
-
-static bool knight_move(long r1, long c1, long r2, long c2) {
-    long dr = labs(r1 - r2), dc = labs(c1 - c2);
-    return (dr == 1 && dc == 2) || (dr == 2 && dc == 1);
-}
-
-/* Checks `"path":[[r,c],...]` in `body`: rows*cols distinct squares on the board, first = start, knight
- * moves throughout, and for a closed tour back to the start. */
-static void expect_valid_path(const char *body, long rows, long cols, long sr, long sc, bool closed) {
-    const char *p = strstr(body, "\"path\":[");
-    cr_assert_not_null(p, "no path in %.200s", body);
-    p += strlen("\"path\":[");
-    long n = rows * cols, count = 0, pr = -1, pc = -1, fr = -1, fc = -1;
-    unsigned char *seen = calloc((size_t)n, 1);
-    cr_assert_not_null(seen);
-    while (*p == '[') {
-        char *end;
-        long r = strtol(p + 1, &end, 10);
-        cr_assert_eq(*end, ',');
-        long c = strtol(end + 1, &end, 10);
-        cr_assert_eq(*end, ']');
-        p = end + 1;
-        cr_assert(r >= 0 && r < rows && c >= 0 && c < cols, "square [%ld,%ld] off the board", r, c);
-        cr_assert(!seen[r * cols + c], "square [%ld,%ld] visited twice", r, c);
-        seen[r * cols + c] = 1;
-        if (count == 0) fr = r, fc = c;
-        else cr_assert(knight_move(pr, pc, r, c), "[%ld,%ld] -> [%ld,%ld] is not a knight move", pr, pc, r, c);
-        pr = r, pc = c, count++;
-        if (*p == ',') p++;
-    }
-    free(seen);
-    cr_assert_eq(*p, ']');
-    cr_assert_eq(count, n, "%ld squares, expected %ld", count, n);
-    cr_assert(fr == sr && fc == sc, "starts at [%ld,%ld], expected [%ld,%ld]", fr, fc, sr, sc);
-    if (closed) cr_assert(knight_move(pr, pc, fr, fc), "closed tour does not return to its start");
-}
-
-static http_result get_tour(int rows, int cols, int r, int c, bool closed, const char *extra) {
-    char path[256];
-    snprintf(path, sizeof path, "/knight-tour?rows=%d&cols=%d&start=%d,%d&closed=%s%s", rows, cols, r, c,
-             closed ? "true" : "false", extra);
-    return http_get(path);
-}
-
-static bool found(const http_result *res) { return strstr(res->body, "\"found\":true") != NULL; }
 
 /* Every start of rows x cols: open tours against the reference, closed ones against Schwenk. */
 static void check_every_start(int rows, int cols) {
@@ -68,7 +22,7 @@ static void check_every_start(int rows, int cols) {
         for (int c = 0; c < cols; c++) {
             http_result open = get_tour(rows, cols, r, c, false, "");
             cr_assert_eq(open.status, 200, "%dx%d [%d,%d]: %ld %s", rows, cols, r, c, open.status, open.body);
-            if (found(&open)) {
+            if (tour_found(&open)) {
                 expect_valid_path(open.body, rows, cols, r, c, false);
             } else {
                 cr_assert_not_null(strstr(open.body, "\"reason\":\""), "no reason: %s", open.body);
@@ -80,9 +34,9 @@ static void check_every_start(int rows, int cols) {
             http_result closed = get_tour(rows, cols, r, c, true, "");
             cr_assert_eq(closed.status, 200, "%dx%d [%d,%d] closed: %ld %s", rows, cols, r, c, closed.status,
                          closed.body);
-            cr_assert_eq(found(&closed), reference_closed_tour_exists(rows, cols), "%dx%d [%d,%d] closed: %s", rows, cols,
+            cr_assert_eq(tour_found(&closed), reference_closed_tour_exists(rows, cols), "%dx%d [%d,%d] closed: %s", rows, cols,
                          r, c, closed.body);
-            if (found(&closed)) expect_valid_path(closed.body, rows, cols, r, c, true);
+            if (tour_found(&closed)) expect_valid_path(closed.body, rows, cols, r, c, true);
             else cr_assert_not_null(strstr(closed.body, "\"reason\":\""));
             http_result_free(&closed);
         }
@@ -119,7 +73,7 @@ static int open_starts(int rows, int cols) {
     for (int r = 0; r < rows; r++)
         for (int c = 0; c < cols; c++) {
             http_result res = get_tour(rows, cols, r, c, false, "");
-            count += found(&res);
+            count += tour_found(&res);
             http_result_free(&res);
         }
     return count;
@@ -134,14 +88,6 @@ Test(knight_tour_small, known_counts_of_start_squares) {
 }
 
 /* ---- large boards ---- */
-
-static void check_large(int rows, int cols, int r, int c, bool closed) {
-    http_result res = get_tour(rows, cols, r, c, closed, "");
-    cr_assert_eq(res.status, 200, "%dx%d: %ld %.300s", rows, cols, res.status, res.body);
-    cr_assert(found(&res), "%dx%d [%d,%d] %s: %.300s", rows, cols, r, c, closed ? "closed" : "open", res.body);
-    expect_valid_path(res.body, rows, cols, r, c, closed);
-    http_result_free(&res);
-}
 
 Test(knight_tour_large, squares_open_and_closed, .timeout = 300) {
     check_large(1000, 1000, 0, 0, false);
@@ -185,61 +131,6 @@ Test(knight_tour_large, closed_tours_on_many_allowed_boards, .timeout = 300) {
     for (int rows = 3; rows <= 26; rows++)
         for (int cols = rows; cols <= 26; cols += 1 + (rows + cols) % 3)
             if (reference_closed_tour_exists(rows, cols)) check_large(rows, cols, rows / 2, cols - 1, true);
-}
-
-/* ---- 4 x n: the family the search could not answer ---- */
-
-/* Every start of 4 x n and of n x 4: a tour from each outer square, validated; none from the inner
- * ones, with the reason, and on boards the reference can search (n <= 7; 4 x 8 is in
- * every_start_shorter_side_4) the reference's exhaustive search agrees. */
-static void check_every_start_of_four_rows(int n) {
-    for (int r = 0; r < 4; r++)
-        for (int c = 0; c < n; c++)
-            for (int transposed = 0; transposed <= 1; transposed++) {
-                int rows = transposed ? n : 4, cols = transposed ? 4 : n;
-                int sr = transposed ? c : r, sc = transposed ? r : c;
-                http_result res = get_tour(rows, cols, sr, sc, false, "");
-                cr_assert_eq(res.status, 200, "%dx%d [%d,%d]: %ld %.200s", rows, cols, sr, sc, res.status, res.body);
-                if (r == 0 || r == 3) {
-                    cr_assert(found(&res), "%dx%d [%d,%d]: %.200s", rows, cols, sr, sc, res.body);
-                    expect_valid_path(res.body, rows, cols, sr, sc, false);
-                } else {
-                    cr_assert(!found(&res) && strstr(res.body, "\"reason\":\"") != NULL, "%dx%d [%d,%d]: %.200s",
-                              rows, cols, sr, sc, res.body);
-                    if (n <= 7) cr_assert(!reference_open_tour_exists(rows, cols, sr, sc));
-                }
-                http_result_free(&res);
-            }
-}
-
-#define FOUR_ROWS_TEST(FROM, TO)                                                                         \
-    Test(knight_tour_four_rows, every_start_##FROM##_to_##TO, .timeout = 600) {                          \
-        for (int n = FROM; n <= TO; n++) check_every_start_of_four_rows(n);                              \
-    }
-FOUR_ROWS_TEST(5, 32)
-FOUR_ROWS_TEST(33, 50)
-FOUR_ROWS_TEST(51, 64)
-
-Test(knight_tour_four_rows, every_start_of_4_x_1001, .timeout = 600) { check_every_start_of_four_rows(1001); }
-
-/* The boards and starts the issue found answered 503, then random outer starts of 4 x 1,000,000 (a
- * fixed seed, so a failure can be replayed) and one inner start, which has no tour. */
-Test(knight_tour_four_rows, the_reported_boards_and_random_starts_of_4_x_1000000, .timeout = 600) {
-    const int lengths[] = {20, 30, 64, 101, 1001};
-    const int starts[][2] = {{0, 0}, {0, 1}, {0, 7}, {3, 5}};
-    for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++)
-        for (size_t j = 0; j < sizeof starts / sizeof starts[0]; j++)
-            check_large(4, lengths[i], starts[j][0], starts[j][1], false);
-    srand(20261123);
-    for (int i = 0; i < 4; i++) {
-        int r = rand() % 2 == 0 ? 0 : 3, c = rand() % 1000000;
-        if (i % 2 == 0) check_large(4, 1000000, r, c, false);
-        else check_large(1000000, 4, c, r, false);
-    }
-    http_result res = get_tour(4, 1000000, 2, 123456, false, "");
-    cr_assert_eq(res.status, 200);
-    cr_assert_not_null(strstr(res.body, "\"found\":false"), "%.200s", res.body);
-    http_result_free(&res);
 }
 
 /* ---- forms, algorithms, errors ---- */
@@ -300,7 +191,7 @@ Test(knight_tour_algorithms, warnsdorff_and_backtracking_give_valid_tours) {
     expect_valid_path(res.body, 5, 5, 0, 0, false);
     http_result_free(&res);
     res = get_tour(3, 4, 1, 0, false, "&algorithm=backtracking");
-    cr_assert(found(&res));
+    cr_assert(tour_found(&res));
     http_result_free(&res);
     res = get_tour(3, 4, 0, 1, false, "&algorithm=backtracking"); /* no tour: searched to the end */
     cr_assert_eq(res.status, 200);
