@@ -176,7 +176,7 @@ kt_search_status kt_construct_four_rows(int rows, int cols, uint32_t start, cons
             if (left > 0) require_left_edges(&spec, width);
             if (right_length > 0) require_right_edges(&spec, width);
             status = kt_search_path(&spec, limit, window);
-            if (status == KT_SEARCH_FOUND || status == KT_SEARCH_DEADLINE) break;
+            if (status != KT_SEARCH_NONE && status != KT_SEARCH_NODE_LIMIT) break; /* found, or stop */
             status = KT_SEARCH_NODE_LIMIT;
         }
         if (status != KT_SEARCH_NODE_LIMIT) break;
