@@ -21,9 +21,9 @@ int kt_neighbours(int rows, int cols, uint32_t square, uint32_t out[8]);
 bool kt_is_knight_move(int cols, uint32_t a, uint32_t b);
 
 /* A Hamiltonian path search on a (small) board: from `start`, optionally ending on `end`, containing
- * every edge in `required` (the first one possibly a jump). `ordered` selects Warnsdorff move ordering with dead-end pruning (an
- * exhaustive search that is fast in practice); without it the moves are tried in the fixed textbook
- * order with no pruning at all. */
+ * every edge in `required` (the first one possibly a jump). `ordered` selects Warnsdorff move ordering
+ * with dead-end pruning (an exhaustive search that is fast in practice); without it the moves are
+ * tried in the fixed textbook order with no pruning at all. */
 typedef struct kt_search_spec {
     int rows, cols;
     uint32_t start;

@@ -1,9 +1,9 @@
 /* Integration tests of /knight-tour against the real server. Every start square of every board from
  * 1x1 to 8x8 (and 3x9, 3x10): a returned open tour is checked by an independent validator
  * (knight_tour_checks.c), a "found": false against the independent exhaustive search of
- * tests/reference/; closed tours against Schwenk's theorem. (4 x n: test_knight_tour_four_rows.c.) Large boards, square and rectangular, open and closed, are validated from the
- * streamed text (parsed here without cJSON, which could not hold millions of squares). Also the board
- * format, NDJSON, GET and POST, the three algorithms and the errors. */
+ * tests/reference/; closed tours against Schwenk's theorem. Large boards, square and rectangular,
+ * open and closed, are validated from the streamed text. Also the board format, NDJSON, GET and POST,
+ * the three algorithms and the errors. (4 x n: test_knight_tour_four_rows.c.) */
 #include <criterion/criterion.h>
 #include <signal.h>
 #include <stdbool.h>

@@ -97,7 +97,8 @@ static bool search_reference(int rows, int cols, int r, int c) {
 /* The answer is the same for squares related by a symmetry of the board, so each class is searched
  * once: boards as rows <= cols (so rows <= 11), starts in the upper-left quarter. */
 enum { CACHE_ROWS = 12, CACHE_COLS = REFERENCE_MAX_SQUARES + 1 };
-static signed char reference_cache[CACHE_ROWS][CACHE_COLS][CACHE_ROWS / 2][CACHE_COLS / 2 + 1]; /* 0 unknown, 1 yes, -1 no */
+/* 0 unknown, 1 a tour exists, -1 none */
+static signed char reference_cache[CACHE_ROWS][CACHE_COLS][CACHE_ROWS / 2][CACHE_COLS / 2 + 1];
 
 bool reference_open_tour_exists(int rows, int cols, int r, int c) {
     if (rows > cols) {
