@@ -1,6 +1,8 @@
 /* Benchmark of the knight's tour core in process: the plain textbook backtracking against "auto" on
  * 5x5 .. 8x8 boards from the corner, open tours, each with a 10 s cap (a capped run reports the cap and
- * says so in the measure's name); and "auto" alone on large boards, open and closed.
+ * says so in the measure's name); "auto" alone on large boards, open and closed; and open tours of
+ * 4 x 1001 and 4 x 1,000,000 from the corner and from the middle of the top row, against Warnsdorff's
+ * rule alone (linear too, but it proves nothing when it gets stuck, and the name says when it did).
  * Prints TSV rows: measure, ours, peer, peer value, unit, which is better. */
 #include <stdio.h>
 #include <time.h>
@@ -16,8 +18,9 @@ static double now_ms(void) {
 }
 
 /* Milliseconds to answer; *outcome tells how it ended. */
-static double time_tour(int rows, int cols, bool closed, kt_algorithm algorithm, uint64_t cap_ms, kt_outcome *outcome) {
-    kt_request request = {.rows = rows, .cols = cols, .closed = closed, .algorithm = algorithm};
+static double time_tour(int rows, int cols, int start_col, bool closed, kt_algorithm algorithm, uint64_t cap_ms,
+                        kt_outcome *outcome) {
+    kt_request request = {.rows = rows, .cols = cols, .start_col = start_col, .closed = closed, .algorithm = algorithm};
     deadline limit = cap_ms ? deadline_after_ms(cap_ms) : deadline_none();
     double start = now_ms();
     kt_result result = knight_tour_find(&request, &limit);
@@ -30,8 +33,8 @@ static double time_tour(int rows, int cols, bool closed, kt_algorithm algorithm,
 int main(void) {
     for (int n = 5; n <= 8; n++) {
         kt_outcome auto_outcome, plain_outcome;
-        double ours = time_tour(n, n, false, KT_ALGORITHM_AUTO, 0, &auto_outcome);
-        double plain = time_tour(n, n, false, KT_ALGORITHM_BACKTRACKING, BACKTRACKING_CAP_MS, &plain_outcome);
+        double ours = time_tour(n, n, 0, false, KT_ALGORITHM_AUTO, 0, &auto_outcome);
+        double plain = time_tour(n, n, 0, false, KT_ALGORITHM_BACKTRACKING, BACKTRACKING_CAP_MS, &plain_outcome);
         const char *peer = plain_outcome == KT_DEADLINE_EXCEEDED ? "plain backtracking (TIMED OUT at the 10 s cap)"
                                                                  : "plain backtracking";
         printf("knight-tour %dx%d open from [0,0], auto%s\t%.3f\t%s\t%.3f\tms\tlower\n", n, n,
@@ -41,9 +44,20 @@ int main(void) {
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         for (int closed = 0; closed <= 1; closed++) {
             kt_outcome outcome;
-            double ms = time_tour(sizes[i][0], sizes[i][1], closed, KT_ALGORITHM_AUTO, 0, &outcome);
+            double ms = time_tour(sizes[i][0], sizes[i][1], 0, closed, KT_ALGORITHM_AUTO, 0, &outcome);
             printf("knight-tour %dx%d %s from [0,0], auto, in process (%s)\t%.1f\t-\t-\tms\tlower\n", sizes[i][0],
                    sizes[i][1], closed ? "closed" : "open", outcome == KT_FOUND ? "found" : "none exists", ms);
+        }
+    }
+    const int four_rows[] = {1001, 1000000};
+    for (size_t i = 0; i < sizeof four_rows / sizeof four_rows[0]; i++) {
+        for (int start_col = 0; start_col <= four_rows[i] / 2; start_col += four_rows[i] / 2) {
+            kt_outcome ours_outcome, peer_outcome;
+            double ours = time_tour(4, four_rows[i], start_col, false, KT_ALGORITHM_AUTO, 0, &ours_outcome);
+            double peer = time_tour(4, four_rows[i], start_col, false, KT_ALGORITHM_WARNSDORFF, 0, &peer_outcome);
+            printf("knight-tour 4x%d open from [0,%d], auto, in process (%s)\t%.1f\t%s\t%.1f\tms\tlower\n", four_rows[i],
+                   start_col, ours_outcome == KT_FOUND ? "found" : "NOT FOUND", ours,
+                   peer_outcome == KT_FOUND ? "Warnsdorff alone (found)" : "Warnsdorff alone (STUCK: no tour)", peer);
         }
     }
     return 0;

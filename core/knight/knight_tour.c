@@ -2,9 +2,10 @@
  * arguments for open ones), then per algorithm:
  *   auto         closed tours (and open ones where a closed tour exists, cut at the start) by the
  *                divide-and-conquer construction; long boards with a side of 3 by the strip
- *                construction; boards with both sides odd and >= 5 by the same blocks around an odd
- *                block holding the start, then Warnsdorff with retries; everything else (small
- *                boards, and boards with a side of 4) by exhaustive search until the deadline;
+ *                construction; 4 x n (n >= 5) by the 4-row construction (pieces spliced in two
+ *                edges at a time); boards with both sides odd and >= 5 by the same blocks around an
+ *                odd block holding the start, then Warnsdorff with retries; everything else (boards
+ *                of at most 4 x 4 or 3 x 8) by exhaustive search until the deadline;
  *   warnsdorff   the heuristic with Roth's tie-break and a few randomised retries;
  *   backtracking the textbook depth-first search. */
 #include "core/knight/knight_tour.h"
@@ -86,6 +87,9 @@ static kt_outcome automatic(const kt_request *q, uint32_t start, const deadline 
     /* open tours on boards without closed tours: both sides odd, or a side of 3 or 4 */
     if (q->rows == 3 || q->cols == 3) {
         kt_search_status status = kt_construct_strip(q->rows, q->cols, start, limit, path);
+        if (status != KT_SEARCH_NODE_LIMIT) return from_search(status);
+    } else if ((q->rows == 4 && q->cols >= 5) || (q->cols == 4 && q->rows >= 5)) {
+        kt_search_status status = kt_construct_four_rows(q->rows, q->cols, start, limit, path);
         if (status != KT_SEARCH_NODE_LIMIT) return from_search(status);
     } else if (q->rows >= 5 && q->cols >= 5) { /* both odd */
         kt_search_status status = kt_construct_open_odd(q->rows, q->cols, start, limit, path);

@@ -17,7 +17,8 @@
  * sides and holds the start: that block gets a searched open path from the start containing the edges
  * its merges use, and merging cycles into a path by the same swaps leaves one path.
  *
- * Also here: the kt_builder that all constructions assemble their tours in. */
+ * Also here: the kt_builder that all constructions assemble their tours in, and the kt_widths that
+ * the strip constructions cut their lengths into pieces with. */
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -70,6 +71,27 @@ void kt_builder_place_path(kt_builder *b, int r0, int c0, int h, int w, const ui
     for (int i = 0; i + 1 < n + (cycle ? 1 : 0); i++)
         kt_builder_link(b, kt_builder_piece_square(b, r0, c0, w, p[i], mirrored),
                         kt_builder_piece_square(b, r0, c0, w, p[(i + 1) % n], mirrored));
+}
+
+void kt_widths_init(kt_widths *w, const bool *available, int max_width) {
+    *w = (kt_widths){.split = {-1}}; /* the empty split */
+    for (int width = 1; width <= max_width; width++)
+        if (available[width]) w->widest = width;
+    for (int length = 1; length <= KT_SPLIT_TABLE; length++)
+        for (int width = 1; width <= max_width && width <= length && w->split[length] == 0; width++)
+            if (available[width] && w->split[length - width] != 0) w->split[length] = width;
+}
+
+int kt_widths_next(const kt_widths *w, int64_t length) {
+    return length > KT_SPLIT_TABLE ? w->widest : w->split[length];
+}
+
+bool kt_widths_cover(const kt_widths *w, int64_t length) {
+    if (length > KT_SPLIT_TABLE) {
+        if (w->widest == 0) return false;
+        length -= w->widest * ((length - KT_SPLIT_TABLE + w->widest - 1) / w->widest);
+    }
+    return w->split[length] != 0;
 }
 
 static void relink(kt_builder *b, uint32_t x, uint32_t old, uint32_t new) {

@@ -21,15 +21,17 @@ int kt_neighbours(int rows, int cols, uint32_t square, uint32_t out[8]);
 bool kt_is_knight_move(int cols, uint32_t a, uint32_t b);
 
 /* A Hamiltonian path search on a (small) board: from `start`, optionally ending on `end`, containing
- * every edge in `required`. `ordered` selects Warnsdorff move ordering with dead-end pruning (an
- * exhaustive search that is fast in practice); without it the moves are tried in the fixed textbook
- * order with no pruning at all. */
+ * every edge in `required` (the first one possibly a jump). `ordered` selects Warnsdorff move ordering
+ * with dead-end pruning (an exhaustive search that is fast in practice); without it the moves are
+ * tried in the fixed textbook order with no pruning at all. */
 typedef struct kt_search_spec {
     int rows, cols;
     uint32_t start;
     uint32_t end; /* KT_NONE_SQUARE: anywhere */
     uint32_t required[KT_MAX_REQUIRED][2];
     int required_count;
+    bool jump; /* required[0] is a jump: walked from [0] to [1], in that direction, though no knight's
+                  move joins them (it stands for a stretch of the tour outside the board searched) */
     bool ordered;
     bool closed; /* the last square must be a knight's move from the start */
     uint64_t node_limit; /* 0: no limit */
@@ -83,8 +85,29 @@ uint32_t kt_builder_piece_square(const kt_builder *b, int r0, int c0, int w, uin
  * frees the links. */
 void kt_builder_finish(kt_builder *b, uint32_t start, uint32_t *path);
 
+/* How a strip construction covers a length with the piece widths it has: split[length] is a width
+ * that starts a split (-1 for the empty length 0, 0 when there is none); lengths beyond the table
+ * are cut by the widest piece first. */
+#define KT_SPLIT_TABLE 64
+typedef struct kt_widths {
+    int split[KT_SPLIT_TABLE + 1];
+    int widest; /* 0: no pieces */
+} kt_widths;
+
+/* available[w] for w in 1..max_width: whether a piece of width w exists. */
+void kt_widths_init(kt_widths *w, const bool *available, int max_width);
+/* The width of the next piece when covering `length` > 0, 0 when impossible. */
+int kt_widths_next(const kt_widths *w, int64_t length);
+/* Whether `length` >= 0 can be covered (in constant time). */
+bool kt_widths_cover(const kt_widths *w, int64_t length);
+
 /* An open tour from `start` on a long board with a side of 3: a searched window around the start plus
  * searched pieces chained to both sides. KT_SEARCH_NODE_LIMIT when no window worked. */
 kt_search_status kt_construct_strip(int rows, int cols, uint32_t start, const deadline *limit, uint32_t *path);
+
+/* An open tour from an outer-line `start` on a 4 x n board (n >= 5): a searched window around the
+ * start plus searched pieces spliced in on both sides, two edges at a time. KT_SEARCH_NODE_LIMIT when
+ * no window worked. */
+kt_search_status kt_construct_four_rows(int rows, int cols, uint32_t start, const deadline *limit, uint32_t *path);
 
 #endif

@@ -1,6 +1,7 @@
 /* Depth-first search for a knight's path that visits every square: the exhaustive search (Warnsdorff
- * move ordering, dead-end pruning, required edges and a fixed end for the constructions) and, with
- * `ordered` off, the plain textbook backtracking. Iterative, so large boards cannot overflow the stack. */
+ * move ordering, dead-end pruning, required edges, a fixed end and a jump for the constructions) and,
+ * with `ordered` off, the plain textbook backtracking. Iterative, so large boards cannot overflow the
+ * stack. */
 #include <stdlib.h>
 
 #include "core/knight/knight_tour_internal.h"
@@ -23,23 +24,42 @@ bool kt_is_knight_move(int cols, uint32_t a, uint32_t b) {
     return (dr == 1 && dc == 2) || (dr == 2 && dc == 1);
 }
 
-enum { POLL_EVERY = 4096 };
+enum {
+    POLL_EVERY = 4096,
+    JUMP_MOVE = 8, /* the move index of the spec's jump, after the eight knight's moves */
+    MOVES = 9,
+};
 
 typedef struct search {
     const kt_search_spec *spec;
     uint32_t n;
     uint8_t *visited;
     uint8_t *degree;      /* unvisited neighbours of each square */
-    uint8_t (*candidates)[8]; /* per depth: the moves (indices into kt_move_*) to try, in order */
+    uint8_t (*candidates)[MOVES]; /* per depth: the moves (indices into kt_move_*, or JUMP_MOVE) to try, in order */
     uint8_t *candidate_count, *candidate_next;
     uint32_t low_degree;  /* unvisited squares with degree <= 1 */
     uint32_t zero_degree; /* unvisited squares with degree 0 */
     uint8_t *inner_steps; /* per depth, see inner_pair_repeated */
 } search;
 
+/* The squares joined to `v` by a knight's move or by the spec's jump; returns how many. */
+static int neighbours(const kt_search_spec *spec, uint32_t v, uint32_t out[MOVES]) {
+    int k = kt_neighbours(spec->rows, spec->cols, v, out);
+    if (spec->jump && v == spec->required[0][0]) out[k++] = spec->required[0][1];
+    else if (spec->jump && v == spec->required[0][1]) out[k++] = spec->required[0][0];
+    return k;
+}
+
+static bool joined(const kt_search_spec *spec, uint32_t v, uint32_t w) {
+    if (spec->jump && ((v == spec->required[0][0] && w == spec->required[0][1]) ||
+                       (v == spec->required[0][1] && w == spec->required[0][0])))
+        return true;
+    return kt_is_knight_move(spec->cols, v, w);
+}
+
 static void visit(search *s, uint32_t v) {
-    uint32_t nb[8];
-    int k = kt_neighbours(s->spec->rows, s->spec->cols, v, nb);
+    uint32_t nb[MOVES];
+    int k = neighbours(s->spec, v, nb);
     s->visited[v] = 1;
     if (s->degree[v] <= 1) s->low_degree--;
     if (s->degree[v] == 0) s->zero_degree--;
@@ -52,8 +72,8 @@ static void visit(search *s, uint32_t v) {
 }
 
 static void unvisit(search *s, uint32_t v) {
-    uint32_t nb[8];
-    int k = kt_neighbours(s->spec->rows, s->spec->cols, v, nb);
+    uint32_t nb[MOVES];
+    int k = neighbours(s->spec, v, nb);
     for (int i = 0; i < k; i++) {
         if (s->visited[nb[i]]) continue;
         uint8_t d = s->degree[nb[i]]++;
@@ -68,8 +88,8 @@ static void unvisit(search *s, uint32_t v) {
 /* Dead-end pruning after arriving on `v` with `remaining` squares left: every unvisited square must
  * still be enterable, and at most one (the end) may be left with a single way in. */
 static bool hopeless(const search *s, uint32_t v, uint32_t remaining) {
-    uint32_t nb[8], adjacent_low = 0, adjacent_zero = 0;
-    int k = kt_neighbours(s->spec->rows, s->spec->cols, v, nb);
+    uint32_t nb[MOVES], adjacent_low = 0, adjacent_zero = 0;
+    int k = neighbours(s->spec, v, nb);
     bool end_counted = false;
     uint32_t end = s->spec->end;
     for (int i = 0; i < k; i++) {
@@ -81,7 +101,7 @@ static bool hopeless(const search *s, uint32_t v, uint32_t remaining) {
     if (adjacent_zero > 0 && remaining > 1) return true;      /* a dead end next to us, not last */
     uint32_t must_end = s->low_degree - adjacent_low;
     if (end != KT_NONE_SQUARE && !s->visited[end] && s->degree[end] <= 1) {
-        bool end_adjacent = kt_is_knight_move(s->spec->cols, v, end);
+        bool end_adjacent = joined(s->spec, v, end);
         end_counted = !end_adjacent;
     }
     if (end != KT_NONE_SQUARE) return must_end > (end_counted ? 1u : 0u);
@@ -110,10 +130,12 @@ static int64_t centre_distance(const kt_search_spec *spec, uint32_t v) {
 }
 
 static uint32_t apply_move(const kt_search_spec *spec, uint32_t v, int move) {
+    if (move == JUMP_MOVE) return spec->required[0][1];
     return (uint32_t)((int64_t)v + kt_move_dr[move] * (int64_t)spec->cols + kt_move_dc[move]);
 }
 
 static bool move_fits(const kt_search_spec *spec, uint32_t v, int move) {
+    if (move == JUMP_MOVE) return spec->jump && v == spec->required[0][0];
     int r = (int)(v / (uint32_t)spec->cols) + kt_move_dr[move], c = (int)(v % (uint32_t)spec->cols) + kt_move_dc[move];
     return r >= 0 && r < spec->rows && c >= 0 && c < spec->cols;
 }
@@ -135,14 +157,19 @@ static int partners(const kt_search_spec *spec, uint32_t v, uint32_t out[KT_MAX_
     return count;
 }
 
-/* Whether the path may step from v onto w: w is free, is the fixed end only as the last square, and
- * owes no required edge to an already visited square other than v. */
+/* Whether the path may step from v onto w: w is free, is the fixed end only as the last square, owes
+ * no required edge to an already visited square other than v, and the jump, if w is one of its ends,
+ * is walked its way (into its head only from its tail, into its tail never from its head). */
 static bool may_enter(const search *s, uint32_t v, uint32_t w, uint32_t remaining) {
-    if (s->visited[w] || (w == s->spec->end && remaining > 1)) return false;
-    uint32_t p[KT_MAX_REQUIRED];
-    int k = partners(s->spec, w, p);
-    for (int i = 0; i < k; i++)
-        if (p[i] != v && s->visited[p[i]]) return false;
+    const kt_search_spec *spec = s->spec;
+    if (s->visited[w] || (w == spec->end && remaining > 1)) return false;
+    for (int i = 0; i < spec->required_count; i++) {
+        int side = spec->required[i][0] == w ? 0 : spec->required[i][1] == w ? 1 : -1;
+        if (side < 0) continue;
+        uint32_t partner = spec->required[i][1 - side];
+        if (partner != v && s->visited[partner]) return false;
+        if (spec->jump && i == 0 && (side == 1) != (partner == v)) return false;
+    }
     return true;
 }
 
@@ -159,7 +186,7 @@ static void list_candidates(search *s, uint32_t depth, uint32_t v, uint32_t from
         forced = p[i];
     }
     s->candidate_next[depth] = 0;
-    for (int move = 0; move < 8 && outstanding <= 1; move++) {
+    for (int move = 0; move < MOVES && outstanding <= 1; move++) {
         if (!move_fits(spec, v, move)) continue;
         uint32_t w = apply_move(spec, v, move);
         if ((outstanding == 1 && w != forced) || !may_enter(s, v, w, remaining)) continue;
@@ -223,15 +250,15 @@ kt_search_status kt_search_path(const kt_search_spec *spec, const deadline *limi
     if (s.visited && s.degree && s.candidates && s.candidate_count && s.candidate_next && s.inner_steps) {
         bool possible = true;
         for (uint32_t v = 0; v < s.n; v++) {
-            uint32_t nb[8];
-            s.degree[v] = (uint8_t)kt_neighbours(spec->rows, spec->cols, v, nb);
+            uint32_t nb[MOVES];
+            s.degree[v] = (uint8_t)neighbours(spec, v, nb);
             if (s.degree[v] <= 1) s.low_degree++;
             if (s.degree[v] == 0) s.zero_degree++;
         }
         for (int i = 0; i < spec->required_count; i++) {
             uint32_t a = spec->required[i][0], b = spec->required[i][1];
             uint32_t p[KT_MAX_REQUIRED];
-            if (!kt_is_knight_move(spec->cols, a, b) || partners(spec, a, p) > 2 || partners(spec, b, p) > 2)
+            if (!joined(spec, a, b) || partners(spec, a, p) > 2 || partners(spec, b, p) > 2)
                 possible = false;
         }
         status = possible ? run(&s, limit, path) : KT_SEARCH_NONE;

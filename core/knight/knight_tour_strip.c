@@ -6,8 +6,9 @@
  *   - pieces are inserted on the left: the edge (0,S)-(2,S+1) at the current left border S is
  *     replaced by a path through the piece, which itself contains the same edge one piece further left;
  *   - the same pieces, mirrored, are inserted on the right.
- * The same does not work with 4 rows: there every tour alternates between the outer and the inner rows
- * but for one inner-to-inner step, so it cannot be cut into stretches that each cover a block.
+ * With 4 rows one edge is not enough (every tour alternates between the outer and the inner rows but
+ * for one inner-to-inner step, so no stretch of it covers a block): knight_tour_four_rows.c splices
+ * each piece into two edges at once.
  * Pieces are searched once per width and cached. */
 #include <pthread.h>
 #include <stdlib.h>
@@ -17,16 +18,14 @@
 enum {
     PIECE_MIN = 4, PIECE_MAX = 10,
     WINDOW_MAX = 16,
-    SPLIT_TABLE = 64,          /* lengths up to this are split by table, longer ones first by big pieces */
     PIECE_NODES = 2000000,
     WINDOW_NODES = 300000,
 };
 
 typedef struct strip_pieces {
     bool ready;
-    uint32_t *path[PIECE_MAX + 1];   /* NULL when no piece of that width exists */
-    int split[SPLIT_TABLE + 1];       /* a piece width that starts a split of the length, 0: none */
-    int widest;
+    uint32_t *path[PIECE_MAX + 1]; /* NULL when no piece of that width exists */
+    kt_widths widths;
 } strip_pieces;
 
 enum { H = 3 };
@@ -56,32 +55,16 @@ static const strip_pieces *pieces(void) {
     pthread_mutex_lock(&strip_lock);
     strip_pieces *p = &strip;
     if (!p->ready) {
+        bool available[PIECE_MAX + 1] = {false};
         for (int w = PIECE_MIN; w <= PIECE_MAX; w++) {
             p->path[w] = search_piece(w);
-            if (p->path[w] != NULL) p->widest = w;
+            available[w] = p->path[w] != NULL;
         }
-        p->split[0] = -1; /* the empty split */
-        for (int len = 1; len <= SPLIT_TABLE; len++)
-            for (int w = PIECE_MIN; w <= PIECE_MAX && w <= len && p->split[len] == 0; w++)
-                if (p->path[w] != NULL && p->split[len - w] != 0) p->split[len] = w;
+        kt_widths_init(&p->widths, available, PIECE_MAX);
         p->ready = true;
     }
     pthread_mutex_unlock(&strip_lock);
     return p;
-}
-
-/* The width of the next piece when covering `length` columns, 0 when impossible. */
-static int next_piece(const strip_pieces *p, int64_t length) {
-    return length > SPLIT_TABLE ? p->widest : p->split[length];
-}
-
-static bool splittable(const strip_pieces *p, int64_t length) {
-    while (length > 0) {
-        int w = next_piece(p, length);
-        if (w <= 0) return false;
-        length -= w;
-    }
-    return true;
 }
 
 /* Replaces the edge a1-a2 by the path of a piece of width w at virtual column c0. */
@@ -109,7 +92,7 @@ kt_search_status kt_construct_strip(int rows, int cols, uint32_t start, const de
     for (width = PIECE_MIN; width <= WINDOW_MAX && width <= n && status == KT_SEARCH_NODE_LIMIT; width++) {
         for (left = sc - width + 1 < 0 ? 0 : sc - width + 1; left <= sc && left + width <= n; left++) {
             int right_length = n - left - width;
-            if (!splittable(p, left) || !splittable(p, right_length)) continue;
+            if (!kt_widths_cover(&p->widths, left) || !kt_widths_cover(&p->widths, right_length)) continue;
             kt_search_spec spec = {.rows = H, .cols = width, .start = sq(width, sr, sc - left),
                                    .end = KT_NONE_SQUARE, .ordered = true, .node_limit = WINDOW_NODES};
             if (left > 0) {
@@ -129,11 +112,11 @@ kt_search_status kt_construct_strip(int rows, int cols, uint32_t start, const de
     if (status == KT_SEARCH_FOUND) {
         kt_builder_place_path(&b, 0, left, H, width, window, false, false);
         for (int border = left + width, w; border < n; border += w) {
-            w = next_piece(p, n - border);
+            w = kt_widths_next(&p->widths, n - border);
             insert_piece(&b, p, w, border, true, kt_builder_at(&b, 0, border - 1), kt_builder_at(&b, 2, border - 2));
         }
         for (int border = left, w; border > 0; border -= w) {
-            w = next_piece(p, border);
+            w = kt_widths_next(&p->widths, border);
             insert_piece(&b, p, w, border - w, false, kt_builder_at(&b, 0, border), kt_builder_at(&b, 2, border + 1));
         }
         kt_builder_finish(&b, start, path);

@@ -1,9 +1,9 @@
 /* Integration tests of /knight-tour against the real server. Every start square of every board from
- * 1x1 to 8x8 (and 3x9, 3x10): a returned open tour is checked by an independent validator, a
- * "found": false against an independent exhaustive search written here; closed tours against
- * Schwenk's theorem. Large boards, square and rectangular, open and closed, are validated from the
- * streamed text (parsed here without cJSON, which could not hold millions of squares). Also the board
- * format, NDJSON, GET and POST, the three algorithms and the errors. */
+ * 1x1 to 8x8 (and 3x9, 3x10): a returned open tour is checked by an independent validator
+ * (knight_tour_checks.c), a "found": false against the independent exhaustive search of
+ * tests/reference/; closed tours against Schwenk's theorem. Large boards, square and rectangular,
+ * open and closed, are validated from the streamed text. Also the board format, NDJSON, GET and POST,
+ * the three algorithms and the errors. (4 x n: test_knight_tour_four_rows.c.) */
 #include <criterion/criterion.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -13,169 +13,8 @@
 #include <string.h>
 
 #include "harness.h"
-
-/* ---- independent reference: exhaustive depth-first search for an open tour ---- */
-
-typedef struct reference {
-    int rows, cols;
-    unsigned char visited[128];
-} reference;
-
-static const int DR[8] = {1, 2, 2, 1, -1, -2, -2, -1};
-static const int DC[8] = {2, 1, -1, -2, -2, -1, 1, 2};
-
-static bool on_board(const reference *b, int r, int c) { return r >= 0 && r < b->rows && c >= 0 && c < b->cols; }
-
-static int free_neighbours(const reference *b, int r, int c) {
-    int count = 0;
-    for (int m = 0; m < 8; m++)
-        if (on_board(b, r + DR[m], c + DC[m]) && !b->visited[(r + DR[m]) * b->cols + c + DC[m]]) count++;
-    return count;
-}
-
-/* Some unvisited square other than the neighbours of (r, c) has no unvisited neighbour: unreachable. */
-static bool stranded(const reference *b, int r, int c, int left) {
-    for (int s = 0; s < b->rows * b->cols && left > 1; s++) {
-        int sr = s / b->cols, sc = s % b->cols;
-        int dr = abs(sr - r), dc = abs(sc - c);
-        if (!b->visited[s] && !((dr == 1 && dc == 2) || (dr == 2 && dc == 1)) && free_neighbours(b, sr, sc) == 0)
-            return true;
-    }
-    return false;
-}
-
-/* The rest of the path alternates colours starting with the other colour than (r, c)'s: the unvisited
- * squares of that colour must number ceil(left / 2). */
-static bool colours_balance(const reference *b, int r, int c, int left) {
-    int other = 0;
-    for (int s = 0; s < b->rows * b->cols; s++)
-        if (!b->visited[s] && (s / b->cols + s % b->cols) % 2 != (r + c) % 2) other++;
-    return other == (left + 1) / 2;
-}
-
-/* The unvisited squares are all reachable from (r, c) through unvisited squares. */
-static bool connected(const reference *b, int r, int c, int left) {
-    unsigned char seen[128] = {0};
-    int queue[128], head = 0, tail = 0, reached = 0;
-    queue[tail++] = r * b->cols + c;
-    while (head < tail) {
-        int s = queue[head++];
-        for (int m = 0; m < 8; m++) {
-            int nr = s / b->cols + DR[m], nc = s % b->cols + DC[m];
-            if (!on_board(b, nr, nc) || b->visited[nr * b->cols + nc] || seen[nr * b->cols + nc]) continue;
-            seen[nr * b->cols + nc] = 1;
-            queue[tail++] = nr * b->cols + nc;
-            reached++;
-        }
-    }
-    return reached == left;
-}
-
-static bool extend(reference *b, int r, int c, int left) {
-    if (left == 0) return true;
-    if (!colours_balance(b, r, c, left) || stranded(b, r, c, left) || !connected(b, r, c, left)) return false;
-    int order[8], degree[8], count = 0;
-    for (int m = 0; m < 8; m++) { /* fewest onward moves first: finds tours fast, still exhaustive */
-        int nr = r + DR[m], nc = c + DC[m];
-        if (!on_board(b, nr, nc) || b->visited[nr * b->cols + nc]) continue;
-        int d = free_neighbours(b, nr, nc), i = count++;
-        while (i > 0 && degree[i - 1] > d) {
-            order[i] = order[i - 1];
-            degree[i] = degree[i - 1];
-            i--;
-        }
-        order[i] = m;
-        degree[i] = d;
-    }
-    for (int i = 0; i < count; i++) {
-        int nr = r + DR[order[i]], nc = c + DC[order[i]];
-        b->visited[nr * b->cols + nc] = 1;
-        if (extend(b, nr, nc, left - 1)) return true;
-        b->visited[nr * b->cols + nc] = 0;
-    }
-    return false;
-}
-
-static bool search_reference(int rows, int cols, int r, int c) {
-    reference b = {.rows = rows, .cols = cols};
-    b.visited[r * cols + c] = 1;
-    return extend(&b, r, c, rows * cols - 1);
-}
-
-/* The answer is the same for squares related by a symmetry of the board, so each class is searched
- * once (the slow searches are the ones that find nothing, on 4 x 7 and 4 x 8). */
-static signed char reference_cache[11][11][11][11]; /* 0 unknown, 1 yes, -1 no */
-
-static bool reference_open_tour_exists(int rows, int cols, int r, int c) {
-    if (rows > cols) {
-        int t = rows;
-        rows = cols, cols = t, t = r, r = c, c = t;
-    }
-    if (r > rows - 1 - r) r = rows - 1 - r;
-    if (c > cols - 1 - c) c = cols - 1 - c;
-    if (rows == cols && r > c) {
-        int t = r;
-        r = c, c = t;
-    }
-    signed char *cached = &reference_cache[rows][cols][r][c];
-    if (*cached == 0) *cached = search_reference(rows, cols, r, c) ? 1 : -1;
-    return *cached == 1;
-}
-
-static bool schwenk_allows_closed(int rows, int cols) {
-    int m = rows < cols ? rows : cols, n = rows < cols ? cols : rows;
-    if (m % 2 == 1 && n % 2 == 1) return false;
-    if (m == 1 || m == 2 || m == 4) return false;
-    if (m == 3 && (n == 4 || n == 6 || n == 8)) return false;
-    return true;
-}
-
-/* ---- independent validator, reading the response text ---- */
-
-static bool knight_move(long r1, long c1, long r2, long c2) {
-    long dr = labs(r1 - r2), dc = labs(c1 - c2);
-    return (dr == 1 && dc == 2) || (dr == 2 && dc == 1);
-}
-
-/* Checks `"path":[[r,c],...]` in `body`: rows*cols distinct squares on the board, first = start, knight
- * moves throughout, and for a closed tour back to the start. */
-static void expect_valid_path(const char *body, long rows, long cols, long sr, long sc, bool closed) {
-    const char *p = strstr(body, "\"path\":[");
-    cr_assert_not_null(p, "no path in %.200s", body);
-    p += strlen("\"path\":[");
-    long n = rows * cols, count = 0, pr = -1, pc = -1, fr = -1, fc = -1;
-    unsigned char *seen = calloc((size_t)n, 1);
-    cr_assert_not_null(seen);
-    while (*p == '[') {
-        char *end;
-        long r = strtol(p + 1, &end, 10);
-        cr_assert_eq(*end, ',');
-        long c = strtol(end + 1, &end, 10);
-        cr_assert_eq(*end, ']');
-        p = end + 1;
-        cr_assert(r >= 0 && r < rows && c >= 0 && c < cols, "square [%ld,%ld] off the board", r, c);
-        cr_assert(!seen[r * cols + c], "square [%ld,%ld] visited twice", r, c);
-        seen[r * cols + c] = 1;
-        if (count == 0) fr = r, fc = c;
-        else cr_assert(knight_move(pr, pc, r, c), "[%ld,%ld] -> [%ld,%ld] is not a knight move", pr, pc, r, c);
-        pr = r, pc = c, count++;
-        if (*p == ',') p++;
-    }
-    free(seen);
-    cr_assert_eq(*p, ']');
-    cr_assert_eq(count, n, "%ld squares, expected %ld", count, n);
-    cr_assert(fr == sr && fc == sc, "starts at [%ld,%ld], expected [%ld,%ld]", fr, fc, sr, sc);
-    if (closed) cr_assert(knight_move(pr, pc, fr, fc), "closed tour does not return to its start");
-}
-
-static http_result get_tour(int rows, int cols, int r, int c, bool closed, const char *extra) {
-    char path[256];
-    snprintf(path, sizeof path, "/knight-tour?rows=%d&cols=%d&start=%d,%d&closed=%s%s", rows, cols, r, c,
-             closed ? "true" : "false", extra);
-    return http_get(path);
-}
-
-static bool found(const http_result *res) { return strstr(res->body, "\"found\":true") != NULL; }
+#include "knight_tour_checks.h"
+#include "knight_tour_reference.h"
 
 /* Every start of rows x cols: open tours against the reference, closed ones against Schwenk. */
 static void check_every_start(int rows, int cols) {
@@ -183,7 +22,7 @@ static void check_every_start(int rows, int cols) {
         for (int c = 0; c < cols; c++) {
             http_result open = get_tour(rows, cols, r, c, false, "");
             cr_assert_eq(open.status, 200, "%dx%d [%d,%d]: %ld %s", rows, cols, r, c, open.status, open.body);
-            if (found(&open)) {
+            if (tour_found(&open)) {
                 expect_valid_path(open.body, rows, cols, r, c, false);
             } else {
                 cr_assert_not_null(strstr(open.body, "\"reason\":\""), "no reason: %s", open.body);
@@ -195,9 +34,9 @@ static void check_every_start(int rows, int cols) {
             http_result closed = get_tour(rows, cols, r, c, true, "");
             cr_assert_eq(closed.status, 200, "%dx%d [%d,%d] closed: %ld %s", rows, cols, r, c, closed.status,
                          closed.body);
-            cr_assert_eq(found(&closed), schwenk_allows_closed(rows, cols), "%dx%d [%d,%d] closed: %s", rows, cols,
+            cr_assert_eq(tour_found(&closed), reference_closed_tour_exists(rows, cols), "%dx%d [%d,%d] closed: %s", rows, cols,
                          r, c, closed.body);
-            if (found(&closed)) expect_valid_path(closed.body, rows, cols, r, c, true);
+            if (tour_found(&closed)) expect_valid_path(closed.body, rows, cols, r, c, true);
             else cr_assert_not_null(strstr(closed.body, "\"reason\":\""));
             http_result_free(&closed);
         }
@@ -234,7 +73,7 @@ static int open_starts(int rows, int cols) {
     for (int r = 0; r < rows; r++)
         for (int c = 0; c < cols; c++) {
             http_result res = get_tour(rows, cols, r, c, false, "");
-            count += found(&res);
+            count += tour_found(&res);
             http_result_free(&res);
         }
     return count;
@@ -249,14 +88,6 @@ Test(knight_tour_small, known_counts_of_start_squares) {
 }
 
 /* ---- large boards ---- */
-
-static void check_large(int rows, int cols, int r, int c, bool closed) {
-    http_result res = get_tour(rows, cols, r, c, closed, "");
-    cr_assert_eq(res.status, 200, "%dx%d: %ld %.300s", rows, cols, res.status, res.body);
-    cr_assert(found(&res), "%dx%d [%d,%d] %s: %.300s", rows, cols, r, c, closed ? "closed" : "open", res.body);
-    expect_valid_path(res.body, rows, cols, r, c, closed);
-    http_result_free(&res);
-}
 
 Test(knight_tour_large, squares_open_and_closed, .timeout = 300) {
     check_large(1000, 1000, 0, 0, false);
@@ -299,7 +130,7 @@ Test(knight_tour_large, rectangles_open_and_closed, .timeout = 300) {
 Test(knight_tour_large, closed_tours_on_many_allowed_boards, .timeout = 300) {
     for (int rows = 3; rows <= 26; rows++)
         for (int cols = rows; cols <= 26; cols += 1 + (rows + cols) % 3)
-            if (schwenk_allows_closed(rows, cols)) check_large(rows, cols, rows / 2, cols - 1, true);
+            if (reference_closed_tour_exists(rows, cols)) check_large(rows, cols, rows / 2, cols - 1, true);
 }
 
 /* ---- forms, algorithms, errors ---- */
@@ -360,7 +191,7 @@ Test(knight_tour_algorithms, warnsdorff_and_backtracking_give_valid_tours) {
     expect_valid_path(res.body, 5, 5, 0, 0, false);
     http_result_free(&res);
     res = get_tour(3, 4, 1, 0, false, "&algorithm=backtracking");
-    cr_assert(found(&res));
+    cr_assert(tour_found(&res));
     http_result_free(&res);
     res = get_tour(3, 4, 0, 1, false, "&algorithm=backtracking"); /* no tour: searched to the end */
     cr_assert_eq(res.status, 200);
