@@ -117,6 +117,9 @@ bool api_fail_out_of_memory(api_request *req);
  * for CORE_OK, so a handler can write `ok = api_fail_status(req, status)`. */
 bool api_fail_status(api_request *req, core_status status);
 
+/* Answers {"rank":"R","total":"T"}: the shape of every rank endpoint. */
+void api_respond_rank(api_response *res, const mpz_t rank, const mpz_t total);
+
 /* Answers with `doc` printed compactly (counts and other big integers must already be strings);
  * takes ownership of `doc`. */
 void api_respond_json(api_response *res, cJSON *doc);

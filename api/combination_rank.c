@@ -34,17 +34,7 @@ static bool answer_rank(api_request *req, api_response *res) {
     core_status status = comb_count(total, &spec, &req->deadline);
     if (status == CORE_OK) status = comb_rank(rank, &spec, s.classes, &req->deadline);
     bool ok = api_fail_status(req, status);
-    if (ok) {
-        json_writer *out = &res->body;
-        jw_clear(out);
-        jw_char(out, '{');
-        jw_key(out, "rank");
-        jw_mpz_string(out, rank);
-        jw_char(out, ',');
-        jw_key(out, "total");
-        jw_mpz_string(out, total);
-        jw_char(out, '}');
-    }
+    if (ok) api_respond_rank(res, rank, total);
     mpz_clears(rank, total, NULL);
     item_selection_free(&s);
     return ok;

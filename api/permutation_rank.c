@@ -47,17 +47,7 @@ static bool answer_rank(api_request *req, api_response *res) {
     mpz_t rank, total;
     mpz_inits(rank, total, NULL);
     bool ok = api_fail_status(req, perm_rank_lexicographic(rank, total, &spec, s.classes, &req->deadline));
-    if (ok) {
-        json_writer *out = &res->body;
-        jw_clear(out);
-        jw_char(out, '{');
-        jw_key(out, "rank");
-        jw_mpz_string(out, rank);
-        jw_char(out, ',');
-        jw_key(out, "total");
-        jw_mpz_string(out, total);
-        jw_char(out, '}');
-    }
+    if (ok) api_respond_rank(res, rank, total);
     mpz_clears(rank, total, NULL);
     item_selection_free(&s);
     return ok;

@@ -35,6 +35,18 @@ bool api_always_varies(const api_request *req) {
     return true;
 }
 
+void api_respond_rank(api_response *res, const mpz_t rank, const mpz_t total) {
+    json_writer *out = &res->body;
+    jw_clear(out);
+    jw_char(out, '{');
+    jw_key(out, "rank");
+    jw_mpz_string(out, rank);
+    jw_char(out, ',');
+    jw_key(out, "total");
+    jw_mpz_string(out, total);
+    jw_char(out, '}');
+}
+
 void api_respond_json(api_response *res, cJSON *doc) {
     jw_clear(&res->body);
     jw_cjson(&res->body, doc);
