@@ -13,6 +13,11 @@ extern const api_endpoint permutation_unrank_endpoint;  /* api/permutation_unran
 extern const api_endpoint queens_endpoint;              /* api/queens.c */
 extern const api_endpoint knight_tour_endpoint;         /* api/knight_tour.c */
 extern const api_endpoint word_ladder_endpoint;         /* api/word_ladder.c */
+extern const api_endpoint sudoku_generate_endpoint;     /* api/sudoku_generate.c */
+extern const api_endpoint sudoku_solve_endpoint;        /* api/sudoku_solve.c */
+extern const api_endpoint sudoku_check_endpoint;        /* api/sudoku_check.c */
+extern const api_endpoint sudoku_hint_endpoint;         /* api/sudoku_steps.c */
+extern const api_endpoint sudoku_explain_endpoint;      /* api/sudoku_steps.c */
 
 /* Loads the built-in word-ladder dictionary once at start-up (api/word_ladder.c). Returns false, after
  * printing why on stderr, when it cannot; /word-ladder then needs a request dictionary. */

@@ -24,6 +24,8 @@
     X(API_LENGTH_MISMATCH,        422, "length_mismatch",        "ladder ends of different lengths")    \
     X(API_UNKNOWN_WORD,           422, "unknown_word",           "a word-ladder end is not a word")     \
     X(API_HEURISTIC_FAILED,       422, "heuristic_failed",       "the chosen heuristic found no tour")  \
+    X(API_CONFLICTING_GIVENS,     422, "conflicting_givens",     "a Sudoku value twice in one unit")    \
+    X(API_NO_SOLUTION,            422, "no_solution",            "a Sudoku puzzle that cannot be solved") \
     X(API_INTERNAL_ERROR,         500, "internal_error",         "a bug: the endpoint failed silently") \
     X(API_OUT_OF_MEMORY,          500, "out_of_memory",          "an allocation failed")                \
     X(API_DEADLINE_EXCEEDED,      503, "deadline_exceeded",      "the time limit ran out")              \
