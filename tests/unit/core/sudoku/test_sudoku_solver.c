@@ -9,7 +9,7 @@
 #include "core/sudoku/sudoku_generate.h"
 #include "core/sudoku/sudoku_solver.h"
 #include "core/sudoku/sudoku_text.h"
-#include "qqwing_judge.h"
+#include "../../../lib/qqwing_judge.h"
 
 static sudoku_grid parse(const char *text) {
     sudoku_grid grid;

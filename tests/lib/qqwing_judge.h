@@ -30,11 +30,8 @@ static inline char (*qqwing_generate(int count, const char *difficulty))[QQWING_
     return puzzles;
 }
 
-/* qqwing's solution count for each of `count` 81-character puzzles (`.` or `0` blanks), written to
- * `counts`. Per puzzle qqwing prints "The solution to the puzzle is unique.", "There are N solutions
- * to the puzzle.", "There are no solutions to the puzzle." or, when givens conflict, "Puzzle is not
- * possible." (other lines, such as the solution itself, are skipped). */
-static inline void qqwing_count(const char (*puzzles)[QQWING_LINE], int count, long *counts) {
+/* Runs `qqwing <options>` on the puzzles (one per line) and returns its standard output (malloc'd). */
+static inline char *qqwing_run(const char (*puzzles)[QQWING_LINE], int count, const char *options) {
     char path[] = "/tmp/qqwing-judge-XXXXXX";
     int fd = mkstemp(path);
     cr_assert(fd >= 0);
@@ -42,12 +39,31 @@ static inline void qqwing_count(const char (*puzzles)[QQWING_LINE], int count, l
     for (int k = 0; k < count; k++) fprintf(in, "%s\n", puzzles[k]);
     fclose(in);
     char command[200];
-    snprintf(command, sizeof command, "timeout 100 qqwing --solve --count-solutions --one-line < %s", path);
+    snprintf(command, sizeof command, "timeout 100 qqwing %s < %s", options, path);
     FILE *out = popen(command, "r");
     cr_assert_not_null(out);
-    char line[256];
+    size_t size = 0, used = 0;
+    char *text = NULL;
+    for (;;) {
+        if (used + 4096 > size) text = realloc(text, size = 2 * size + 4096);
+        size_t got = fread(text + used, 1, size - used - 1, out);
+        if (got == 0) break;
+        used += got;
+    }
+    text[used] = '\0';
+    pclose(out);
+    unlink(path);
+    return text;
+}
+
+/* qqwing's solution count for each of `count` 81-character puzzles (`.` or `0` blanks), written to
+ * `counts`. Per puzzle qqwing prints "The solution to the puzzle is unique.", "There are N solutions
+ * to the puzzle.", "There are no solutions to the puzzle." or, when givens conflict, "Puzzle is not
+ * possible." (other lines, such as the solution itself, are skipped). */
+static inline void qqwing_count(const char (*puzzles)[QQWING_LINE], int count, long *counts) {
+    char *text = qqwing_run(puzzles, count, "--solve --count-solutions --one-line");
     int seen = 0;
-    while (seen < count && fgets(line, sizeof line, out) != NULL) {
+    for (char *line = strtok(text, "\n"); line != NULL && seen < count; line = strtok(NULL, "\n")) {
         long n;
         if (strstr(line, "is unique") != NULL) {
             counts[seen++] = 1;
@@ -57,9 +73,20 @@ static inline void qqwing_count(const char (*puzzles)[QQWING_LINE], int count, l
             counts[seen++] = 0;
         }
     }
-    pclose(out);
-    unlink(path);
+    free(text);
     cr_assert_eq(seen, count, "qqwing answered for %d puzzles, not %d", seen, count);
+}
+
+/* qqwing's difficulty ("Simple", "Easy", "Intermediate", "Expert") of each puzzle, from its
+ * "Difficulty: X" statistics line, copied into `difficulties` (rows of 16 bytes). */
+static inline void qqwing_rate(const char (*puzzles)[QQWING_LINE], int count, char (*difficulties)[16]) {
+    char *text = qqwing_run(puzzles, count, "--solve --stats --one-line");
+    int seen = 0;
+    for (char *line = strtok(text, "\n"); line != NULL && seen < count; line = strtok(NULL, "\n")) {
+        if (sscanf(line, "Difficulty: %15s", difficulties[seen]) == 1) seen++;
+    }
+    free(text);
+    cr_assert_eq(seen, count, "qqwing rated %d puzzles, not %d", seen, count);
 }
 
 #endif
