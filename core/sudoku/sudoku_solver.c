@@ -17,6 +17,7 @@ struct sudoku_solver {
     uint32_t all_values;   /* the candidate mask of an empty cell */
     uint32_t *candidates;  /* [depth][cell] */
     uint8_t *values;       /* [depth][cell], 0 while unfilled */
+    uint32_t *placed;      /* [depth][unit]: the values already placed in the unit */
     int *unfilled;         /* [depth] */
     uint16_t *queue;       /* cells left with a single candidate, waiting to be assigned */
     int queue_length;
@@ -35,9 +36,10 @@ sudoku_solver *sudoku_solver_new(int box) {
     s->all_values = (uint32_t)((UINT64_C(1) << s->geometry->size) - 1);
     s->candidates = malloc((size_t)depths * (size_t)cells * sizeof *s->candidates);
     s->values = malloc((size_t)depths * (size_t)cells * sizeof *s->values);
+    s->placed = malloc((size_t)depths * (size_t)s->geometry->units * sizeof *s->placed);
     s->unfilled = malloc((size_t)depths * sizeof *s->unfilled);
     s->queue = malloc((size_t)cells * sizeof *s->queue);
-    if (s->candidates == NULL || s->values == NULL || s->unfilled == NULL || s->queue == NULL) {
+    if (s->candidates == NULL || s->values == NULL || s->placed == NULL || s->unfilled == NULL || s->queue == NULL) {
         sudoku_solver_free(s);
         return NULL;
     }
@@ -48,6 +50,7 @@ void sudoku_solver_free(sudoku_solver *s) {
     if (s == NULL) return;
     free(s->candidates);
     free(s->values);
+    free(s->placed);
     free(s->unfilled);
     free(s->queue);
     free(s);
@@ -68,10 +71,14 @@ static bool assign(sudoku_solver *s, int depth, int cell, int value) {
     values[cell] = (uint8_t)value;
     candidates[cell] = bit;
     s->unfilled[depth]--;
+    uint32_t *placed = s->placed + (size_t)depth * (size_t)g->units;
+    for (int k = 0; k < 3; k++) placed[g->cell_units[cell][k]] |= bit;
+    /* A filled peer keeps its value's bit alone: it is skipped unless it holds this value too, and
+     * then emptying it reports the conflict. */
     const uint16_t *peers = g->peers[cell];
     for (int k = 0; k < g->peer_count; k++) {
         int peer = peers[k];
-        if (values[peer] != 0 || (candidates[peer] & bit) == 0) continue;
+        if ((candidates[peer] & bit) == 0) continue;
         uint32_t left = candidates[peer] &= ~bit;
         if (left == 0) return false;
         if (single_bit(left)) s->queue[s->queue_length++] = (uint16_t)peer;
@@ -89,25 +96,25 @@ static bool drain_queue(sudoku_solver *s, int depth) {
     return true;
 }
 
-/* One pass of hidden singles over every unit; *progress tells whether anything was placed. */
+/* One pass of hidden singles over every unit not yet full; *progress tells whether anything was
+ * placed. A filled cell's candidates are its value alone, so a placed value counts as "once" and is
+ * taken out with the unit's placed mask. */
 static bool hidden_singles(sudoku_solver *s, int depth, bool *progress) {
     const sudoku_geometry *g = s->geometry;
     const uint32_t *candidates = s->candidates + (size_t)depth * (size_t)g->cells;
     const uint8_t *values = s->values + (size_t)depth * (size_t)g->cells;
+    const uint32_t *placed = s->placed + (size_t)depth * (size_t)g->units;
     for (int unit = 0; unit < g->units; unit++) {
+        if (placed[unit] == s->all_values) continue;
         const uint16_t *cells = g->unit_cells[unit];
-        uint32_t once = 0, twice = 0, placed = 0;
+        uint32_t once = 0, twice = 0;
         for (int k = 0; k < g->size; k++) {
             uint32_t mask = candidates[cells[k]];
-            if (values[cells[k]] != 0) {
-                placed |= mask;
-            } else {
-                twice |= once & mask;
-                once |= mask;
-            }
+            twice |= once & mask;
+            once |= mask;
         }
-        if ((once | placed) != s->all_values) return false; /* a value with no place left */
-        uint32_t hidden = once & ~twice & ~placed;
+        if (once != s->all_values) return false; /* a value with no place left */
+        uint32_t hidden = once & ~twice & ~placed[unit];
         while (hidden != 0) {
             uint32_t bit = hidden & (~hidden + 1);
             hidden &= hidden - 1;
@@ -132,7 +139,8 @@ static bool propagate(sudoku_solver *s, int depth) {
     return true;
 }
 
-/* The unfilled cell with the fewest candidates (the first such cell in reading order). */
+/* The unfilled cell with the fewest candidates (the first such cell in reading order). Unfilled
+ * cells have two candidates or more once propagation is done. */
 static int branch_cell(const sudoku_solver *s, int depth) {
     const sudoku_geometry *g = s->geometry;
     const uint32_t *candidates = s->candidates + (size_t)depth * (size_t)g->cells;
@@ -140,11 +148,12 @@ static int branch_cell(const sudoku_solver *s, int depth) {
     int best = -1, best_count = 33;
     for (int cell = 0; cell < g->cells; cell++) {
         if (values[cell] != 0) continue;
+        uint32_t rest = candidates[cell] & (candidates[cell] - 1);
+        if (single_bit(rest)) return cell; /* two candidates: none has fewer */
         int count = __builtin_popcount(candidates[cell]);
         if (count < best_count) {
             best = cell;
             best_count = count;
-            if (count == 2) break;
         }
     }
     return best;
@@ -204,6 +213,8 @@ static void search_from(sudoku_solver *s, int depth) {
         memcpy(s->candidates + (size_t)(depth + 1) * row, s->candidates + (size_t)depth * row,
                row * sizeof *s->candidates);
         memcpy(s->values + (size_t)(depth + 1) * row, s->values + (size_t)depth * row, row);
+        memcpy(s->placed + (size_t)(depth + 1) * (size_t)g->units, s->placed + (size_t)depth * (size_t)g->units,
+               (size_t)g->units * sizeof *s->placed);
         s->unfilled[depth + 1] = s->unfilled[depth];
         s->queue_length = 0;
         if (assign(s, depth + 1, cell, values[k])) search_from(s, depth + 1);
@@ -219,6 +230,7 @@ static bool start(sudoku_solver *s, const sudoku_grid *puzzle) {
         s->values[cell] = 0;
     }
     s->unfilled[0] = g->cells;
+    memset(s->placed, 0, (size_t)g->units * sizeof *s->placed);
     for (int cell = 0; cell < g->cells; cell++) {
         if (puzzle->cells[cell] != 0 && !assign(s, 0, cell, puzzle->cells[cell])) return false;
     }
