@@ -49,6 +49,9 @@ typedef struct api_request {
     deadline deadline;        /* from --time-limit-ms, or the smaller time_limit_ms of the request */
     const api_limits *limits; /* the server's limits, set at start-up */
     api_error error;          /* filled by api_fail() */
+    const char *text_body;    /* a text/plain POST body on a route that takes one (ROUTE_TEXT_BODY in
+                                 server/routes.h; the fields then come from the query string); else NULL */
+    size_t text_body_len;
 } api_request;
 
 /* A streamed body. `next` appends the next part of the body to `out` — at least `want` bytes unless

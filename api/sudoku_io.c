@@ -85,16 +85,10 @@ bool sudoku_read_grid(api_request *req, sudoku_grid *grid, bool *as_rows) {
     return true;
 }
 
-bool sudoku_read_puzzle(api_request *req, sudoku_grid *puzzle, bool *as_rows) {
-    if (!sudoku_read_grid(req, puzzle, as_rows)) return false;
-    sudoku_conflict *conflicts = malloc(SUDOKU_MAX_CONFLICTS * sizeof *conflicts);
-    if (conflicts == NULL) return api_fail_out_of_memory(req);
-    int found = sudoku_find_conflicts(puzzle, conflicts);
-    if (found == 0) {
-        free(conflicts);
-        return true;
-    }
-    const sudoku_conflict *first = &conflicts[0];
+const char *sudoku_conflict_problem(const sudoku_grid *puzzle, sudoku_conflict *scratch, char *message, size_t size) {
+    int found = sudoku_find_conflicts(puzzle, scratch);
+    if (found == 0) return NULL;
+    const sudoku_conflict *first = &scratch[0];
     const sudoku_geometry *g = sudoku_geometry_of(puzzle->box);
     char cells[200] = "";
     size_t used = 0;
@@ -102,19 +96,32 @@ bool sudoku_read_puzzle(api_request *req, sudoku_grid *puzzle, bool *as_rows) {
         used += (size_t)snprintf(cells + used, sizeof cells - used, "%s[%d, %d]", k ? ", " : "",
                                  first->cells[k] / g->size, first->cells[k] % g->size);
     }
-    api_fail(req, API_CONFLICTING_GIVENS, *as_rows ? "rows" : "puzzle",
-             "the givens conflict: cells %s all hold %d in %s %d (cells are [row, column] from 0; %d "
-             "conflict%s in all; /sudoku/check lists every one)",
+    snprintf(message, size,
+             "the givens conflict: cells %s all hold %d in %s %d (cells are [row, column] from 0; %d conflict%s in "
+             "all; /sudoku/check lists every one)",
              cells, first->value, unit_kind_names[sudoku_unit_kind_of(g, first->unit)], first->unit % g->size, found,
              found == 1 ? "" : "s");
-    free(conflicts);
-    return false;
+    return message;
 }
 
+bool sudoku_read_puzzle(api_request *req, sudoku_grid *puzzle, bool *as_rows) {
+    if (!sudoku_read_grid(req, puzzle, as_rows)) return false;
+    sudoku_conflict *conflicts = malloc(SUDOKU_MAX_CONFLICTS * sizeof *conflicts);
+    if (conflicts == NULL) return api_fail_out_of_memory(req);
+    char message[400];
+    bool conflicting = sudoku_conflict_problem(puzzle, conflicts, message, sizeof message) != NULL;
+    free(conflicts);
+    if (conflicting) return api_fail(req, API_CONFLICTING_GIVENS, *as_rows ? "rows" : "puzzle", "%s", message);
+    return true;
+}
+
+const char *const sudoku_no_solution_message =
+    "the puzzle has no solution: its givens do not conflict directly, but no way of filling the empty cells "
+    "obeys the rules";
+
 bool sudoku_fail_no_solution(api_request *req) {
-    return api_fail(req, API_NO_SOLUTION, param_present(req, "rows") ? "rows" : "puzzle",
-                    "the puzzle has no solution: its givens do not conflict directly, but no way of filling "
-                    "the empty cells obeys the rules");
+    return api_fail(req, API_NO_SOLUTION, param_present(req, "rows") ? "rows" : "puzzle", "%s",
+                    sudoku_no_solution_message);
 }
 
 bool sudoku_find_solution(api_request *req, const sudoku_grid *puzzle, sudoku_result *result) {

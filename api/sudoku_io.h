@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "api/api.h"
+#include "core/sudoku/sudoku_conflicts.h"
 #include "core/sudoku/sudoku_grid.h"
 #include "core/sudoku/sudoku_logic.h"
 #include "core/sudoku/sudoku_solver.h"
@@ -20,6 +21,13 @@ bool sudoku_read_grid(api_request *req, sudoku_grid *grid, bool *as_rows);
 
 /* sudoku_read_grid, then a 422 conflicting_givens naming the cells when a value repeats in a unit. */
 bool sudoku_read_puzzle(api_request *req, sudoku_grid *puzzle, bool *as_rows);
+
+/* Describes the first conflict of `puzzle` and counts them all (naming the cells); NULL when there
+ * is none. `scratch` has room for SUDOKU_MAX_CONFLICTS. */
+const char *sudoku_conflict_problem(const sudoku_grid *puzzle, sudoku_conflict *scratch, char *message, size_t size);
+
+/* What no_solution says. */
+extern const char *const sudoku_no_solution_message;
 
 /* The 422 no_solution for the puzzle of this request. */
 bool sudoku_fail_no_solution(api_request *req);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -174,8 +175,15 @@ static bool run_endpoint(http_server *server, struct MHD_Connection *connection,
     req->ndjson = accept != NULL && strstr(accept, "application/x-ndjson") != NULL;
     req->limits = &server->config->limits;
     req->deadline = deadline_after_ms(server->config->limits.time_limit_ms);
-    bool ok = strcmp(method, "POST") == 0 ? fields_parse_body(req, ctx->body.data ? ctx->body.data : "", ctx->body.len)
-                                          : fields_parse_body(req, "", 0);
+    const char *type = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
+    bool post = strcmp(method, "POST") == 0;
+    if (post && (r->methods & ROUTE_TEXT_BODY) && type != NULL && strncasecmp(type, "text/plain", 10) == 0) {
+        req->text_body = ctx->body.data ? ctx->body.data : "";
+        req->text_body_len = ctx->body.len;
+        post = false; /* the fields come from the query string alone */
+    }
+    bool ok = post ? fields_parse_body(req, ctx->body.data ? ctx->body.data : "", ctx->body.len)
+                   : fields_parse_body(req, "", 0);
     if (ok) {
         query_walk walk = {req, r->endpoint->fields, true};
         MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, add_query_argument, &walk);

@@ -13,7 +13,7 @@ static const route routes[] = {
     {"/knight-tour", METHOD_GET | METHOD_POST, &knight_tour_endpoint},
     {"/word-ladder", METHOD_GET | METHOD_POST, &word_ladder_endpoint},
     {"/sudoku/generate", METHOD_GET | METHOD_POST, &sudoku_generate_endpoint},
-    {"/sudoku/solve", METHOD_GET | METHOD_POST, &sudoku_solve_endpoint},
+    {"/sudoku/solve", METHOD_GET | METHOD_POST | ROUTE_TEXT_BODY, &sudoku_solve_endpoint},
     {"/sudoku/check", METHOD_GET | METHOD_POST, &sudoku_check_endpoint},
     {"/sudoku/hint", METHOD_GET | METHOD_POST, &sudoku_hint_endpoint},
     {"/sudoku/explain", METHOD_GET | METHOD_POST, &sudoku_explain_endpoint},

@@ -124,6 +124,38 @@ Test(sudoku, solves_rows_of_numbers_and_answers_in_rows) {
     cJSON_Delete(doc);
 }
 
+Test(sudoku, solves_qqwing_puzzles_in_bulk_one_ndjson_line_each, .timeout = 300) {
+    enum { PUZZLES = 500 };
+    char (*puzzles)[QQWING_LINE] = qqwing_generate(PUZZLES, "any");
+    size_t size = PUZZLES * 83 + 128, used = 0;
+    char *body = malloc(size);
+    for (int k = 0; k < PUZZLES; k++) used += (size_t)snprintf(body + used, size - used, "%s\r\n", puzzles[k]);
+    snprintf(body + used, size - used, "\n1..1............\n12.....4........\n123");
+    const char *const headers[] = {"Content-Type: text/plain", NULL};
+    http_result result = http_request(server_url(), "POST", "/sudoku/solve", body, headers);
+    cr_assert_eq(result.status, 200);
+    cJSON *lines = http_ndjson(&result);
+    cr_assert_not_null(lines);
+    cr_assert_eq(cJSON_GetArraySize(lines), PUZZLES + 3);
+    for (int k = 0; k < PUZZLES; k++) {
+        const cJSON *line = cJSON_GetArrayItem(lines, k);
+        cr_assert_eq((int)number(line, "line"), k + 1);
+        assert_solves(puzzles[k], text(line, "solution"));
+        cr_assert(flag(line, "unique"));
+    }
+    /* a blank line is skipped but counted; then the three errors */
+    static const char *const codes[] = {"conflicting_givens", "no_solution", "invalid_field"};
+    for (int k = 0; k < 3; k++) {
+        const cJSON *line = cJSON_GetArrayItem(lines, PUZZLES + k);
+        cr_assert_eq((int)number(line, "line"), PUZZLES + 2 + k);
+        cr_assert_str_eq(text(cJSON_GetObjectItemCaseSensitive(line, "error"), "code"), codes[k]);
+    }
+    cJSON_Delete(lines);
+    http_result_free(&result);
+    free(body);
+    free(puzzles);
+}
+
 /* ---- generate ---- */
 
 static cJSON *generate(const char *query) {
