@@ -9,8 +9,8 @@ set -euo pipefail
 declare -A packages=(
   [build]="gcc g++ make cmake pkg-config libmicrohttpd-dev libcjson-dev libgmp-dev"
   [runtime]="libmicrohttpd12 libcjson1 libgmp10 wamerican"
-  [test]="libcriterion-dev libcurl4-openssl-dev python3 curl nginx-light wrk nodejs npm wamerican"
-  [bench]="curl nginx-light wrk"
+  [test]="libcriterion-dev libcurl4-openssl-dev python3 curl nginx-light wrk nodejs npm wamerican qqwing"
+  [bench]="curl nginx-light wrk qqwing"
 )
 
 wanted=()
