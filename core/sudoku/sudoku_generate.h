@@ -11,8 +11,8 @@
  * A puzzle is the grid with givens removed in random order, a symmetry orbit of cells at a time,
  * keeping a removal only while the puzzle stays solvable within the requested difficulty: by naked
  * singles (simple), by singles (easy), by logic without guessing (intermediate), or uniquely
- * (expert, any). A puzzle whose final rating is not the one asked for is dropped and a new grid
- * drawn. Every answer is checked to have one solution by the exact search. */
+ * (expert, any): in each case the puzzle has exactly one solution. A puzzle whose final rating is not
+ * the one asked for is dropped and a new grid drawn. */
 #ifndef PUZZLED_CORE_SUDOKU_GENERATE_H
 #define PUZZLED_CORE_SUDOKU_GENERATE_H
 
