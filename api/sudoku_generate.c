@@ -5,6 +5,7 @@
 #include "api/params.h"
 #include "api/seed.h"
 #include "api/sudoku_io.h"
+#include "api/sudoku_svg.h"
 #include "core/sudoku/sudoku_generate.h"
 
 static const api_field fields[] = {
@@ -13,6 +14,7 @@ static const api_field fields[] = {
     {"difficulty", FIELD_STRING},
     {"symmetry", FIELD_STRING},
     {"mode", FIELD_STRING},
+    SUDOKU_FORMAT_FIELD,
     {NULL, 0},
 };
 
@@ -31,12 +33,14 @@ static void write_head(json_writer *out, int box, const char *seed_text) {
 static bool handle_sudoku_generate(api_request *req, api_response *res) {
     int64_t box;
     int difficulty, symmetry, mode;
+    bool svg;
     rng generator;
     char seed_text[SEED_TEXT_SIZE];
     if (!param_int(req, "box", SUDOKU_MIN_BOX, SUDOKU_MAX_BOX, 3, &box) ||
         !param_choice(req, "difficulty", difficulty_choices, SUDOKU_ANY_DIFFICULTY, &difficulty) ||
         !param_choice(req, "symmetry", symmetry_choices, SUDOKU_SYMMETRY_NONE, &symmetry) ||
-        !param_choice(req, "mode", mode_choices, MODE_PUZZLE, &mode) || !param_seed(req, "seed", &generator, seed_text))
+        !param_choice(req, "mode", mode_choices, MODE_PUZZLE, &mode) || !sudoku_param_svg(req, &svg) ||
+        !param_seed(req, "seed", &generator, seed_text))
         return false;
     json_writer *out = &res->body;
     if (mode == MODE_GRID) {
@@ -46,6 +50,10 @@ static bool handle_sudoku_generate(api_request *req, api_response *res) {
                             "them out or ask for mode \"puzzle\"");
         sudoku_grid grid;
         if (!api_fail_status(req, sudoku_random_grid((int)box, &generator, &req->deadline, &grid))) return false;
+        if (svg) {
+            sudoku_respond_svg(res, &grid, &grid);
+            return true;
+        }
         write_head(out, (int)box, seed_text);
         jw_str(out, ",\"mode\":\"grid\",\"solution\":");
         sudoku_write_grid(out, &grid, false);
@@ -56,6 +64,10 @@ static bool handle_sudoku_generate(api_request *req, api_response *res) {
     if (!api_fail_status(req, sudoku_generate((int)box, difficulty, (sudoku_symmetry)symmetry, &generator,
                                               &req->deadline, &generated)))
         return false;
+    if (svg) {
+        sudoku_respond_svg(res, &generated.puzzle, &generated.puzzle);
+        return true;
+    }
     write_head(out, (int)box, seed_text);
     jw_str(out, ",\"mode\":\"puzzle\",\"puzzle\":");
     sudoku_write_grid(out, &generated.puzzle, false);

@@ -10,12 +10,14 @@
 #include "api/endpoints.h"
 #include "api/params.h"
 #include "api/sudoku_io.h"
+#include "api/sudoku_svg.h"
 
 enum { MAX_COUNT_LIMIT = 1000000000 };
 
 static const api_field fields[] = {
     SUDOKU_GRID_FIELDS,
     {"count_limit", FIELD_INTEGER},
+    SUDOKU_FORMAT_FIELD,
     {NULL, 0},
 };
 
@@ -146,8 +148,14 @@ static bool solve_bulk(api_request *req, api_response *res, int64_t count_limit)
 
 static bool handle_sudoku_solve(api_request *req, api_response *res) {
     int64_t count_limit;
-    if (!param_int(req, "count_limit", 1, MAX_COUNT_LIMIT, 2, &count_limit)) return false;
-    if (req->text_body != NULL) return solve_bulk(req, res, count_limit);
+    bool svg;
+    if (!param_int(req, "count_limit", 1, MAX_COUNT_LIMIT, 2, &count_limit) || !sudoku_param_svg(req, &svg)) return false;
+    if (req->text_body != NULL) {
+        if (svg)
+            return api_fail(req, API_CONFLICTING_FIELDS, "format",
+                            "a bulk text/plain body is answered in NDJSON; format \"svg\" draws one puzzle");
+        return solve_bulk(req, res, count_limit);
+    }
     sudoku_grid puzzle;
     bool as_rows;
     if (!sudoku_read_puzzle(req, &puzzle, &as_rows)) return false;
@@ -155,6 +163,10 @@ static bool handle_sudoku_solve(api_request *req, api_response *res) {
     sudoku_result result;
     if (!api_fail_status(req, sudoku_solve_once(&puzzle, &search, &result))) return false;
     if (result.solutions == 0) return sudoku_fail_no_solution(req);
+    if (svg) {
+        sudoku_respond_svg(res, &result.first, &puzzle);
+        return true;
+    }
     json_writer *out = &res->body;
     jw_char(out, '{');
     write_answer(out, &result, as_rows, param_present(req, "count_limit") ? count_limit : 0);

@@ -228,6 +228,31 @@ Test(sudoku, generates_and_solves_4x4_16x16_and_25x25, .timeout = 300) {
     cJSON_Delete(grid);
 }
 
+Test(sudoku, draws_the_puzzle_and_the_solution_as_svg) {
+    cJSON *doc = generate("seed=11");
+    http_result drawn = http_get("/sudoku/generate?seed=11&format=svg");
+    cr_assert_eq(drawn.status, 200);
+    char *type = http_header(&drawn, "Content-Type");
+    cr_assert_str_eq(type, "image/svg+xml");
+    /* one <text> per given, 10 lines each way */
+    int texts = 0, lines = 0;
+    for (const char *p = drawn.body; (p = strstr(p, "<text ")) != NULL; p++) texts++;
+    for (const char *p = drawn.body; (p = strstr(p, "<line ")) != NULL; p++) lines++;
+    cr_assert_eq(texts, (int)number(doc, "givens"));
+    cr_assert_eq(lines, 20);
+    cr_assert(strncmp(drawn.body, "<svg ", 5) == 0 && strstr(drawn.body, "</svg>") != NULL);
+    free(type);
+    http_result_free(&drawn);
+    char path[200];
+    snprintf(path, sizeof path, "/sudoku/solve?format=svg&puzzle=%s", text(doc, "puzzle"));
+    http_result solved = http_get(path);
+    texts = 0;
+    for (const char *p = solved.body; (p = strstr(p, "<text ")) != NULL; p++) texts++;
+    cr_assert_eq(texts, 81);
+    http_result_free(&solved);
+    cJSON_Delete(doc);
+}
+
 /* ---- check, hint, explain ---- */
 
 Test(sudoku, check_lists_every_conflict) {
