@@ -189,7 +189,7 @@ Test(sudoku, generated_9x9_puzzles_have_one_solution_by_qqwing_and_replay, .time
     free(puzzles);
 }
 
-Test(sudoku, qqwing_rates_our_simple_puzzles_simple, .timeout = 120) {
+Test(sudoku, qqwing_rates_our_simple_puzzles_simple, .timeout = 300) {
     enum { PUZZLES = 10 };
     char (*puzzles)[QQWING_LINE] = calloc(PUZZLES, QQWING_LINE);
     for (int k = 0; k < PUZZLES; k++) {
