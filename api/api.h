@@ -66,6 +66,9 @@ typedef struct api_request {
     const api_thread_budget *threads; /* NULL: the computation runs on its own thread alone */
     bool ready;               /* the server admits new work (not stopping, queue not full): /readyz */
     api_error error;          /* filled by api_fail() */
+    const char *text_body;    /* a text/plain POST body on a route that takes one (ROUTE_TEXT_BODY in
+                                 server/routes.h; the fields then come from the query string); else NULL */
+    size_t text_body_len;
 } api_request;
 
 /* A streamed body. `next` appends the next part of the body to `out` — at least `want` bytes unless

@@ -22,6 +22,11 @@ extern const api_endpoint combination_unrank_endpoint;  /* api/combination_unran
 extern const api_endpoint word_ladder_verify_endpoint;  /* api/word_ladder_verify.c */
 extern const api_endpoint word_ladder_neighbours_endpoint; /* api/word_ladder_neighbours.c */
 extern const api_endpoint word_ladder_puzzle_endpoint;  /* api/word_ladder_puzzle.c */
+extern const api_endpoint sudoku_generate_endpoint;     /* api/sudoku_generate.c */
+extern const api_endpoint sudoku_solve_endpoint;        /* api/sudoku_solve.c */
+extern const api_endpoint sudoku_check_endpoint;        /* api/sudoku_check.c */
+extern const api_endpoint sudoku_hint_endpoint;         /* api/sudoku_steps.c */
+extern const api_endpoint sudoku_explain_endpoint;      /* api/sudoku_steps.c */
 
 /* Loads the built-in word-ladder dictionary once at start-up (api/word_ladder_words.c). Returns false, after
  * printing why on stderr, when it cannot; /word-ladder then needs a request dictionary. */

@@ -27,6 +27,8 @@
     X(API_UNKNOWN_WORD,           422, "unknown_word",           "a word-ladder end is not a word")     \
     X(API_RATE_LIMITED,           429, "rate_limited",           "a client over its share of the work") \
     X(API_HEURISTIC_FAILED,       422, "heuristic_failed",       "the chosen heuristic found no tour")  \
+    X(API_CONFLICTING_GIVENS,     422, "conflicting_givens",     "a Sudoku value twice in one unit")    \
+    X(API_NO_SOLUTION,            422, "no_solution",            "a Sudoku puzzle that cannot be solved") \
     X(API_INTERNAL_ERROR,         500, "internal_error",         "a bug: the endpoint failed silently") \
     X(API_OUT_OF_MEMORY,          500, "out_of_memory",          "an allocation failed")                \
     X(API_UNSUPPORTED_TRANSFER_CODING, 501, "unsupported_transfer_coding", "a Transfer-Encoding but chunked") \

@@ -10,11 +10,10 @@
 
 #include "api/endpoints.h"
 #include "api/params.h"
+#include "api/seed.h"
 #include "core/random/rng.h"
 #include "core/random/sample.h"
 #include "core/random/shuffle.h"
-
-#define SEED_HEX_DIGITS 64
 
 enum { SMALL_OUTPUT_VALUES = 4096 }; /* count * n at or below which the body is built whole */
 
@@ -146,54 +145,9 @@ static void frame_output(shuffle_output *s, const char *seed_text, bool ndjson) 
     }
 }
 
-static bool fail_seed(api_request *req, const char *problem) {
-    return api_fail(req, API_INVALID_FIELD, "seed",
-                    "'seed' %s: give an unsigned 64-bit integer (a JSON number up to 9007199254740991, or a "
-                    "string of decimal digits up to 18446744073709551615) or a string of exactly 64 hex "
-                    "digits (256 bits)",
-                    problem);
-}
-
-static int hex_value(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-/* A 64-hex-digit seed: the state words are the four groups of 16 digits, most significant first.
- * `seed_text` gets the digits in lowercase. */
-static bool seed_from_hex(api_request *req, const char *text, rng *generator, char *seed_text) {
-    uint64_t state[4] = {0};
-    for (int i = 0; i < SEED_HEX_DIGITS; i++) {
-        int digit = hex_value(text[i]);
-        if (digit < 0) return fail_seed(req, "of 64 characters has a character that is not a hex digit");
-        state[i / 16] = state[i / 16] << 4 | (uint64_t)digit;
-        seed_text[i] = "0123456789abcdef"[digit];
-    }
-    seed_text[SEED_HEX_DIGITS] = '\0';
-    if (!rng_seed_state(generator, state))
-        return fail_seed(req, "must not be 64 zeros (xoshiro256** cannot leave the all-zero state)");
-    return true;
-}
-
-/* A decimal string up to 2^64-1 (leading zeros allowed). */
-static bool seed_from_decimal(api_request *req, const char *text, uint64_t *seed) {
-    size_t digits = strspn(text, "0123456789");
-    if (digits == 0 || text[digits] != '\0') return fail_seed(req, "is neither decimal digits nor 64 hex digits");
-    uint64_t value = 0;
-    for (const char *p = text; *p != '\0'; p++) {
-        uint64_t digit = (uint64_t)(*p - '0');
-        if (value > (UINT64_MAX - digit) / 10) return fail_seed(req, "is larger than 18446744073709551615 (2^64-1)");
-        value = value * 10 + digit;
-    }
-    *seed = value;
-    return true;
-}
-
 /* Sets up the generator from `seed` / `secure`, or a fresh seed; `seed_text` is what the answer
  * reports ("" for secure). */
-static bool read_generator(api_request *req, rng *generator, char seed_text[SEED_HEX_DIGITS + 1]) {
+static bool read_generator(api_request *req, rng *generator, char seed_text[SEED_TEXT_SIZE]) {
     const cJSON *seed_value = cJSON_GetObjectItemCaseSensitive(req->params, "seed");
     bool secure;
     param_bool(req, "secure", false, &secure);
@@ -207,21 +161,7 @@ static bool read_generator(api_request *req, rng *generator, char seed_text[SEED
             return api_fail(req, API_INTERNAL_ERROR, NULL, "the operating system's random source failed");
         return true;
     }
-    uint64_t seed;
-    if (seed_value == NULL) {
-        if (!rng_fresh_seed(&seed))
-            return api_fail(req, API_INTERNAL_ERROR, NULL, "the operating system's random source failed");
-    } else if (cJSON_IsNumber(seed_value)) {
-        if (seed_value->valuedouble < 0) return fail_seed(req, "is negative");
-        seed = (uint64_t)seed_value->valuedouble;
-    } else if (strlen(seed_value->valuestring) == SEED_HEX_DIGITS) {
-        return seed_from_hex(req, seed_value->valuestring, generator, seed_text);
-    } else if (!seed_from_decimal(req, seed_value->valuestring, &seed)) {
-        return false;
-    }
-    rng_seed_u64(generator, seed);
-    snprintf(seed_text, SEED_HEX_DIGITS + 1, "%" PRIu64, seed);
-    return true;
+    return param_seed(req, "seed", generator, seed_text);
 }
 
 static uint64_t shuffle_limit(const api_request *req) {
@@ -355,7 +295,7 @@ static bool handle_shuffle(api_request *req, api_response *res) {
     jw_init(&s->item_texts);
     s->limit = req->deadline;
     const cJSON *items;
-    char seed_text[SEED_HEX_DIGITS + 1];
+    char seed_text[SEED_TEXT_SIZE];
     bool ok = read_mode(req, s) && read_sizes(req, s, &items) && read_generator(req, &s->generator, seed_text) &&
               (items == NULL || prepare_items(req, s, items));
     if (ok) {

@@ -326,7 +326,13 @@ static bool read_fields(request_context *ctx) {
     req->time_limit = deadline_after_ms(server->config->limits.time_limit_ms);
     req->time_limit.cancelled = &server->cancelled;
     req->deadline = req->time_limit;
+    const char *type = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
     bool post = strcmp(ctx->method, "POST") == 0;
+    if (post && (ctx->route->methods & ROUTE_TEXT_BODY) && type != NULL && strncasecmp(type, "text/plain", 10) == 0) {
+        req->text_body = ctx->body.data ? ctx->body.data : "";
+        req->text_body_len = ctx->body.len;
+        post = false; /* the fields come from the query string alone */
+    }
     bool ok = fields_parse_body(req, post && ctx->body.data ? ctx->body.data : "", post ? ctx->body.len : 0);
     if (ok) {
         query_walk walk = {req, ctx->route->endpoint->fields, true};

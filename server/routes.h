@@ -8,6 +8,9 @@
 #include "api/endpoints.h"
 
 enum { METHOD_GET = 1, METHOD_POST = 2 };
+/* With the methods: a POST with Content-Type text/plain hands its body to the endpoint as text
+ * (api_request.text_body) instead of parsing it as JSON fields. */
+enum { ROUTE_TEXT_BODY = 4 };
 
 /* Where a route is answered: cheap, bounded answers on the I/O thread that read the request; every
  * computation on a compute worker (see server/http.c). */

@@ -214,6 +214,15 @@ class Spec {
     return { pointer: `${mediaPointer}/schema`, required: node.required === true, mediaPointer };
   }
 
+  // The schema of a text/plain request body, when the request is one and the operation documents it.
+  textRequestBody(op, request) {
+    const type = Object.entries(request.headers || {}).find(([k]) => k.toLowerCase() === 'content-type');
+    if (!type || !type[1].toLowerCase().startsWith('text/plain') || !this.at(op.pointer).requestBody) return null;
+    const { node, pointer } = this.resolve(`${op.pointer}/requestBody`);
+    if (!(node.content || {})['text/plain']) return null;
+    return `${pointer}/content/${escapePointer('text/plain')}/schema`;
+  }
+
   // The field names a request to this operation may carry (query parameters, or body properties).
   documentedFields(op) {
     const names = new Set(Object.keys(this.queryParameters(op)));
@@ -260,6 +269,9 @@ class Spec {
       if (body && body.required) problems.push('the request body is required');
     } else if (!body) {
       problems.push('the operation documents no request body');
+    } else if (this.textRequestBody(op, request)) {
+      const errors = this.schemaErrors(this.textRequestBody(op, request), text);
+      if (errors) problems.push(`request body: ${errors}`);
     } else {
       let value;
       try {

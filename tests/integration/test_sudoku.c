@@ -1,0 +1,319 @@
+/* Integration tests of /sudoku/... against the real server, with qqwing (Debian's Sudoku program, run
+ * at test time) as the independent judge: our solutions of qqwing's puzzles obey the givens and the
+ * rules (checked by a validator written here), our uniqueness answers and solution counts agree with
+ * `qqwing --count-solutions`, every generated 9 x 9 puzzle has one solution by qqwing's count and
+ * replays from its seed, and qqwing rates our simple puzzles simple. Also 4 x 4, 16 x 16 and 25 x 25,
+ * the rows form, check, hint, explain and every error. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/qqwing_judge.h"
+#include "harness.h"
+
+/* ---- independent validator ---- */
+
+static int symbol_value(char c) {
+    if (c >= '1' && c <= '9') return c - '0';
+    if (c >= 'A' && c <= 'P') return c - 'A' + 10;
+    return 0;
+}
+
+/* `solution` is a full grid obeying the rules that keeps every given of `puzzle`. */
+static void assert_solves(const char *puzzle, const char *solution) {
+    size_t cells = strlen(puzzle);
+    int size = 1;
+    while ((size_t)(size * size) < cells) size++;
+    int box = 1;
+    while (box * box < size) box++;
+    cr_assert_eq(strlen(solution), cells);
+    for (size_t k = 0; k < cells; k++) {
+        cr_assert(symbol_value(solution[k]) >= 1 && symbol_value(solution[k]) <= size, "cell %zu", k);
+        if (puzzle[k] != '.' && puzzle[k] != '0') cr_assert_eq(puzzle[k], solution[k], "given %zu changed", k);
+    }
+    for (int unit = 0; unit < 3 * size; unit++) {
+        unsigned long seen = 0;
+        for (int k = 0; k < size; k++) {
+            int index = unit % size, row, column;
+            if (unit < size) {
+                row = index, column = k;
+            } else if (unit < 2 * size) {
+                row = k, column = index;
+            } else {
+                row = index / box * box + k / box, column = index % box * box + k % box;
+            }
+            seen |= 1UL << symbol_value(solution[row * size + column]);
+        }
+        cr_assert_eq(seen, ((1UL << size) - 1) << 1, "unit %d of %s repeats a value", unit, solution);
+    }
+}
+
+static cJSON *solve(const char *puzzle, const char *extra) {
+    char body[1200];
+    snprintf(body, sizeof body, "{\"puzzle\": \"%s\"%s}", puzzle, extra);
+    return post_ok("/sudoku/solve", body);
+}
+
+static const char *text(const cJSON *doc, const char *name) {
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(doc, name);
+    cr_assert(cJSON_IsString(item), "no string '%s'", name);
+    return item->valuestring;
+}
+
+static bool flag(const cJSON *doc, const char *name) {
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(doc, name);
+    cr_assert(cJSON_IsBool(item), "no boolean '%s'", name);
+    return cJSON_IsTrue(item);
+}
+
+static double number(const cJSON *doc, const char *name) {
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(doc, name);
+    cr_assert(cJSON_IsNumber(item), "no number '%s'", name);
+    return item->valuedouble;
+}
+
+/* ---- solve ---- */
+
+Test(sudoku, solves_qqwing_expert_puzzles_uniquely, .timeout = 300) {
+    enum { PUZZLES = 100 };
+    char (*puzzles)[QQWING_LINE] = qqwing_generate(PUZZLES, "expert");
+    for (int k = 0; k < PUZZLES; k++) {
+        cJSON *doc = solve(puzzles[k], "");
+        assert_solves(puzzles[k], text(doc, "solution"));
+        cr_assert(flag(doc, "unique"), "%s", puzzles[k]);
+        cJSON_Delete(doc);
+    }
+    free(puzzles);
+}
+
+Test(sudoku, counts_solutions_like_qqwing, .timeout = 300) {
+    enum { PUZZLES = 40 };
+    char (*puzzles)[QQWING_LINE] = qqwing_generate(PUZZLES, "any");
+    /* take away 1..4 givens: often several solutions */
+    for (int k = 0; k < PUZZLES; k++) {
+        for (int removed = 0, cell = k % 81; removed < 1 + k % 4; cell = (cell + 7) % 81) {
+            if (puzzles[k][cell] != '.') {
+                puzzles[k][cell] = '.';
+                removed++;
+            }
+        }
+    }
+    long counts[PUZZLES];
+    qqwing_count((const char(*)[QQWING_LINE])puzzles, PUZZLES, counts);
+    for (int k = 0; k < PUZZLES; k++) {
+        cJSON *doc = solve(puzzles[k], ", \"count_limit\": 1000000");
+        cr_assert_eq((long)number(doc, "count"), counts[k], "%s", puzzles[k]);
+        cr_assert(flag(doc, "count_exact"));
+        cr_assert_eq(flag(doc, "unique"), counts[k] == 1);
+        assert_solves(puzzles[k], text(doc, "solution"));
+        cJSON_Delete(doc);
+    }
+    free(puzzles);
+}
+
+Test(sudoku, solves_rows_of_numbers_and_answers_in_rows) {
+    cJSON *doc = post_ok("/sudoku/solve", "{\"rows\": [[1,0,0,0],[0,0,3,0],[0,4,0,0],[0,0,0,2]]}");
+    const cJSON *rows = cJSON_GetObjectItemCaseSensitive(doc, "solution");
+    cr_assert_eq(cJSON_GetArraySize(rows), 4);
+    char puzzle[] = "1.....3..4.....2", solution[17] = "";
+    for (int r = 0; r < 4; r++) {
+        for (int c = 0; c < 4; c++) solution[r * 4 + c] = (char)('0' + cJSON_GetArrayItem(cJSON_GetArrayItem(rows, r), c)->valueint);
+    }
+    assert_solves(puzzle, solution);
+    cJSON_Delete(doc);
+}
+
+Test(sudoku, solves_qqwing_puzzles_in_bulk_one_ndjson_line_each, .timeout = 300) {
+    enum { PUZZLES = 500 };
+    char (*puzzles)[QQWING_LINE] = qqwing_generate(PUZZLES, "any");
+    size_t size = PUZZLES * 83 + 128, used = 0;
+    char *body = malloc(size);
+    for (int k = 0; k < PUZZLES; k++) used += (size_t)snprintf(body + used, size - used, "%s\r\n", puzzles[k]);
+    snprintf(body + used, size - used, "\n1..1............\n12.....4........\n123");
+    const char *const headers[] = {"Content-Type: text/plain", NULL};
+    http_result result = http_request(server_url(), "POST", "/sudoku/solve", body, headers);
+    cr_assert_eq(result.status, 200);
+    cJSON *lines = http_ndjson(&result);
+    cr_assert_not_null(lines);
+    cr_assert_eq(cJSON_GetArraySize(lines), PUZZLES + 3);
+    for (int k = 0; k < PUZZLES; k++) {
+        const cJSON *line = cJSON_GetArrayItem(lines, k);
+        cr_assert_eq((int)number(line, "line"), k + 1);
+        assert_solves(puzzles[k], text(line, "solution"));
+        cr_assert(flag(line, "unique"));
+    }
+    /* a blank line is skipped but counted; then the three errors */
+    static const char *const codes[] = {"conflicting_givens", "no_solution", "invalid_field"};
+    for (int k = 0; k < 3; k++) {
+        const cJSON *line = cJSON_GetArrayItem(lines, PUZZLES + k);
+        cr_assert_eq((int)number(line, "line"), PUZZLES + 2 + k);
+        cr_assert_str_eq(text(cJSON_GetObjectItemCaseSensitive(line, "error"), "code"), codes[k]);
+    }
+    cJSON_Delete(lines);
+    http_result_free(&result);
+    free(body);
+    free(puzzles);
+}
+
+/* ---- generate ---- */
+
+static cJSON *generate(const char *query) {
+    char path[256];
+    snprintf(path, sizeof path, "/sudoku/generate?%s", query);
+    return get_ok(path);
+}
+
+Test(sudoku, generated_9x9_puzzles_have_one_solution_by_qqwing_and_replay, .timeout = 300) {
+    static const char *const difficulties[] = {"simple", "easy", "intermediate", "expert", "any"};
+    enum { PER_DIFFICULTY = 8, PUZZLES = 5 * PER_DIFFICULTY };
+    char (*puzzles)[QQWING_LINE] = calloc(PUZZLES, QQWING_LINE);
+    for (int k = 0; k < PUZZLES; k++) {
+        char query[128];
+        snprintf(query, sizeof query, "difficulty=%s&seed=%d&symmetry=random", difficulties[k / PER_DIFFICULTY], 1000 + k);
+        cJSON *doc = generate(query), *again = generate(query);
+        snprintf(puzzles[k], QQWING_LINE, "%s", text(doc, "puzzle"));
+        cr_assert_str_eq(text(again, "puzzle"), puzzles[k], "the same seed gave another puzzle");
+        cr_assert_str_eq(text(again, "solution"), text(doc, "solution"));
+        assert_solves(puzzles[k], text(doc, "solution"));
+        if (k / PER_DIFFICULTY < 4) cr_assert_str_eq(text(doc, "rating"), difficulties[k / PER_DIFFICULTY]);
+        int givens = 0;
+        for (int c = 0; c < 81; c++) givens += puzzles[k][c] != '.';
+        cr_assert_eq((int)number(doc, "givens"), givens);
+        cJSON_Delete(doc);
+        cJSON_Delete(again);
+    }
+    long counts[PUZZLES];
+    qqwing_count((const char(*)[QQWING_LINE])puzzles, PUZZLES, counts);
+    for (int k = 0; k < PUZZLES; k++) cr_assert_eq(counts[k], 1, "qqwing counts %ld solutions of %s", counts[k], puzzles[k]);
+    free(puzzles);
+}
+
+Test(sudoku, qqwing_rates_our_simple_puzzles_simple, .timeout = 300) {
+    enum { PUZZLES = 10 };
+    char (*puzzles)[QQWING_LINE] = calloc(PUZZLES, QQWING_LINE);
+    for (int k = 0; k < PUZZLES; k++) {
+        char query[96];
+        snprintf(query, sizeof query, "difficulty=simple&seed=%d", 77 + k);
+        cJSON *doc = generate(query);
+        snprintf(puzzles[k], QQWING_LINE, "%s", text(doc, "puzzle"));
+        cJSON_Delete(doc);
+    }
+    char ratings[PUZZLES][16];
+    qqwing_rate((const char(*)[QQWING_LINE])puzzles, PUZZLES, ratings);
+    for (int k = 0; k < PUZZLES; k++) cr_assert_str_eq(ratings[k], "Simple", "%s", puzzles[k]);
+    free(puzzles);
+}
+
+Test(sudoku, generates_and_solves_4x4_16x16_and_25x25, .timeout = 300) {
+    for (int box = 2; box <= 5; box++) {
+        char query[64];
+        snprintf(query, sizeof query, "box=%d&seed=%d", box, box);
+        cJSON *doc = generate(query);
+        const char *puzzle = text(doc, "puzzle");
+        cr_assert_eq(strlen(puzzle), (size_t)(box * box * box * box));
+        assert_solves(puzzle, text(doc, "solution"));
+        cJSON *solved = solve(puzzle, "");
+        cr_assert(flag(solved, "unique"));
+        cr_assert_str_eq(text(solved, "solution"), text(doc, "solution"));
+        cJSON_Delete(solved);
+        cJSON_Delete(doc);
+    }
+    cJSON *grid = generate("box=5&mode=grid&seed=9");
+    const char *solution = text(grid, "solution");
+    char empty[626];
+    memset(empty, '.', 625);
+    empty[625] = '\0';
+    assert_solves(empty, solution);
+    cJSON_Delete(grid);
+}
+
+Test(sudoku, draws_the_puzzle_and_the_solution_as_svg) {
+    cJSON *doc = generate("seed=11");
+    http_result drawn = http_get("/sudoku/generate?seed=11&format=svg");
+    cr_assert_eq(drawn.status, 200);
+    char *type = http_header(&drawn, "Content-Type");
+    cr_assert_str_eq(type, "image/svg+xml");
+    /* one <text> per given, 10 lines each way */
+    int texts = 0, lines = 0;
+    for (const char *p = drawn.body; (p = strstr(p, "<text ")) != NULL; p++) texts++;
+    for (const char *p = drawn.body; (p = strstr(p, "<line ")) != NULL; p++) lines++;
+    cr_assert_eq(texts, (int)number(doc, "givens"));
+    cr_assert_eq(lines, 20);
+    cr_assert(strncmp(drawn.body, "<svg ", 5) == 0 && strstr(drawn.body, "</svg>") != NULL);
+    free(type);
+    http_result_free(&drawn);
+    char path[200];
+    snprintf(path, sizeof path, "/sudoku/solve?format=svg&puzzle=%s", text(doc, "puzzle"));
+    http_result solved = http_get(path);
+    texts = 0;
+    for (const char *p = solved.body; (p = strstr(p, "<text ")) != NULL; p++) texts++;
+    cr_assert_eq(texts, 81);
+    http_result_free(&solved);
+    cJSON_Delete(doc);
+}
+
+/* ---- check, hint, explain ---- */
+
+Test(sudoku, check_lists_every_conflict) {
+    cJSON *doc = get_ok("/sudoku/check?puzzle=11..1...........");
+    cr_assert_not(flag(doc, "solvable"));
+    cr_assert_not(flag(doc, "complete"));
+    const cJSON *conflicts = cJSON_GetObjectItemCaseSensitive(doc, "conflicts");
+    /* 1 twice in row 0 and in box 0; 1 twice in column 0 */
+    cr_assert_eq(cJSON_GetArraySize(conflicts), 3);
+    cJSON_Delete(doc);
+    doc = get_ok("/sudoku/check?puzzle=1234341221434321");
+    cr_assert(flag(doc, "complete") && flag(doc, "solved") && flag(doc, "solvable"));
+    cJSON_Delete(doc);
+}
+
+Test(sudoku, explain_rates_as_generate_does_and_ends_at_the_solution) {
+    cJSON *doc = generate("seed=5&difficulty=intermediate");
+    char body[256];
+    snprintf(body, sizeof body, "{\"puzzle\": \"%s\"}", text(doc, "puzzle"));
+    cJSON *explained = post_ok("/sudoku/explain", body), *hint = post_ok("/sudoku/hint", body);
+    cr_assert_str_eq(text(explained, "rating"), "intermediate");
+    cr_assert_str_eq(text(explained, "solution"), text(doc, "solution"));
+    const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(explained, "steps"), 0);
+    char *a = cJSON_PrintUnformatted(first), *b = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(hint, "step"));
+    cr_assert_str_eq(a, b, "the hint is the first step of the explanation");
+    free(a);
+    free(b);
+    cJSON_Delete(explained);
+    cJSON_Delete(hint);
+    cJSON_Delete(doc);
+}
+
+/* ---- errors ---- */
+
+/* Asserts the error of a request and frees it. */
+static void expect(http_result result, long status, const char *code, const char *field) {
+    expect_error_field(&result, status, code, field);
+}
+
+Test(sudoku, bad_input_gets_its_error) {
+    expect(http_get("/sudoku/solve?puzzle=123"), 400, "invalid_field", "puzzle");
+    expect(http_get("/sudoku/solve?puzzle=1x.............."), 400, "invalid_field", "puzzle");
+    expect(http_get("/sudoku/solve?puzzle=5..............."), 400, "invalid_field", "puzzle");
+    expect(http_get("/sudoku/generate?box=6"), 400, "invalid_field", "box");
+    expect(http_get("/sudoku/generate?box=1"), 400, "invalid_field", "box");
+    expect(http_get("/sudoku/generate?difficulty=hard"), 400, "invalid_field", "difficulty");
+    expect(http_get("/sudoku/generate?symmetry=diagonal"), 400, "invalid_field", "symmetry");
+    expect(http_get("/sudoku/generate?seed=-1"), 400, "invalid_field", "seed");
+    expect(http_get("/sudoku/solve"), 400, "missing_field", "puzzle");
+    expect(http_post("/sudoku/solve", "{\"puzzle\": \"1...\", \"rows\": [1]}"), 400, "conflicting_fields", "rows");
+    expect(http_post("/sudoku/solve", "{\"rows\": [[1, 2], [3, 4]]}"), 400, "invalid_field", "rows");
+    expect(http_post("/sudoku/solve", "{\"rows\": [[1,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,5]]}"), 400,
+                       "invalid_field", "rows");
+    /* givens that conflict: the message names the cells */
+    http_result result = http_get("/sudoku/hint?puzzle=1..1............");
+    cJSON *doc = expect_error(&result, 422, "conflicting_givens");
+    cr_assert_not_null(strstr(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "error"), "message")->valuestring,
+                              "[0, 0], [0, 3]"));
+    cJSON_Delete(doc);
+    http_result_free(&result);
+    /* no conflict, no solution: (0,2) and (0,3) must hold 3 and 4, and the 4 in their box leaves both only 3 */
+    expect(http_get("/sudoku/solve?puzzle=12.....4........"), 422, "no_solution", "puzzle");
+    expect(http_get("/sudoku/explain?puzzle=12.....4........"), 422, "no_solution", "puzzle");
+}
