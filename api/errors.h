@@ -48,7 +48,7 @@ typedef struct api_error {
     int status;        /* from the table; 0 while there is no error */
     char code[48];     /* from the table */
     char field[64];    /* the field to blame, or "" */
-    char message[512]; /* says what was wrong and what is allowed */
+    char message[1024]; /* says what was wrong and what is allowed */
 } api_error;
 
 /* Fills `error` with the kind's status and code, `field` (may be NULL) and the formatted message. */

@@ -509,7 +509,7 @@ static enum MHD_Result dispatch(request_context *ctx) {
     if (ctx->route == NULL && ctx->admin)
         return fail(ctx, API_NOT_FOUND, NULL, "the admin port serves /metrics only");
     if (ctx->route == NULL) {
-        char paths[512], shown[201];
+        char paths[768], shown[201];
         route_list_paths(paths, sizeof paths);
         printable_ascii(shown, sizeof shown, ctx->path);
         return fail(ctx, API_NOT_FOUND, NULL, "no endpoint at %s; the endpoints are %s", shown, paths);

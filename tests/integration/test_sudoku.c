@@ -101,10 +101,14 @@ Test(sudoku, counts_solutions_like_qqwing, .timeout = 300) {
     }
     long counts[PUZZLES];
     qqwing_count((const char(*)[QQWING_LINE])puzzles, PUZZLES, counts);
+    enum { COUNT_LIMIT = 1000000 };
     for (int k = 0; k < PUZZLES; k++) {
         cJSON *doc = solve(puzzles[k], ", \"count_limit\": 1000000");
-        cr_assert_eq((long)number(doc, "count"), counts[k], "%s", puzzles[k]);
-        cr_assert(flag(doc, "count_exact"));
+        /* a puzzle with more solutions than the limit (it happens: the puzzles are random) is counted
+         * up to the limit, and says so */
+        bool beyond = counts[k] > COUNT_LIMIT;
+        cr_assert_eq((long)number(doc, "count"), beyond ? COUNT_LIMIT : counts[k], "%s", puzzles[k]);
+        cr_assert_eq(flag(doc, "count_exact"), !beyond, "%s", puzzles[k]);
         cr_assert_eq(flag(doc, "unique"), counts[k] == 1);
         assert_solves(puzzles[k], text(doc, "solution"));
         cJSON_Delete(doc);
