@@ -8,7 +8,7 @@ enum { BATCH_BYTES = 64 * 1024 };
 
 arrangement_listing *arrangement_listing_new(void) { return calloc(1, sizeof(arrangement_listing)); }
 
-void arrangement_listing_free(void *state) {
+static void arrangement_listing_free(void *state) {
     arrangement_listing *l = state;
     if (l->iter != NULL) l->free_iter(l->iter);
     perm_items_free(&l->items);
@@ -29,7 +29,7 @@ static size_t longest_line(const perm_items *items) {
     return bytes;
 }
 
-bool arrangement_listing_prepare(arrangement_listing *l, const mpz_t count, size_t k, uint64_t limit, bool ndjson) {
+static bool prepare(arrangement_listing *l, const mpz_t count, size_t k, uint64_t limit, bool ndjson) {
     l->k = k;
     l->left = limit;
     l->ndjson = ndjson;
@@ -42,12 +42,13 @@ bool arrangement_listing_prepare(arrangement_listing *l, const mpz_t count, size
     return l->count != NULL && l->entry_end != NULL && l->line != NULL && l->batch != NULL;
 }
 
-void arrangement_listing_write_count(const arrangement_listing *l, json_writer *out) {
+static void write_count(const arrangement_listing *l, json_writer *out) {
     jw_clear(out);
     jw_str(out, "{\"count\":\"");
     jw_str(out, l->count);
     jw_str(out, "\"}");
 }
+
 
 /* Rewrites line from entry `from` on and appends the whole arrangement (after a separator unless
  * it is the first) to the batch. */
@@ -71,7 +72,7 @@ static void write_arrangement(arrangement_listing *l, const uint32_t *a, size_t 
     l->first = false;
 }
 
-stream_status arrangement_listing_next(void *state, json_writer *out, size_t want) {
+static stream_status next_part(void *state, json_writer *out, size_t want) {
     arrangement_listing *l = state;
     size_t start = out->len;
     if (l->part == LISTING_HEAD) {
@@ -101,4 +102,16 @@ stream_status arrangement_listing_next(void *state, json_writer *out, size_t wan
     if (l->part != LISTING_TAIL) return STREAM_MORE;
     if (!l->ndjson) jw_str(out, "]}");
     return STREAM_DONE;
+}
+
+bool arrangement_listing_respond(api_request *req, api_response *res, arrangement_listing *l, bool ok,
+                                 const mpz_t count, size_t k, uint64_t limit, bool count_only) {
+    if (ok && !prepare(l, count, k, limit, req->ndjson)) ok = api_fail_out_of_memory(req);
+    if (ok && count_only) write_count(l, &res->body);
+    if (!ok || count_only) {
+        arrangement_listing_free(l);
+        return ok;
+    }
+    api_respond_stream(res, l, next_part, arrangement_listing_free, req->ndjson);
+    return true;
 }

@@ -44,15 +44,9 @@ typedef struct arrangement_listing {
 /* A zeroed listing (NULL when out of memory) whose items and iterator the caller fills in. */
 arrangement_listing *arrangement_listing_new(void);
 
-/* Prepares the text buffers once items, iter, next, free_iter and list_key are set. False when out
- * of memory. */
-bool arrangement_listing_prepare(arrangement_listing *l, const mpz_t count, size_t k, uint64_t limit, bool ndjson);
-
-/* {"count":"..."}: the count_only answer. */
-void arrangement_listing_write_count(const arrangement_listing *l, json_writer *out);
-
-/* stream_next_fn and stream_free_fn for api_respond_stream. */
-stream_status arrangement_listing_next(void *state, json_writer *out, size_t want);
-void arrangement_listing_free(void *state);
+/* The end of both listing handlers: when `ok`, prepares `l` and answers {"count":"..."} (count_only)
+ * or streams the listing (taking `l`); frees `l` otherwise. Returns `ok`, false when out of memory. */
+bool arrangement_listing_respond(api_request *req, api_response *res, arrangement_listing *l, bool ok,
+                                 const mpz_t count, size_t k, uint64_t limit, bool count_only);
 
 #endif

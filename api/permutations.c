@@ -76,15 +76,9 @@ static bool answer_permutations(api_request *req, api_response *res) {
     l->next = next_permutation_of;
     l->free_iter = free_perm_iter;
     l->list_key = "permutations";
-    if (ok && !arrangement_listing_prepare(l, count, o.k, o.limit, req->ndjson)) ok = api_fail_out_of_memory(req);
-    if (ok && o.count_only) arrangement_listing_write_count(l, &res->body);
+    ok = arrangement_listing_respond(req, res, l, ok, count, o.k, o.limit, o.count_only);
     mpz_clears(o.offset, count, NULL);
-    if (!ok || o.count_only) {
-        arrangement_listing_free(l);
-        return ok;
-    }
-    api_respond_stream(res, l, arrangement_listing_next, arrangement_listing_free, req->ndjson);
-    return true;
+    return ok;
 }
 
 const api_endpoint permutations_endpoint = {.fields = fields, .handler = answer_permutations};
