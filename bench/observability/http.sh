@@ -2,7 +2,8 @@
 # What metrics, request ids and ETags cost on tiny requests: wrk on GET /queens?n=6&mode=count (a
 # cached-size answer, computed on the pool) and GET /healthz (answered on the I/O threads) against
 # PUZZLED_BIN and against a build of BASELINE, the last commit before /metrics, request ids and
-# ETags, in the same run (2 threads, 32 connections, 5 s each).
+# ETags (so also before gzip negotiation, per-client shares and the strict HTTP checks), in the same
+# run (2 threads, 32 connections, 5 s each).
 #   PUZZLED_BIN=build-bench/puzzled bench/observability/http.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
