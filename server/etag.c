@@ -25,18 +25,18 @@ static void fnv_feed(u128 *hash, const char *text) {
 
 bool etag_of_request(char out[ETAG_SIZE], const char *server_fingerprint, const char *route_path,
                      const char *representation, const cJSON *params) {
-    cJSON *shaping = cJSON_Duplicate(params, true);
-    if (shaping == NULL) return false;
-    cJSON_DeleteItemFromObjectCaseSensitive(shaping, "time_limit_ms");
-    char *fields = cJSON_PrintUnformatted(shaping);
-    cJSON_Delete(shaping);
-    if (fields == NULL) return false;
     u128 hash = fnv_offset_basis();
     fnv_feed(&hash, server_fingerprint);
     fnv_feed(&hash, route_path);
     fnv_feed(&hash, representation);
-    fnv_feed(&hash, fields);
-    cJSON_free(fields);
+    for (const cJSON *field = params->child; field != NULL; field = field->next) {
+        if (strcmp(field->string, "time_limit_ms") == 0) continue;
+        char *value = cJSON_PrintUnformatted(field);
+        if (value == NULL) return false;
+        fnv_feed(&hash, field->string);
+        fnv_feed(&hash, value);
+        cJSON_free(value);
+    }
     snprintf(out, ETAG_SIZE, "\"%016llx%016llx\"", (unsigned long long)(hash >> 64), (unsigned long long)hash);
     return true;
 }

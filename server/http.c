@@ -116,7 +116,8 @@ typedef struct request_context {
     pthread_mutex_t lock; /* guards phase and suspended between the I/O thread and a worker */
     request_phase phase;
     bool suspended;
-    char etag[ETAG_SIZE]; /* "" unless the answer is a pure function of the request */
+    bool pure;            /* the answer is a pure function of the request: it gets an ETag */
+    char etag[ETAG_SIZE]; /* "" until worked out (for a pure answer), or when it could not be */
     bool streamed;
     int status;
     uint64_t bytes_sent;
@@ -353,10 +354,22 @@ static bool compress_answer(request_context *ctx) {
     return !ctx->gzip || streamed || gzip_body(&res->body);
 }
 
+/* Fills ctx->etag from the request alone (server/etag.h); false (no tag) when out of memory. */
+static bool tag_answer(request_context *ctx) {
+    char representation[32]; /* the media type and the codings the client takes shape the bytes */
+    snprintf(representation, sizeof representation, "%s gzip=%u identity=%u", ctx->req.ndjson ? "ndjson" : "json",
+             ctx->codings.gzip, ctx->codings.identity);
+    if (etag_of_request(ctx->etag, ctx->server->fingerprint, ctx->route->path, representation, ctx->req.params))
+        return true;
+    ctx->etag[0] = '\0';
+    return false;
+}
+
 /* Runs the endpoint (on a worker, or inline for ON_IO_THREAD routes). */
 static void run_endpoint(request_context *ctx) {
     api_request *req = &ctx->req;
     bool ok = ctx->route->endpoint->handler(req, &ctx->res);
+    if (ok && ctx->pure && ctx->etag[0] == '\0') tag_answer(ctx);
     if (ok && ctx->res.body.out_of_memory) ok = api_fail_out_of_memory(req);
     if (ok && !compress_answer(ctx)) ok = api_fail_out_of_memory(req);
     if (!ok && req->error.status == 0)
@@ -526,15 +539,11 @@ static enum MHD_Result dispatch(request_context *ctx) {
                     "the request body is larger than %zu bytes (the server's --max-body)", server->config->max_body);
     if (!read_fields(ctx)) return queue_error(ctx, &ctx->req.error, NULL);
     const api_endpoint *endpoint = ctx->route->endpoint;
-    char representation[32]; /* the media type and the codings the client takes shape the bytes */
-    snprintf(representation, sizeof representation, "%s gzip=%u identity=%u", ctx->req.ndjson ? "ndjson" : "json",
-             ctx->codings.gzip, ctx->codings.identity);
-    if ((endpoint->varies == NULL || !endpoint->varies(&ctx->req)) &&
-        !etag_of_request(ctx->etag, server->fingerprint, ctx->route->path, representation, ctx->req.params))
-        ctx->etag[0] = '\0';
+    ctx->pure = endpoint->varies == NULL || !endpoint->varies(&ctx->req);
     const char *if_none_match = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND,
                                                             MHD_HTTP_HEADER_IF_NONE_MATCH);
-    if (ctx->etag[0] != '\0' && strcmp(ctx->method, "GET") == 0 && if_none_match != NULL &&
+    /* The tag is worked out here only for a conditional GET; otherwise on the worker (run_endpoint). */
+    if (ctx->pure && strcmp(ctx->method, "GET") == 0 && if_none_match != NULL && tag_answer(ctx) &&
         etag_matches(if_none_match, ctx->etag))
         return queue(ctx, 304, MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT), NULL);
     if (ctx->route->thread == ON_WORKER) return submit(ctx);
