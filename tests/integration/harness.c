@@ -300,3 +300,43 @@ void test_random_picks(int *picks, size_t n, size_t choices, unsigned *seed) {
     for (size_t i = 0; i < n; i++) picks[i] = values[i < m ? i : (size_t)(rand_r(seed) % m)];
     shuffle_ints(picks, n, seed);
 }
+
+cJSON *post_ok_with(const char *path, const cJSON *body, const char *field, const cJSON *value) {
+    cJSON *copy = cJSON_Duplicate(body, true);
+    cJSON_AddItemToObject(copy, field, cJSON_Duplicate(value, true));
+    char *request = cJSON_PrintUnformatted(copy);
+    cJSON *doc = post_ok(path, request);
+    cJSON_free(request);
+    cJSON_Delete(copy);
+    return doc;
+}
+
+void expect_listing(const char *path, const cJSON *body, bool ndjson, const cJSON *expected, const char *list_key) {
+    static const char *const ndjson_accept[] = {"Accept: application/x-ndjson", "Content-Type: application/json",
+                                                NULL};
+    char *request = cJSON_PrintUnformatted(body);
+    http_result r = ndjson ? http_request(server_url(), "POST", path, request, ndjson_accept) : http_post(path, request);
+    cr_assert_eq(r.status, 200, "%s -> %ld %s", request, r.status, r.body);
+    bool lines = ndjson && !cJSON_IsTrue(cJSON_GetObjectItem(body, "count_only"));
+    char *type = http_header(&r, "Content-Type");
+    cr_assert_str_eq(type, lines ? "application/x-ndjson" : "application/json", "%s", request);
+    free(type);
+    cJSON *got = lines ? http_ndjson(&r) : http_json(&r);
+    cr_assert_not_null(got, "%s: not %s: %s", request, lines ? "NDJSON" : "JSON", r.body);
+    const cJSON *want = lines ? cJSON_GetObjectItem(expected, list_key) : expected;
+    cr_assert(cJSON_Compare(got, want, true), "%s\n got %s\n want %s", request, r.body, cJSON_PrintUnformatted(want));
+    if (!ndjson) cr_assert(strncmp(r.body, "{\"count\":", 9) == 0, "count comes first: %s", r.body);
+    cJSON_Delete(got);
+    http_result_free(&r);
+    cJSON_free(request);
+}
+
+cJSON *reference_next(char **cursor) {
+    char *end = strchr(*cursor, '\n');
+    cr_assert_not_null(end, "the reference gave fewer lines than there were cases");
+    *end = '\0';
+    cJSON *doc = cJSON_Parse(*cursor);
+    cr_assert_not_null(doc, "the reference's line is not JSON: %s", *cursor);
+    *cursor = end + 1;
+    return doc;
+}

@@ -66,6 +66,17 @@ cJSON *expect_error(const http_result *result, long status, const char *code);
 cJSON *get_ok(const char *path_and_query);
 cJSON *post_ok(const char *path, const char *json);
 
+/* POSTs `body` with one more field, `field`: `value`, and returns the parsed 200 answer. */
+cJSON *post_ok_with(const char *path, const cJSON *body, const char *field, const cJSON *value);
+
+/* POSTs `body` to a listing endpoint (/permutations, /combinations), as JSON or as NDJSON, and asserts
+ * the answer equals the reference's `expected` document: with NDJSON, its `list_key` array one item
+ * a line (count_only stays one JSON object); without, the whole document, "count" first. */
+void expect_listing(const char *path, const cJSON *body, bool ndjson, const cJSON *expected, const char *list_key);
+
+/* The next line of a reference's output, parsed (cJSON_Delete it); *cursor moves past it. */
+cJSON *reference_next(char **cursor);
+
 /* Asserts a JSON error with this status and code, blaming `field` (NULL: no field), with a message
  * that says something; frees `result`. */
 void expect_error_field(http_result *result, long status, const char *code, const char *field);

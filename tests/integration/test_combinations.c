@@ -59,45 +59,15 @@ Test(combinations, match_itertools_for_every_option_combination) {
     for (int round = 0; round < 16; round++)
         for (unsigned combo = 0; combo < COMBOS; combo++) cJSON_AddItemToArray(bodies, random_body(combo, &seed));
     char *expected_lines = run_python_reference("tests/integration/combinations_reference.py", bodies);
-    const char *ndjson_accept[] = {"Accept: application/x-ndjson", NULL};
     char *line = expected_lines;
     int index = 0;
     for (cJSON *body = bodies->child; body != NULL; body = body->next, index++) {
-        char *end = strchr(line, '\n');
-        cr_assert_not_null(end);
-        *end = '\0';
-        cJSON *expected = cJSON_Parse(line);
-        line = end + 1;
-        bool ndjson = (index % COMBOS) & 16, count_only = cJSON_IsTrue(cJSON_GetObjectItem(body, "count_only"));
-        char *request = cJSON_PrintUnformatted(body);
-        http_result r = ndjson ? http_request(server_url(), "POST", "/combinations", request, ndjson_accept)
-                               : http_post("/combinations", request);
-        cr_assert_eq(r.status, 200, "%s -> %ld %s", request, r.status, r.body);
-        char *type = http_header(&r, "Content-Type");
-        cr_assert_str_eq(type, ndjson && !count_only ? "application/x-ndjson" : "application/json", "%s", request);
-        free(type);
-        cJSON *got = ndjson && !count_only ? http_ndjson(&r) : http_json(&r);
-        cJSON *want = ndjson && !count_only ? cJSON_GetObjectItem(expected, "combinations") : expected;
-        cr_assert(cJSON_Compare(got, want, true), "%s\n got %s\n want %s", request, r.body, cJSON_PrintUnformatted(want));
-        if (!ndjson) cr_assert(strncmp(r.body, "{\"count\":", 9) == 0, "count comes first: %s", r.body);
-        cJSON_Delete(got);
-        http_result_free(&r);
-        cJSON_free(request);
+        cJSON *expected = reference_next(&line);
+        expect_listing("/combinations", body, (index % COMBOS) & 16, expected, "combinations");
         cJSON_Delete(expected);
     }
     free(expected_lines);
     cJSON_Delete(bodies);
-}
-
-/* POSTs `body` plus one more field and returns the 200 answer. */
-static cJSON *post_with(const char *path, const cJSON *body, const char *field, const cJSON *value) {
-    cJSON *copy = cJSON_Duplicate(body, true);
-    cJSON_AddItemToObject(copy, field, cJSON_Duplicate(value, true));
-    char *request = cJSON_PrintUnformatted(copy);
-    cJSON *doc = post_ok(path, request);
-    cJSON_free(request);
-    cJSON_Delete(copy);
-    return doc;
 }
 
 Test(combinations, rank_and_unrank_match_the_index_in_itertools_order) {
@@ -112,10 +82,7 @@ Test(combinations, rank_and_unrank_match_the_index_in_itertools_order) {
     char *lines = run_python_reference("tests/integration/combinations_reference.py", bodies);
     char *line = lines;
     for (cJSON *body = bodies->child; body != NULL; body = body->next) {
-        char *end = strchr(line, '\n');
-        *end = '\0';
-        cJSON *expected = cJSON_Parse(line);
-        line = end + 1;
+        cJSON *expected = reference_next(&line);
         cJSON *all = cJSON_GetObjectItem(expected, "combinations");
         const char *total = cJSON_GetObjectItem(expected, "count")->valuestring;
         bool text = cJSON_GetObjectItem(body, "text") != NULL;
@@ -125,13 +92,13 @@ Test(combinations, rank_and_unrank_match_the_index_in_itertools_order) {
         for (cJSON *combination = all->child; combination != NULL; combination = combination->next, index++) {
             int first = 0; /* list.index: repeats without `distinct` rank as their first occurrence */
             for (cJSON *c = all->child; !cJSON_Compare(c, combination, true); c = c->next) first++;
-            cJSON *ranked = post_with("/combination/rank", pool_only, text ? "combination_text" : "combination",
+            cJSON *ranked = post_ok_with("/combination/rank", pool_only, text ? "combination_text" : "combination",
                                       combination);
             cr_assert_eq(atoi(cJSON_GetObjectItem(ranked, "rank")->valuestring), first, "%s", line);
             cr_assert_str_eq(cJSON_GetObjectItem(ranked, "total")->valuestring, total);
             cJSON_Delete(ranked);
             cJSON *rank = cJSON_CreateNumber(index);
-            cJSON *unranked = post_with("/combination/unrank", body, "rank", rank);
+            cJSON *unranked = post_ok_with("/combination/unrank", body, "rank", rank);
             cr_assert(cJSON_Compare(cJSON_GetObjectItem(unranked, "combination"), combination, true), "%s rank %d",
                       line, index);
             cr_assert_str_eq(cJSON_GetObjectItem(unranked, "total")->valuestring, total);

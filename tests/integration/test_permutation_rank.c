@@ -48,10 +48,7 @@ Test(permutation_rank, rank_and_unrank_match_python_on_random_multisets) {
     char *lines = run_python_reference("tests/integration/permutation_rank_reference.py", cases);
     char *line = lines;
     for (cJSON *c = cases->child; c != NULL; c = c->next) {
-        char *end = strchr(line, '\n');
-        *end = '\0';
-        cJSON *all = cJSON_Parse(line);
-        line = end + 1;
+        cJSON *all = reference_next(&line);
         bool text = cJSON_IsString(c);
         int total = cJSON_GetArraySize(all), index = 0;
         for (cJSON *arrangement = all->child; arrangement != NULL; arrangement = arrangement->next, index++) {
@@ -73,17 +70,6 @@ Test(permutation_rank, rank_and_unrank_match_python_on_random_multisets) {
     cJSON_Delete(cases);
 }
 
-/* POSTs `body` with one more field and returns the 200 answer. */
-static cJSON *post_with(const char *path, const cJSON *body, const char *field, const cJSON *value) {
-    cJSON *copy = cJSON_Duplicate(body, true);
-    cJSON_AddItemToObject(copy, field, cJSON_Duplicate(value, true));
-    char *request = cJSON_PrintUnformatted(copy);
-    cJSON *doc = post_ok(path, request);
-    cJSON_free(request);
-    cJSON_Delete(copy);
-    return doc;
-}
-
 /* k-arrangements, distinct or not: every one /permutations lists (lexicographic, from Python's
  * itertools via tests/integration/permutations_reference.py) ranks as its index (the first index of
  * a repeated one) against its pool, and unranks back from each index. */
@@ -102,10 +88,7 @@ Test(permutation_rank, k_arrangements_rank_as_their_index_in_the_listing) {
     char *lines = run_python_reference("tests/integration/permutations_reference.py", bodies);
     char *line = lines;
     for (cJSON *body = bodies->child; body != NULL; body = body->next) {
-        char *end = strchr(line, '\n');
-        *end = '\0';
-        cJSON *expected = cJSON_Parse(line);
-        line = end + 1;
+        cJSON *expected = reference_next(&line);
         cJSON *all = cJSON_GetObjectItem(expected, "permutations");
         const char *total = cJSON_GetObjectItem(expected, "count")->valuestring;
         bool text = cJSON_GetObjectItem(body, "text") != NULL;
@@ -116,13 +99,13 @@ Test(permutation_rank, k_arrangements_rank_as_their_index_in_the_listing) {
         for (cJSON *a = all->child; a != NULL; a = a->next, index++) {
             int first = 0;
             for (cJSON *b = all->child; !cJSON_Compare(b, a, true); b = b->next) first++;
-            cJSON *ranked = post_with("/permutation/rank", pool, text ? "text" : "permutation", a);
-            cr_assert_eq(atoi(cJSON_GetObjectItem(ranked, "rank")->valuestring), first, "%s: %s", line,
+            cJSON *ranked = post_ok_with("/permutation/rank", pool, text ? "text" : "permutation", a);
+            cr_assert_eq(atoi(cJSON_GetObjectItem(ranked, "rank")->valuestring), first, "%s: %s", cJSON_PrintUnformatted(body),
                          cJSON_PrintUnformatted(a));
             cr_assert_str_eq(cJSON_GetObjectItem(ranked, "total")->valuestring, total);
             cJSON_Delete(ranked);
             cJSON *rank = cJSON_CreateNumber(index);
-            cJSON *unranked = post_with("/permutation/unrank", body, "rank", rank);
+            cJSON *unranked = post_ok_with("/permutation/unrank", body, "rank", rank);
             cr_assert(cJSON_Compare(cJSON_GetObjectItem(unranked, "permutation"), a, true), "%s: unrank %d", line,
                       index);
             cr_assert_str_eq(cJSON_GetObjectItem(unranked, "total")->valuestring, total);

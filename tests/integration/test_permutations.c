@@ -61,39 +61,11 @@ Test(permutations, match_itertools_for_every_option_combination) {
     for (int round = 0; round < 3; round++)
         for (unsigned combo = 0; combo < COMBOS; combo++) cJSON_AddItemToArray(bodies, random_body(combo, &seed));
     char *expected_lines = run_python_reference("tests/integration/permutations_reference.py", bodies);
-    const char *ndjson_accept[] = {"Accept: application/x-ndjson", "Content-Type: application/json", NULL};
     char *line = expected_lines;
     int index = 0;
     for (cJSON *body = bodies->child; body != NULL; body = body->next, index++) {
-        char *end = strchr(line, '\n');
-        cr_assert_not_null(end);
-        *end = '\0';
-        cJSON *expected = cJSON_Parse(line);
-        line = end + 1;
-        bool ndjson = (index % COMBOS) & 128;
-        char *request = cJSON_PrintUnformatted(body);
-        http_result r = ndjson ? http_request(server_url(), "POST", "/permutations", request, ndjson_accept)
-                               : http_post("/permutations", request);
-        cr_assert_eq(r.status, 200, "%s -> %ld %s", request, r.status, r.body);
-        bool count_only = cJSON_IsTrue(cJSON_GetObjectItem(body, "count_only"));
-        char *type = http_header(&r, "Content-Type");
-        cr_assert_str_eq(type, ndjson && !count_only ? "application/x-ndjson" : "application/json", "%s", request);
-        free(type);
-        if (ndjson && !count_only) {
-            cJSON *got = http_ndjson(&r);
-            cr_assert_not_null(got, "%s: not NDJSON: %s", request, r.body);
-            cr_assert(cJSON_Compare(got, cJSON_GetObjectItem(expected, "permutations"), true),
-                      "%s\n got %s\n want %s", request, r.body, line);
-            cJSON_Delete(got);
-        } else {
-            cJSON *got = http_json(&r);
-            cr_assert(cJSON_Compare(got, expected, true), "%s\n got %s\n want %s", request, r.body,
-                      cJSON_PrintUnformatted(expected));
-            cr_assert(strncmp(r.body, "{\"count\":", 9) == 0, "count comes first: %s", r.body);
-            cJSON_Delete(got);
-        }
-        http_result_free(&r);
-        cJSON_free(request);
+        cJSON *expected = reference_next(&line);
+        expect_listing("/permutations", body, (index % COMBOS) & 128, expected, "permutations");
         cJSON_Delete(expected);
     }
     free(expected_lines);
