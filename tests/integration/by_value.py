@@ -1,6 +1,7 @@
-# The "by value" item order of the permutation endpoints, written independently of the C code for the
-# Python references: numbers (not booleans) numerically, then strings by code point, then any other
-# value by its compact JSON text.
+# The "by value" item order of the permutation and combination endpoints, written independently of
+# the C code for the Python references: numbers (not booleans) numerically, then strings by code
+# point, then any other value by its compact JSON text. Also the two halves every listing reference
+# shares: the items as class ids in that order, and the answer document from a list of arrangements.
 import json
 
 
@@ -10,3 +11,29 @@ def key(v):
     if isinstance(v, str):
         return (1, 0, v)
     return (2, 0, json.dumps(v, separators=(",", ":"), ensure_ascii=False))
+
+
+def classes_of(body):
+    """(text, classes in input order, value of each class): class ids number the distinct values by key."""
+    text = "text" in body
+    items = list(body["text"]) if text else body["items"]
+    keys = [key(v) for v in items]
+    distinct_keys = sorted(set(keys))
+    first = {}
+    for v, kv in zip(items, keys):
+        first.setdefault(kv, v)
+    return text, [distinct_keys.index(kv) for kv in keys], [first[kv] for kv in distinct_keys]
+
+
+def listing(body, arrangements, list_key, text, values):
+    """The expected answer: the count, and unless count_only the offset/limit window as values."""
+    doc = {"count": str(len(arrangements))}
+    if body.get("count_only", False):
+        return doc
+    offset = int(body.get("offset", 0))
+    shown = arrangements[offset:offset + body.get("limit", len(arrangements))]
+    if text:
+        doc[list_key] = ["".join(values[c] for c in a) for a in shown]
+    else:
+        doc[list_key] = [[values[c] for c in a] for a in shown]
+    return doc

@@ -6,19 +6,12 @@ import itertools
 import json
 import sys
 
-from by_value import key
+from by_value import classes_of, listing
 
 
 def answer(body):
-    text = "text" in body
-    items = list(body["text"]) if text else body["items"]
-    keys = [key(v) for v in items]
-    distinct_keys = sorted(set(keys))
-    first = {}
-    for v, kv in zip(items, keys):
-        first.setdefault(kv, v)
-    classes = [distinct_keys.index(kv) for kv in keys]
-    k = body.get("k", len(items))
+    text, classes, values = classes_of(body)
+    k = body.get("k", len(classes))
     order = body.get("order", "lexicographic")
     if order == "input":
         perms = itertools.permutations(classes, k)
@@ -28,19 +21,7 @@ def answer(body):
         perms = sorted(set(itertools.permutations(classes, k)))
     else:
         perms = itertools.permutations(sorted(classes), k)
-    perms = list(perms)
-    doc = {"count": str(len(perms))}
-    if body.get("count_only", False):
-        return doc
-    offset = int(body.get("offset", 0))
-    limit = body.get("limit", len(perms))
-    shown = perms[offset:offset + limit]
-    values = [first[c] for c in distinct_keys]
-    if text:
-        doc["permutations"] = ["".join(values[c] for c in p) for p in shown]
-    else:
-        doc["permutations"] = [[values[c] for c in p] for p in shown]
-    return doc
+    return listing(body, list(perms), "permutations", text, values)
 
 
 for body in json.load(open(sys.argv[1])):
