@@ -29,6 +29,12 @@ uint32_t kt_builder_at(const kt_builder *b, int r, int c) {
                          : (uint32_t)r * (uint32_t)b->real_cols + (uint32_t)c;
 }
 
+void kt_builder_locate(const kt_builder *b, uint32_t square, int *r, int *c) {
+    int real_r = (int)(square / (uint32_t)b->real_cols), real_c = (int)(square % (uint32_t)b->real_cols);
+    *r = b->transposed ? real_c : real_r;
+    *c = b->transposed ? real_r : real_c;
+}
+
 void kt_builder_link(kt_builder *b, uint32_t x, uint32_t y) {
     b->link[x][b->link[x][0] == KT_NONE_SQUARE ? 0 : 1] = y;
     b->link[y][b->link[y][0] == KT_NONE_SQUARE ? 0 : 1] = x;

@@ -157,11 +157,8 @@ kt_search_status kt_construct_four_rows(int rows, int cols, uint32_t start, cons
     kt_builder b;
     if (!kt_builder_init(&b, rows, cols, rows != H)) return KT_SEARCH_NO_MEMORY;
     int n = b.cols;
-    int sr = (int)(start / (uint32_t)cols), sc = (int)(start % (uint32_t)cols);
-    if (b.transposed) {
-        int t = sr;
-        sr = sc, sc = t;
-    }
+    int sr, sc;
+    kt_builder_locate(&b, start, &sr, &sc);
     const four_pieces *p = pieces();
     uint32_t *window = malloc(sizeof *window * (size_t)(H * WINDOW_MAX));
     kt_search_status status = window == NULL ? KT_SEARCH_NO_MEMORY : KT_SEARCH_NODE_LIMIT;

@@ -74,6 +74,7 @@ typedef struct kt_builder {
 
 bool kt_builder_init(kt_builder *b, int rows, int cols, bool transposed); /* real rows, cols */
 uint32_t kt_builder_at(const kt_builder *b, int r, int c);                /* virtual -> real square */
+void kt_builder_locate(const kt_builder *b, uint32_t square, int *r, int *c); /* real square -> virtual */
 void kt_builder_link(kt_builder *b, uint32_t x, uint32_t y);
 void kt_builder_unlink(kt_builder *b, uint32_t x, uint32_t y);
 /* Links consecutive squares of `p` (a path on an h x w piece, local row-major squares) laid at virtual
