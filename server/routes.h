@@ -13,7 +13,7 @@ enum { METHOD_GET = 1, METHOD_POST = 2 };
 enum { ROUTE_TEXT_BODY = 4 };
 
 /* Where a route is answered: cheap, bounded answers on the I/O thread that read the request; every
- * computation on a compute worker (see server/http.c). */
+ * computation on a compute worker (see server/request.c). */
 typedef enum route_thread { ON_WORKER, ON_IO_THREAD } route_thread;
 
 typedef struct route {

@@ -1,0 +1,570 @@
+/* One request's life in the libmicrohttpd glue (server/http.c starts the daemons that call these).
+ *
+ * Threading. libmicrohttpd's I/O threads (--threads, epoll) read each request, route it, parse and
+ * type-check its fields, and answer at once whatever is cheap and bounded: errors (400, 404, 405,
+ * 413, 414), CORS preflights, conditional GETs that match (304), and the routes marked ON_IO_THREAD
+ * (/healthz, /readyz, /openapi.yaml, /metrics). Everything else becomes a job on the compute pool
+ * (server/compute_pool.h): the connection is suspended, a worker runs the endpoint, and resumes the
+ * connection, whose access handler is then called again and queues the answer. A full queue is
+ * answered at once with 503 "overloaded" and Retry-After. Streamed answers are produced on the pool
+ * too (server/stream.c).
+ *
+ * Keep-alive: the answer is queued only after the headers (and body) are read, never on the first
+ * call, or MHD closes the connection after answering.
+ *
+ * Slow clients: each connection starts with the short --request-timeout-ms inactivity timeout while
+ * its request arrives, and a request that has not fully arrived by then (counted from its first
+ * line) is dropped; once the answer is queued the timeout becomes --idle-timeout-ms, for sending and
+ * for the idle keep-alive wait. */
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include <microhttpd.h>
+
+#include "api/fields.h"
+#include "server/access_log.h"
+#include "server/clients.h"
+#include "server/compression.h"
+#include "server/compute_pool.h"
+#include "server/etag.h"
+#include "server/http_internal.h"
+#include "server/metrics.h"
+#include "server/printable.h"
+#include "server/request_id.h"
+#include "server/routes.h"
+#include "server/stream.h"
+#include "server/strict_http.h"
+
+/* What a refused request is told to wait before retrying (Retry-After, seconds). */
+#define RETRY_AFTER_SECONDS 1u
+/* An announced body over --max-body up to this size is read and dropped before the 413, so that the
+ * client, still sending, reads the answer; a larger one is refused at once and the connection closed. */
+#define DISCARD_BODY_BYTES ((uint64_t)16 << 20)
+/* The headers a page may read on a cross-origin answer. */
+#define EXPOSED_HEADERS "X-Request-Id, Retry-After, ETag, Content-Encoding"
+
+typedef enum request_phase {
+    PHASE_ARRIVING,  /* headers or body still coming */
+    PHASE_COMPUTING, /* a job on the pool; the connection is suspended */
+    PHASE_COMPUTED,  /* the job is done: queue its answer */
+    PHASE_ANSWERED,
+} request_phase;
+
+typedef struct request_context {
+    compute_job job; /* first: the job's address is the context's */
+    http_server *server;
+    bool admin;          /* arrived on the admin listener */
+    struct MHD_Connection *connection;
+    struct timespec started;
+    char method[16];
+    char path[256];
+    char request_id[REQUEST_ID_MAX_LENGTH + 1];
+    char client[CLIENT_ADDRESS_SIZE];
+    bool holds_share;     /* counted in the client's computing requests in progress */
+    unsigned retry_after_s;
+    bool target_too_long; /* the request line's target is over --max-url: 414 */
+    bool body_too_large; /* more than --max-body arrived; answered 413 at the end */
+    json_writer body;
+    const route *route;
+    api_request req;
+    api_response res;
+    bool answered_ok;    /* the endpoint answered (else req.error says why) */
+    coding_preference codings; /* from Accept-Encoding */
+    bool compressible;   /* a JSON answer computed on a worker: it may be gzip'd and says Vary */
+    bool gzip;           /* the answer is (a complete body) or will be (a stream) gzip-compressed */
+    pthread_mutex_t lock; /* guards phase and suspended between the I/O thread and a worker */
+    request_phase phase;
+    bool suspended;
+    bool pure;            /* the answer is a pure function of the request: it gets an ETag */
+    char etag[ETAG_SIZE]; /* "" until worked out (for a pure answer), or when it could not be */
+    bool streamed;
+    int status;
+    uint64_t bytes_sent;
+} request_context;
+
+static double elapsed_ms(const struct timespec *since) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - since->tv_sec) * 1e3 + (double)(now.tv_nsec - since->tv_nsec) / 1e6;
+}
+
+/* Called by MHD as soon as a request line is read: the context lives until the request completes. */
+void *http_request_begin(void *cls, const char *uri, struct MHD_Connection *connection) {
+    const listener *side = cls;
+    http_server *server = side->server;
+    request_context *ctx = calloc(1, sizeof *ctx);
+    if (ctx == NULL) return NULL;
+    ctx->server = server;
+    ctx->admin = side->admin;
+    ctx->connection = connection;
+    clock_gettime(CLOCK_MONOTONIC, &ctx->started);
+    pthread_mutex_init(&ctx->lock, NULL);
+    jw_init(&ctx->body);
+    ctx->res = (api_response){.status = 200, .content_type = "application/json"};
+    jw_init(&ctx->res.body);
+    ctx->target_too_long = strlen(uri) > server->config->max_url;
+    atomic_fetch_add(&server->requests_open, 1);
+    metrics_request_began();
+    MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT,
+                              http_whole_seconds(server->config->request_timeout_ms));
+    return ctx;
+}
+
+void http_request_end(void *cls, struct MHD_Connection *connection, void **con_cls,
+                      enum MHD_RequestTerminationCode termination) {
+    (void)cls;
+    (void)connection;
+    request_context *ctx = *con_cls;
+    if (ctx == NULL) return;
+    http_server *server = ctx->server;
+    static const char *const outcomes[] = {
+        [MHD_REQUEST_TERMINATED_COMPLETED_OK] = "ok",
+        [MHD_REQUEST_TERMINATED_WITH_ERROR] = "aborted", /* the client left mid-answer, or a stream failed */
+        [MHD_REQUEST_TERMINATED_TIMEOUT_REACHED] = "timeout",
+        [MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN] = "shutdown",
+        [MHD_REQUEST_TERMINATED_READ_ERROR] = "client-gone",
+        [MHD_REQUEST_TERMINATED_CLIENT_ABORT] = "client-gone",
+    };
+    const char *outcome = (size_t)termination < sizeof outcomes / sizeof outcomes[0] && outcomes[termination]
+                              ? outcomes[termination]
+                              : "error";
+    double ms = elapsed_ms(&ctx->started);
+    if (ctx->method[0] != '\0') {
+        access_entry entry = {ctx->request_id, ctx->client, ctx->method, ctx->path, ctx->status, ctx->bytes_sent,
+                              ms, outcome};
+        access_log_write(&entry);
+    }
+    request_record record = {
+        .route = ctx->route,
+        .method = ctx->method,
+        .status = ctx->status,
+        .seconds = ms / 1e3,
+        .bytes = ctx->bytes_sent,
+        .streamed = ctx->streamed,
+        .aborted = termination != MHD_REQUEST_TERMINATED_COMPLETED_OK,
+        .deadline_exceeded = ctx->req.error.kind == API_DEADLINE_EXCEEDED && ctx->status == 503,
+    };
+    metrics_request_ended(&record);
+    if (ctx->holds_share) clients_release(server->clients, ctx->client);
+    if (ctx->res.stream_state != NULL) ctx->res.stream_free(ctx->res.stream_state);
+    jw_free(&ctx->res.body);
+    cJSON_Delete(ctx->req.params);
+    jw_free(&ctx->body);
+    pthread_mutex_destroy(&ctx->lock);
+    free(ctx);
+    *con_cls = NULL;
+    atomic_fetch_sub(&server->requests_open, 1);
+}
+
+/* Caching: a 200 or 304 that is a pure function of the request may be kept; nothing else may. */
+static void add_cache_headers(request_context *ctx, struct MHD_Response *response, int status) {
+    if ((status == 200 || status == 304) && ctx->etag[0] != '\0') {
+        char cache_control[48], tag[ETAG_SIZE + 2];
+        snprintf(cache_control, sizeof cache_control, "public, max-age=%u", ctx->server->config->cache_max_age);
+        /* gzip bytes depend on where pieces were flushed: the same content, not the same bytes: weak */
+        snprintf(tag, sizeof tag, "%s%s", ctx->gzip ? "W/" : "", ctx->etag);
+        MHD_add_response_header(response, MHD_HTTP_HEADER_ETAG, tag);
+        MHD_add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, cache_control);
+    } else {
+        MHD_add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    }
+}
+
+/* Headers every answer carries. */
+static void add_common_headers(request_context *ctx, struct MHD_Response *response, int status,
+                               const char *content_type) {
+    http_server *server = ctx->server;
+    if (content_type != NULL) MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, content_type);
+    MHD_add_response_header(response, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, server->config->cors_origin);
+    MHD_add_response_header(response, "Access-Control-Expose-Headers", EXPOSED_HEADERS);
+    if (strcmp(server->config->cors_origin, "*") != 0) MHD_add_response_header(response, "Vary", "Origin");
+    MHD_add_response_header(response, "X-Request-Id", ctx->request_id);
+    MHD_add_response_header(response, "X-Content-Type-Options", "nosniff");
+    add_cache_headers(ctx, response, status);
+    if (atomic_load(&server->draining)) MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");
+}
+
+static enum MHD_Result queue(request_context *ctx, int status, struct MHD_Response *response,
+                             const char *content_type) {
+    if (response == NULL) return MHD_NO; /* out of memory: MHD closes the connection */
+    add_common_headers(ctx, response, status, content_type);
+    ctx->status = status;
+    ctx->phase = PHASE_ANSWERED;
+    MHD_set_connection_option(ctx->connection, MHD_CONNECTION_OPTION_TIMEOUT,
+                              http_whole_seconds(ctx->server->config->idle_timeout_ms));
+    enum MHD_Result result = MHD_queue_response(ctx->connection, (unsigned)status, response);
+    MHD_destroy_response(response);
+    return result;
+}
+
+/* A complete body from a writer; takes the writer's buffer. */
+static struct MHD_Response *buffer_response(json_writer *body) {
+    if (body->len == 0) return MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
+    struct MHD_Response *response = MHD_create_response_from_buffer(body->len, body->data, MHD_RESPMEM_MUST_FREE);
+    if (response != NULL) jw_init(body); /* MHD owns the bytes now */
+    return response;
+}
+
+static enum MHD_Result queue_error(request_context *ctx, const api_error *error, const char *allow) {
+    json_writer text;
+    jw_init(&text);
+    jw_str(&text, "{\"error\":{\"code\":");
+    jw_cstring(&text, error->code);
+    jw_str(&text, ",\"message\":");
+    jw_cstring(&text, error->message);
+    if (error->field[0] != '\0') {
+        jw_str(&text, ",\"field\":");
+        jw_cstring(&text, error->field);
+    }
+    jw_str(&text, "}}");
+    ctx->bytes_sent = text.len;
+    struct MHD_Response *response = text.out_of_memory ? NULL : buffer_response(&text);
+    jw_free(&text);
+    if (response != NULL && allow != NULL) MHD_add_response_header(response, MHD_HTTP_HEADER_ALLOW, allow);
+    if (response != NULL &&
+        (error->kind == API_OVERLOADED || error->kind == API_NOT_READY || error->kind == API_RATE_LIMITED)) {
+        char seconds[16];
+        snprintf(seconds, sizeof seconds, "%u", ctx->retry_after_s ? ctx->retry_after_s : RETRY_AFTER_SECONDS);
+        MHD_add_response_header(response, MHD_HTTP_HEADER_RETRY_AFTER, seconds);
+    }
+    return queue(ctx, error->status, response, "application/json");
+}
+
+static enum MHD_Result fail(request_context *ctx, api_error_kind kind, const char *allow, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static enum MHD_Result fail(request_context *ctx, api_error_kind kind, const char *allow, const char *fmt, ...) {
+    api_error error;
+    va_list args;
+    va_start(args, fmt);
+    api_error_set(&error, kind, NULL, fmt, args);
+    va_end(args);
+    return queue_error(ctx, &error, allow);
+}
+
+static enum MHD_Result answer_preflight(request_context *ctx) {
+    char allow[64];
+    route_allow_header(ctx->route, allow, sizeof allow);
+    struct MHD_Response *response = MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
+    if (response == NULL) return MHD_NO;
+    const char *requested =
+        MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, "Access-Control-Request-Headers");
+    MHD_add_response_header(response, MHD_HTTP_HEADER_ALLOW, allow);
+    MHD_add_response_header(response, "Access-Control-Allow-Methods", allow);
+    MHD_add_response_header(response, "Access-Control-Allow-Headers",
+                            requested != NULL ? requested : "Content-Type, Accept, X-Request-Id, If-None-Match");
+    MHD_add_response_header(response, "Access-Control-Max-Age", "86400");
+    return queue(ctx, 204, response, NULL);
+}
+
+typedef struct query_walk {
+    api_request *req;
+    const api_field *fields;
+    bool ok;
+} query_walk;
+
+static enum MHD_Result add_query_argument(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind;
+    query_walk *walk = cls;
+    walk->ok = fields_add_query(walk->req, walk->fields, key, value);
+    return walk->ok ? MHD_YES : MHD_NO;
+}
+
+/* On the I/O thread: the request's fields from the body and the query string, type-checked. */
+static bool read_fields(request_context *ctx) {
+    http_server *server = ctx->server;
+    api_request *req = &ctx->req;
+    const char *accept = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
+    req->ndjson = accept != NULL && strstr(accept, "application/x-ndjson") != NULL;
+    ctx->codings = compression_preference(
+        MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_ENCODING));
+    req->limits = &server->config->limits;
+    req->threads = &server->threads;
+    req->ready = !atomic_load(&server->draining) && compute_pool_accepting(server->pool);
+    req->time_limit = deadline_after_ms(server->config->limits.time_limit_ms);
+    req->time_limit.cancelled = &server->cancelled;
+    req->deadline = req->time_limit;
+    const char *type = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
+    bool post = strcmp(ctx->method, "POST") == 0;
+    if (post && (ctx->route->methods & ROUTE_TEXT_BODY) && type != NULL && strncasecmp(type, "text/plain", 10) == 0) {
+        req->text_body = ctx->body.data ? ctx->body.data : "";
+        req->text_body_len = ctx->body.len;
+        post = false; /* the fields come from the query string alone */
+    }
+    bool ok = fields_parse_body(req, post && ctx->body.data ? ctx->body.data : "", post ? ctx->body.len : 0);
+    if (ok) {
+        query_walk walk = {req, ctx->route->endpoint->fields, true};
+        MHD_get_connection_values(ctx->connection, MHD_GET_ARGUMENT_KIND, add_query_argument, &walk);
+        ok = walk.ok;
+    }
+    return ok && fields_check(req, ctx->route->endpoint->fields);
+}
+
+/* On a worker: decides whether the answer goes out gzip'd, and compresses a complete body now (a
+ * stream is compressed piece by piece as it is produced). False when out of memory. */
+static bool compress_answer(request_context *ctx) {
+    api_response *res = &ctx->res;
+    ctx->compressible = ctx->route->thread == ON_WORKER && compression_applies_to(res->content_type);
+    bool streamed = res->stream_state != NULL;
+    ctx->gzip = ctx->compressible &&
+                compression_use_gzip(ctx->codings, streamed ? COMPRESSION_SIZE_UNKNOWN : res->body.len);
+    return !ctx->gzip || streamed || gzip_body(&res->body);
+}
+
+/* Fills ctx->etag from the request alone (server/etag.h); false (no tag) when out of memory. */
+static bool tag_answer(request_context *ctx) {
+    char representation[32]; /* the media type and the codings the client takes shape the bytes */
+    snprintf(representation, sizeof representation, "%s gzip=%u identity=%u", ctx->req.ndjson ? "ndjson" : "json",
+             ctx->codings.gzip, ctx->codings.identity);
+    if (etag_of_request(ctx->etag, ctx->server->fingerprint, ctx->route->path, representation, ctx->req.params))
+        return true;
+    ctx->etag[0] = '\0';
+    return false;
+}
+
+/* Runs the endpoint (on a worker, or inline for ON_IO_THREAD routes). */
+static void run_endpoint(request_context *ctx) {
+    api_request *req = &ctx->req;
+    bool ok = ctx->route->endpoint->handler(req, &ctx->res);
+    if (ok && ctx->pure && ctx->etag[0] == '\0') tag_answer(ctx);
+    if (ok && ctx->res.body.out_of_memory) ok = api_fail_out_of_memory(req);
+    if (ok && !compress_answer(ctx)) ok = api_fail_out_of_memory(req);
+    if (!ok && req->error.status == 0)
+        api_fail(req, API_INTERNAL_ERROR, NULL, "the endpoint failed without saying why");
+    ctx->answered_ok = ok;
+}
+
+static enum MHD_Result queue_answer(request_context *ctx) {
+    api_response *res = &ctx->res;
+    if (!ctx->answered_ok) {
+        if (res->stream_state != NULL) res->stream_free(res->stream_state);
+        res->stream_state = NULL;
+        return queue_error(ctx, &ctx->req.error, NULL);
+    }
+    struct MHD_Response *response;
+    if (res->stream_state != NULL) {
+        ctx->streamed = true;
+        response = stream_response_create(res, ctx->gzip, ctx->server->pool, ctx->connection, &ctx->bytes_sent);
+    } else {
+        ctx->bytes_sent = res->body.len;
+        response = buffer_response(&res->body);
+    }
+    if (ctx->compressible) compression_add_headers(response, ctx->gzip);
+    return queue(ctx, res->status, response, res->content_type);
+}
+
+/* The job is done (run or refused): hand the connection back to its I/O thread. */
+static void finish_job(request_context *ctx) {
+    pthread_mutex_lock(&ctx->lock);
+    ctx->phase = PHASE_COMPUTED;
+    if (ctx->suspended) {
+        ctx->suspended = false;
+        MHD_resume_connection(ctx->connection);
+    }
+    pthread_mutex_unlock(&ctx->lock);
+}
+
+/* Records the 503 "overloaded" for a request that the pool would not take. */
+static void refuse_admission(request_context *ctx, compute_admission admission) {
+    const puzzled_config *config = ctx->server->config;
+    if (admission == COMPUTE_STOPPED) {
+        api_fail(&ctx->req, API_OVERLOADED, NULL, "the server is stopping; retry, another replica will answer");
+    } else {
+        api_fail(&ctx->req, API_OVERLOADED, NULL,
+                 "all %u workers are busy and %u requests already wait for one (the server's --workers and "
+                 "--queue); retry after a moment",
+                 config->workers, config->queue);
+    }
+    ctx->answered_ok = false;
+}
+
+/* Clears what a run of the endpoint left, so that it can run again. */
+static void reset_answer(request_context *ctx) {
+    api_response *res = &ctx->res;
+    if (res->stream_state != NULL) res->stream_free(res->stream_state);
+    json_writer body = res->body;
+    jw_clear(&body);
+    *res = (api_response){.status = 200, .content_type = "application/json", .body = body};
+    ctx->req.error = (api_error){0};
+}
+
+/* The express lane: the endpoint runs with a slice of its time; if the slice was not enough, it goes
+ * to the main lane and starts over there with the rest of its time (or is refused: queue full). */
+static void run_express_slice(request_context *ctx) {
+    api_request *req = &ctx->req;
+    req->deadline = deadline_after_ms(COMPUTE_EXPRESS_SLICE_MS);
+    req->deadline.cancelled = req->time_limit.cancelled;
+    if (req->time_limit.at_ns != 0 && req->time_limit.at_ns < req->deadline.at_ns)
+        req->deadline.at_ns = req->time_limit.at_ns;
+    run_endpoint(ctx);
+    req->deadline = req->time_limit;
+    if (ctx->answered_ok || req->error.kind != API_DEADLINE_EXCEEDED || deadline_expired(&req->time_limit)) {
+        finish_job(ctx);
+        return;
+    }
+    reset_answer(ctx);
+    compute_admission admission = compute_pool_demote(ctx->server->pool, &ctx->job);
+    if (admission == COMPUTE_QUEUED) return;
+    refuse_admission(ctx, admission);
+    finish_job(ctx);
+}
+
+static void run_job(compute_job *job) {
+    request_context *ctx = (request_context *)job;
+    if (deadline_expired(&ctx->req.time_limit)) {
+        api_fail_deadline(&ctx->req);
+        ctx->answered_ok = false;
+    } else if (job->lane == COMPUTE_EXPRESS) {
+        run_express_slice(ctx);
+        return;
+    } else {
+        run_endpoint(ctx);
+    }
+    finish_job(ctx);
+}
+
+static void refuse_job(compute_job *job, compute_refusal reason) {
+    request_context *ctx = (request_context *)job;
+    if (reason == COMPUTE_EXPIRED) {
+        api_fail_deadline(&ctx->req);
+        ctx->answered_ok = false;
+    } else {
+        refuse_admission(ctx, COMPUTE_STOPPED);
+    }
+    finish_job(ctx);
+}
+
+/* Queues the request for the pool and suspends its connection, or refuses it at once: a client over
+ * its share (429), or a full queue (503). */
+static enum MHD_Result submit(request_context *ctx) {
+    clients *table = ctx->server->clients;
+    client_verdict verdict = clients_admit(table, ctx->client, &ctx->retry_after_s);
+    if (verdict == CLIENT_RATE_LIMITED)
+        return fail(ctx, API_RATE_LIMITED, NULL,
+                    "this client (%s) is over its --client-rate of %u computing requests a second; retry after %u s",
+                    ctx->client, ctx->server->config->client_rate, ctx->retry_after_s);
+    if (verdict == CLIENT_BUSY)
+        return fail(ctx, API_RATE_LIMITED, NULL,
+                    "this client (%s) already has its share of computing requests in progress; retry after one "
+                    "ends",
+                    ctx->client);
+    ctx->holds_share = true;
+    ctx->job.run = run_job;
+    ctx->job.refuse = refuse_job;
+    ctx->job.deadline = ctx->req.time_limit;
+    pthread_mutex_lock(&ctx->lock);
+    ctx->phase = PHASE_COMPUTING;
+    compute_admission admission = compute_pool_submit(ctx->server->pool, &ctx->job);
+    if (admission == COMPUTE_QUEUED) {
+        ctx->suspended = true;
+        MHD_suspend_connection(ctx->connection);
+        pthread_mutex_unlock(&ctx->lock);
+        return MHD_YES;
+    }
+    ctx->phase = PHASE_ARRIVING;
+    pthread_mutex_unlock(&ctx->lock);
+    clients_release(table, ctx->client);
+    ctx->holds_share = false;
+    refuse_admission(ctx, admission);
+    return queue_answer(ctx);
+}
+
+/* The request has fully arrived: answer what is cheap here, hand the rest to the pool. */
+static enum MHD_Result dispatch(request_context *ctx) {
+    http_server *server = ctx->server;
+    ctx->route = route_find(ctx->path);
+    /* With --admin-port, /metrics lives there alone. */
+    bool metrics = ctx->route != NULL && ctx->route->endpoint == &metrics_endpoint;
+    if (ctx->admin ? !metrics : metrics && server->admin_daemon != NULL) ctx->route = NULL;
+    if (ctx->route == NULL && ctx->admin)
+        return fail(ctx, API_NOT_FOUND, NULL, "the admin port serves /metrics only");
+    if (ctx->route == NULL) {
+        char paths[768], shown[201];
+        route_list_paths(paths, sizeof paths);
+        printable_ascii(shown, sizeof shown, ctx->path);
+        return fail(ctx, API_NOT_FOUND, NULL, "no endpoint at %s; the endpoints are %s", shown, paths);
+    }
+    if (strcmp(ctx->method, "OPTIONS") == 0) return answer_preflight(ctx);
+    if ((route_method_bit(ctx->method) & ctx->route->methods) == 0) {
+        char allow[64];
+        route_allow_header(ctx->route, allow, sizeof allow);
+        return fail(ctx, API_METHOD_NOT_ALLOWED, allow, "%.15s is not allowed on %s; use one of: %s", ctx->method,
+                    ctx->route->path, allow);
+    }
+    if (ctx->body_too_large)
+        return fail(ctx, API_PAYLOAD_TOO_LARGE, NULL,
+                    "the request body is larger than %zu bytes (the server's --max-body)", server->config->max_body);
+    if (!read_fields(ctx)) return queue_error(ctx, &ctx->req.error, NULL);
+    const api_endpoint *endpoint = ctx->route->endpoint;
+    ctx->pure = endpoint->varies == NULL || !endpoint->varies(&ctx->req);
+    const char *if_none_match = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND,
+                                                            MHD_HTTP_HEADER_IF_NONE_MATCH);
+    /* The tag is worked out here only for a conditional GET; otherwise on the worker (run_endpoint). */
+    if (ctx->pure && strcmp(ctx->method, "GET") == 0 && if_none_match != NULL && tag_answer(ctx) &&
+        etag_matches(if_none_match, ctx->etag))
+        return queue(ctx, 304, MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT), NULL);
+    if (ctx->route->thread == ON_WORKER) return submit(ctx);
+    run_endpoint(ctx);
+    return queue_answer(ctx);
+}
+
+/* The first call for a request: remember what it is; refuse at once what breaks HTTP/1.1 rules
+ * (server/strict_http.h), a target over --max-url, and an
+ * announced body over --max-body when the client waits for 100-continue or the body is too large to
+ * read and drop (the connection is then closed); a smaller oversized body is read and dropped, and
+ * the 413 comes after it, so the client reads the answer instead of a broken pipe. */
+static enum MHD_Result first_call(request_context *ctx, const char *url, const char *method, const char *version) {
+    snprintf(ctx->method, sizeof ctx->method, "%s", method);
+    snprintf(ctx->path, sizeof ctx->path, "%s", url);
+    request_id_choose(ctx->request_id, MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, "X-Request-Id"));
+    clients_identify(ctx->server->clients, ctx->connection, ctx->client);
+    api_error refusal;
+    if (!strict_http_check(ctx->connection, version, &refusal)) return queue_error(ctx, &refusal, NULL);
+    if (ctx->target_too_long)
+        return fail(ctx, API_URI_TOO_LONG, NULL,
+                    "the request target (path and query) is longer than %zu bytes (the server's --max-url); send "
+                    "large fields in a POST body",
+                    ctx->server->config->max_url);
+    const char *length = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    if (length != NULL && strtoull(length, NULL, 10) > ctx->server->config->max_body) {
+        ctx->body_too_large = true;
+        const char *expect = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_EXPECT);
+        bool waits = expect != NULL && strcasecmp(expect, "100-continue") == 0;
+        if (waits || strtoull(length, NULL, 10) > DISCARD_BODY_BYTES) return dispatch(ctx);
+    }
+    return MHD_YES;
+}
+
+enum MHD_Result http_request_handle(void *cls, struct MHD_Connection *connection, const char *url,
+                                    const char *method, const char *version, const char *upload_data,
+                                    size_t *upload_data_size, void **con_cls) {
+    (void)cls;
+    (void)connection;
+    request_context *ctx = *con_cls;
+    if (ctx == NULL) return MHD_NO;
+    http_server *server = ctx->server;
+    pthread_mutex_lock(&ctx->lock);
+    request_phase phase = ctx->phase;
+    pthread_mutex_unlock(&ctx->lock);
+    if (phase == PHASE_COMPUTED) return queue_answer(ctx);
+    if (phase != PHASE_ARRIVING) return MHD_YES;
+    if (elapsed_ms(&ctx->started) > server->config->request_timeout_ms) return MHD_NO; /* too slow to arrive */
+    if (ctx->method[0] == '\0') return first_call(ctx, url, method, version);
+    if (*upload_data_size != 0) {
+        if (!ctx->body_too_large && ctx->body.len + *upload_data_size <= server->config->max_body) {
+            jw_raw(&ctx->body, upload_data, *upload_data_size);
+        } else {
+            ctx->body_too_large = true; /* keep reading and dropping it; 413 at the end */
+            jw_free(&ctx->body);
+        }
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    return dispatch(ctx);
+}
