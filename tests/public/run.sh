@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Serving the public directly: HTTPS through libmicrohttpd's GnuTLS support and the admin port.
 # Makes a throwaway CA and a certificate for localhost with openssl, then checks: curl --cacert gets
-# /healthz over HTTPS; a TLS 1.1 handshake is refused; a key that does not match the certificate,
+# /healthz over HTTPS, and so does `puzzled --health-check` given the same flags; a TLS 1.1 handshake is refused; a key that does not match the certificate,
 # or a missing file, stops the start with a clear message; with --admin-port, /metrics answers there
 # and the public port says 404 for it; every answer carries nosniff.
 #   tests/public/run.sh PUZZLED_BIN
@@ -39,6 +39,10 @@ for version in 1.2 1.3; do
     -CAfile '$tmp/ca.pem' < /dev/null 2> /dev/null | grep -q 'New, TLSv$version,'"
 done
 check "a TLS 1.1 handshake is refused" bash -c "! curl -s --cacert '$tmp/ca.pem' --tlsv1.1 --tls-max 1.1 '$https/healthz'"
+check "--health-check speaks HTTPS to an HTTPS port and says healthy" \
+  bash -c "'$bin' --health-check --host 127.0.0.1 --port $port --tls-cert '$tmp/server.pem' --tls-key '$tmp/server.key' | grep -qx healthy"
+check "... and plain HTTP to it is not taken for health" \
+  bash -c "! '$bin' --health-check --host 127.0.0.1 --port $port > /dev/null"
 check "a client without the CA refuses the certificate (it is not a public one)" bash -c "! curl -s '$https/healthz'"
 check "every answer carries X-Content-Type-Options: nosniff" \
   bash -c "curl -s -D - -o /dev/null --cacert '$tmp/ca.pem' '$https/queens?n=4' | grep -qi '^x-content-type-options: nosniff'"
