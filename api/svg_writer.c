@@ -46,6 +46,11 @@ void svg_open(json_writer *out, int width, int height) {
                display_length(width, longest), display_length(height, longest), width, height, width, height);
 }
 
+int svg_units_per_pixel(int width, int height) {
+    int longest = width > height ? width : height;
+    return (longest + SVG_MAX_DISPLAY - 1) / SVG_MAX_DISPLAY;
+}
+
 int svg_board_extent(int squares) { return squares * SVG_SQUARE + 2 * SVG_MARGIN; }
 
 int svg_square_centre(int index) { return SVG_MARGIN + index * SVG_SQUARE + SVG_SQUARE / 2; }

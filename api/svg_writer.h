@@ -38,6 +38,10 @@ void svg_printf(json_writer *out, const char *fmt, ...) __attribute__((format(pr
  * white background. */
 void svg_open(json_writer *out, int width, int height);
 
+/* How many user units one displayed pixel spans in a drawing of `width` x `height` units (1 when it is
+ * not scaled down): lines meant to stay visible are drawn at least that wide. */
+int svg_units_per_pixel(int width, int height);
+
 /* The user-unit size of a board of `squares` squares on one side, margins included. */
 int svg_board_extent(int squares);
 
