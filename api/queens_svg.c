@@ -4,10 +4,15 @@
 #include "api/svg_writer.h"
 
 /* A crown in a square's box (0..SVG_SQUARE each way), with a white outline so it shows on both colours. */
-static const char queen_symbol[] =
+static const char queen_crown[] =
     "<defs><g id=\"queen\" stroke=\"white\" stroke-width=\"1.5\" stroke-linejoin=\"round\">"
     "<path d=\"M8 30 L6 12 L14 21 L20 8 L26 21 L34 12 L32 30 Z\"/>"
     "<rect x=\"8\" y=\"31\" width=\"24\" height=\"5\"/></g></defs>";
+
+/* Where a square is shown smaller than this many pixels a crown is a smudge: the queen fills it. */
+enum { SMALLEST_CROWN_PIXELS = 12 };
+static const char queen_square[] = "<defs><rect id=\"queen\" width=\"40\" height=\"40\"/></defs>";
+_Static_assert(SVG_SQUARE == 40, "queen_square is one square");
 
 void queens_respond_svg(api_response *res, uint32_t n, const uint32_t *cols, const queens_square *placed,
                         size_t placed_count) {
@@ -15,7 +20,7 @@ void queens_respond_svg(api_response *res, uint32_t n, const uint32_t *cols, con
     int side = svg_board_extent((int)n);
     svg_open(out, side, side);
     svg_checkerboard(out, (int)n, (int)n);
-    jw_str(out, queen_symbol);
+    jw_str(out, SVG_SQUARE / svg_units_per_pixel(side, side) < SMALLEST_CROWN_PIXELS ? queen_square : queen_crown);
     size_t next_placed = 0;
     for (uint32_t row = 0; row < n; row++) {
         bool given = next_placed < placed_count && placed[next_placed].row == row;
