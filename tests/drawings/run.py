@@ -4,12 +4,15 @@ looked at as pictures: each is fetched from a running puzzled, must be image/svg
 accepts, is rendered to PNG by librsvg's rsvg-convert (a renderer apart from any browser), and the PNG
 must be a picture of the expected size holding the board's colours and the blue of what was drawn on
 it (queens, the knight's path, filled-in digits; on large boards thin blue lines blended with the
-squares), not a blank or broken image. The PNGs are kept as
-artifacts next to the binary (BUILD_DIR/artifacts/drawings/) to be looked at.
+squares), not a blank or broken image. Then, when Debian's chromium is installed, a page on another
+origin (a file) shows small drawings with <img src="http://...&format=svg"> and headless chromium's
+screenshot must show each of them where it was placed. The PNGs are kept as artifacts next to the
+binary (BUILD_DIR/artifacts/drawings/) to be looked at.
     tests/drawings/run.py PUZZLED_BIN
 Prints one line per check and `N passed, M failed` last; exits 1 when a check failed.
 """
 import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -84,6 +87,59 @@ def near(a, b):
     return all(abs(x - y) <= 6 for x, y in zip(a, b))
 
 
+def colour_counts(rows, left=0, top=0, width=None, height=None):
+    counts = {}
+    for row in rows[top:None if height is None else top + height]:
+        for pixel in row[left:None if width is None else left + width]:
+            counts[pixel] = counts.get(pixel, 0) + 1
+    return counts
+
+
+def check_colours(name, counts, colours):
+    for colour in colours:
+        drawn = sum(n for pixel, n in counts.items() if near(pixel, colour))
+        check(f"{name}: #{bytes(colour).hex()} drawn ({drawn} pixels)", drawn >= 20, drawn)
+    # what is drawn on the board is blue, the board itself brown: blue must show even where thin
+    # lines are blended with the squares
+    bluish = sum(n for pixel, n in counts.items() if pixel[2] > pixel[0] + 40)
+    check(f"{name}: blue shapes drawn ({bluish} pixels)", bluish >= 50, bluish)
+
+
+def check_in_a_browser(url, artifacts):
+    """Drawings as <img> in a page of another origin, screenshot by headless chromium."""
+    browser = shutil.which("chromium")
+    if browser is None:
+        print("skip  drawings in a browser: Debian's chromium is not installed")
+        return
+    shown = [d for d in DRAWINGS if d[2][0] <= 410 and d[2][1] <= 410 and d[0] != "sudoku-solved"]
+    # in rows at most 800 pixels wide (headless chromium's window is not much wider by default)
+    places, left, top, row_height = [], 0, 0, 0
+    for name, path, size, colours in shown:
+        if left + size[0] > 800:
+            left, top, row_height = 0, top + row_height + 20, 0
+        places.append((name, path, left, top, size, colours))
+        left, row_height = left + size[0] + 20, max(row_height, size[1])
+    page = os.path.join(artifacts, "page.html")
+    with open(page, "w") as f:
+        f.write("<!doctype html><html><body style='margin:0;background:white'>\n")
+        for name, path, left, top, size, _ in places:
+            f.write(f"<img alt='{name}' src='{url}{path}' style='position:absolute;left:{left}px;top:{top}px'>\n")
+        f.write("</body></html>\n")
+    shot = os.path.join(artifacts, "browser.png")
+    window = f"800,{max(p[3] + p[4][1] for p in places)}"
+    with tempfile.TemporaryDirectory() as profile:
+        run = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                              f"--user-data-dir={profile}", f"--window-size={window}", f"--screenshot={shot}",
+                              "file://" + page], capture_output=True, text=True, timeout=120)
+    check("chromium took a screenshot of the page", run.returncode == 0 and os.path.exists(shot), run.stderr[-300:])
+    if run.returncode != 0:
+        return
+    with open(shot, "rb") as f:
+        _, _, rows = png_pixels(f.read())
+    for name, path, left, top, size, colours in places:
+        check_colours(f"{name} in chromium as <img>", colour_counts(rows, left, top, size[0], size[1]), colours)
+
+
 def main():
     binary = os.path.abspath(sys.argv[1])
     artifacts = os.path.join(os.path.dirname(binary), "artifacts", "drawings")
@@ -108,20 +164,12 @@ def main():
             with open(png, "rb") as f:
                 width, height, rows = png_pixels(f.read())
             check(f"{name}: {size[0]} x {size[1]} pixels", (width, height) == size, (width, height))
-            counts = {}
-            for row in rows:
-                for pixel in row:
-                    counts[pixel] = counts.get(pixel, 0) + 1
+            counts = colour_counts(rows)
             white = sum(n for pixel, n in counts.items() if min(pixel) >= 250)
             check(f"{name}: not blank ({len(counts)} colours, {100 - 100 * white // (width * height)}% not white)",
                   len(counts) >= 3 and white < width * height * 0.9, len(counts))
-            for colour in colours:
-                drawn = sum(n for pixel, n in counts.items() if near(pixel, colour))
-                check(f"{name}: #{bytes(colour).hex()} drawn ({drawn} pixels)", drawn >= 20, drawn)
-            # what is drawn on the board is blue, the board itself brown: blue must show even where
-            # thin lines are blended with the squares
-            bluish = sum(n for pixel, n in counts.items() if pixel[2] > pixel[0] + 40)
-            check(f"{name}: blue shapes drawn ({bluish} pixels)", bluish >= 50, bluish)
+            check_colours(name, counts, colours)
+        check_in_a_browser(url, artifacts)
     finally:
         server.terminate()
         server.wait()
