@@ -11,8 +11,6 @@ static const char queen_crown[] =
 
 /* Where a square is shown smaller than this many pixels a crown is a smudge: the queen fills it. */
 enum { SMALLEST_CROWN_PIXELS = 12 };
-static const char queen_square[] = "<defs><rect id=\"queen\" width=\"40\" height=\"40\"/></defs>";
-_Static_assert(SVG_SQUARE == 40, "queen_square is one square");
 
 void queens_respond_svg(api_response *res, uint32_t n, const uint32_t *cols, const queens_square *placed,
                         size_t placed_count) {
@@ -20,7 +18,10 @@ void queens_respond_svg(api_response *res, uint32_t n, const uint32_t *cols, con
     int side = svg_board_extent((int)n);
     svg_open(out, side, side);
     svg_checkerboard(out, (int)n, (int)n);
-    jw_str(out, SVG_SQUARE / svg_units_per_pixel(side, side) < SMALLEST_CROWN_PIXELS ? queen_square : queen_crown);
+    if (SVG_SQUARE / svg_units_per_pixel(side, side) < SMALLEST_CROWN_PIXELS)
+        svg_printf(out, "<defs><rect id=\"queen\" width=\"%d\" height=\"%d\"/></defs>", SVG_SQUARE, SVG_SQUARE);
+    else
+        jw_str(out, queen_crown);
     size_t next_placed = 0;
     for (uint32_t row = 0; row < n; row++) {
         bool given = next_placed < placed_count && placed[next_placed].row == row;
