@@ -7,11 +7,15 @@
  * (422 "too_large", field "algorithm"). When "warnsdorff" gets stuck nothing is proven, so the answer is
  * a 422 "heuristic_failed" rather than "found": false. The path (or board) is streamed: with
  * Accept: application/x-ndjson the first line is the head object and then one square [row, col] (or
- * one board row) per line. */
+ * one board row) per line. Format "svg" draws the tour (api/knight_tour_svg.h) on boards of at most
+ * SVG_MAX_SQUARES squares (above: 422 "too_large", field "format"); when there is no tour the answer is
+ * the JSON one, with its reason. */
 #include <stdlib.h>
 
 #include "api/endpoints.h"
+#include "api/knight_tour_svg.h"
 #include "api/params.h"
+#include "api/svg_writer.h"
 #include "core/knight/knight_tour.h"
 
 static const api_field fields[] = {
@@ -20,8 +24,8 @@ static const api_field fields[] = {
 };
 
 static const char *const algorithms[] = {"auto", "warnsdorff", "backtracking", NULL};
-static const char *const formats[] = {"path", "board", NULL};
-enum { FORMAT_PATH, FORMAT_BOARD };
+static const char *const formats[] = {"path", "board", "svg", NULL};
+enum { FORMAT_PATH, FORMAT_BOARD, FORMAT_SVG };
 
 typedef struct tour_query {
     kt_request request;
@@ -80,6 +84,8 @@ static bool read_query(api_request *req, tour_query *q) {
                         "algorithm 'backtracking' takes boards of at most %u squares (this one has %llu); use "
                         "'auto' for larger boards",
                         KT_BACKTRACKING_MAX_SQUARES, (unsigned long long)squares);
+    if (q->format == FORMAT_SVG && !svg_check_squares(req, squares, "ask for format \"path\" or \"board\""))
+        return false;
     return read_start(req, q);
 }
 
@@ -156,6 +162,11 @@ static stream_status tour_stream_next(void *state, json_writer *out, size_t want
 }
 
 static bool respond_tour(api_request *req, api_response *res, const tour_query *q, kt_result result) {
+    if (q->format == FORMAT_SVG) {
+        knight_tour_respond_svg(res, &q->request, result.path);
+        kt_result_free(&result);
+        return true;
+    }
     tour_stream *t = calloc(1, sizeof *t);
     uint32_t squares = (uint32_t)q->request.rows * (uint32_t)q->request.cols;
     if (t != NULL && q->format == FORMAT_BOARD) {

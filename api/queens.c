@@ -7,7 +7,12 @@
  * a square off the board or taken twice is a 400. `unique` does not go with it (a placed queen breaks
  * the symmetry classes): 400 conflicting_fields. Counting with `placed` enumerates the completions
  * (the symmetric counter cannot be restricted); mode "first" searches for a completion
- * (core/queens/queens_complete.h) instead of the construction, and may run out of time. */
+ * (core/queens/queens_complete.h) instead of the construction, and may run out of time.
+ *
+ * `format` "svg" draws one board (api/queens_svg.h): mode "first", or mode "solutions" with a window of
+ * one solution (limit defaults to 1 then; another limit is a 400 conflicting_fields, as is mode
+ * "count", which has no board); boards above SVG_MAX_SQUARES are a 422 too_large naming `format`.
+ * When there is nothing to draw (no solution, placed queens in conflict) the answer is the JSON one. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +21,8 @@
 #include "api/board_squares.h"
 #include "api/endpoints.h"
 #include "api/params.h"
+#include "api/queens_svg.h"
+#include "api/svg_writer.h"
 #include "core/queens/queens_complete.h"
 #include "core/queens/queens_count.h"
 #include "core/queens/queens_first.h"
@@ -30,6 +37,7 @@ static const api_field fields[] = {
     {"limit", FIELD_INTEGER},
     {"algorithm", FIELD_STRING},
     {"placed", FIELD_ARRAY},
+    SVG_FORMAT_FIELD,
     {NULL, 0},
 };
 
@@ -47,6 +55,7 @@ typedef struct queens_request {
     queens_algorithm algorithm;
     queens_square *placed; /* the queens already on the board, row-major; NULL when none were given */
     size_t placed_count;
+    bool svg; /* format "svg": draw the one board */
 } queens_request;
 
 /* Reads n once its mode and algorithm are known: above the largest board they allow it is a 422
@@ -93,6 +102,17 @@ static bool check_conflicts(api_request *req, const queens_request *q) {
         return api_fail(req, API_CONFLICTING_FIELDS, "unique",
                         "unique applies to modes \"solutions\" and \"count\"; mode \"first\" builds one solution");
     }
+    if (q->svg && q->mode == MODE_COUNT) {
+        return api_fail(req, API_CONFLICTING_FIELDS, "format",
+                        "format \"svg\" draws one board: mode \"first\", or mode \"solutions\" with limit 1; "
+                        "mode \"count\" has no board to draw");
+    }
+    if (q->svg && q->mode == MODE_SOLUTIONS && q->limit != 1) {
+        return api_fail(req, API_CONFLICTING_FIELDS, "limit",
+                        "format \"svg\" draws one board, so its window of solutions is one (limit 1, the default "
+                        "with svg; choose the solution with offset); got limit %" PRId64,
+                        q->limit);
+    }
     if (q->mode == MODE_FIRST && param_present(req, "algorithm")) {
         return api_fail(req, API_CONFLICTING_FIELDS, "algorithm",
                         "algorithm applies to modes \"solutions\" and \"count\"; mode \"first\" uses the explicit "
@@ -107,12 +127,14 @@ static bool read_request(api_request *req, queens_request *q) {
         !param_choice(req, "algorithm", algorithms, QUEENS_BITMASK, &algorithm) ||
         !param_bool(req, "unique", false, &q->unique) ||
         !param_int(req, "offset", 0, API_MAX_EXACT_INTEGER, 0, &q->offset) ||
-        !param_int(req, "limit", 0, API_MAX_EXACT_INTEGER, -1, &q->limit)) {
+        !svg_param_format(req, &q->svg) ||
+        !param_int(req, "limit", 0, API_MAX_EXACT_INTEGER, q->svg ? 1 : -1, &q->limit)) {
         return false;
     }
     q->mode = mode;
     q->algorithm = (queens_algorithm)algorithm;
-    if (!check_conflicts(req, q) || !read_n(req, q)) {
+    if (!check_conflicts(req, q) || !read_n(req, q) ||
+        (q->svg && !svg_check_squares(req, (uint64_t)q->n * (uint64_t)q->n, "ask for JSON (leave out format)"))) {
         return false;
     }
     const cJSON *placed = param_array(req, "placed");
@@ -272,6 +294,14 @@ static stream_status solutions_next(void *state, json_writer *out, size_t want) 
     return STREAM_MORE;
 }
 
+static void draw_solution(api_response *res, const queens_request *q, const int *solution) {
+    uint32_t cols[QUEENS_MAX_N];
+    for (int64_t row = 0; row < q->n; row++) {
+        cols[row] = (uint32_t)solution[row];
+    }
+    queens_respond_svg(res, (uint32_t)q->n, cols, q->placed, q->placed_count);
+}
+
 static bool answer_solutions(api_request *req, api_response *res, const queens_request *q) {
     solutions_stream *s = calloc(1, sizeof *s);
     if (s == NULL) {
@@ -294,6 +324,11 @@ static bool answer_solutions(api_request *req, api_response *res, const queens_r
     if (timed_out) {
         free(s);
         return api_fail_deadline(req);
+    }
+    if (q->svg && s->pending) {
+        draw_solution(res, q, queens_iter_solution(&s->it));
+        free(s);
+        return true;
     }
     s->dl = req->time_limit; /* the rest is produced after this handler returns */
     api_respond_stream(res, s, solutions_next, free, req->ndjson);
@@ -352,6 +387,22 @@ static bool complete_placed(api_request *req, const queens_request *q, uint32_t 
     }
 }
 
+/* Draws the completion `cols` (freed here), or the construction when it is NULL. */
+static bool draw_first(api_request *req, api_response *res, const queens_request *q, uint32_t *cols) {
+    if (cols == NULL) {
+        cols = malloc((size_t)q->n * sizeof *cols);
+        if (cols == NULL) {
+            return api_fail_out_of_memory(req);
+        }
+        for (uint64_t row = 0; row < (uint64_t)q->n; row++) {
+            cols[row] = (uint32_t)queens_first_column((uint64_t)q->n, row);
+        }
+    }
+    queens_respond_svg(res, (uint32_t)q->n, cols, q->placed, q->placed_count);
+    free(cols);
+    return true;
+}
+
 static bool answer_first(api_request *req, api_response *res, const queens_request *q) {
     uint32_t *cols = NULL;
     if (q->placed != NULL && !complete_placed(req, q, &cols)) {
@@ -364,6 +415,9 @@ static bool answer_first(api_request *req, api_response *res, const queens_reque
         cJSON_AddBoolToObject(doc, "found", false);
         api_respond_json(res, doc);
         return true;
+    }
+    if (q->svg) {
+        return draw_first(req, res, q, cols);
     }
     first_stream *s = calloc(1, sizeof *s);
     if (s == NULL) {

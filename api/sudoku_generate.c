@@ -6,6 +6,7 @@
 #include "api/seed.h"
 #include "api/sudoku_io.h"
 #include "api/sudoku_svg.h"
+#include "api/svg_writer.h"
 #include "core/sudoku/sudoku_generate.h"
 
 static const api_field fields[] = {
@@ -14,7 +15,7 @@ static const api_field fields[] = {
     {"difficulty", FIELD_STRING},
     {"symmetry", FIELD_STRING},
     {"mode", FIELD_STRING},
-    SUDOKU_FORMAT_FIELD,
+    SVG_FORMAT_FIELD,
     {NULL, 0},
 };
 
@@ -39,7 +40,7 @@ static bool handle_sudoku_generate(api_request *req, api_response *res) {
     if (!param_int(req, "box", SUDOKU_MIN_BOX, SUDOKU_MAX_BOX, 3, &box) ||
         !param_choice(req, "difficulty", difficulty_choices, SUDOKU_ANY_DIFFICULTY, &difficulty) ||
         !param_choice(req, "symmetry", symmetry_choices, SUDOKU_SYMMETRY_NONE, &symmetry) ||
-        !param_choice(req, "mode", mode_choices, MODE_PUZZLE, &mode) || !sudoku_param_svg(req, &svg) ||
+        !param_choice(req, "mode", mode_choices, MODE_PUZZLE, &mode) || !svg_param_format(req, &svg) ||
         !param_seed(req, "seed", &generator, seed_text))
         return false;
     json_writer *out = &res->body;

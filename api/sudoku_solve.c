@@ -11,13 +11,14 @@
 #include "api/params.h"
 #include "api/sudoku_io.h"
 #include "api/sudoku_svg.h"
+#include "api/svg_writer.h"
 
 enum { MAX_COUNT_LIMIT = 1000000000 };
 
 static const api_field fields[] = {
     SUDOKU_GRID_FIELDS,
     {"count_limit", FIELD_INTEGER},
-    SUDOKU_FORMAT_FIELD,
+    SVG_FORMAT_FIELD,
     {NULL, 0},
 };
 
@@ -149,7 +150,7 @@ static bool solve_bulk(api_request *req, api_response *res, int64_t count_limit)
 static bool handle_sudoku_solve(api_request *req, api_response *res) {
     int64_t count_limit;
     bool svg;
-    if (!param_int(req, "count_limit", 1, MAX_COUNT_LIMIT, 2, &count_limit) || !sudoku_param_svg(req, &svg)) return false;
+    if (!param_int(req, "count_limit", 1, MAX_COUNT_LIMIT, 2, &count_limit) || !svg_param_format(req, &svg)) return false;
     if (req->text_body != NULL) {
         if (svg)
             return api_fail(req, API_CONFLICTING_FIELDS, "format",

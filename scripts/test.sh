@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the whole test suite: unit and integration tests, the
-# live OpenAPI contract test, the concurrency, strict-HTTP, fair-share and HTTPS tests, the Dockerfile
+# live OpenAPI contract test, the SVG drawings rendered, the concurrency, strict-HTTP, fair-share and HTTPS tests, the Dockerfile
 # mirror test, the scale-out test behind nginx, the container tests (the image built and run, compose
 # with nginx, the Kubernetes manifests validated and played), then the unit and integration tests
 # again built with AddressSanitizer and UndefinedBehaviorSanitizer.
@@ -14,6 +14,9 @@ ctest --test-dir build --output-on-failure -j 2
 
 echo "== OpenAPI lint and live contract test"
 tests/contract/run.sh build/puzzled
+
+echo "== drawings: the SVG answers rendered to PNG and looked at"
+tests/drawings/run.py build/puzzled
 
 echo "== concurrency: compute pool, queue limits, slow clients, drain"
 tests/concurrency/run.py build/puzzled

@@ -11,13 +11,34 @@ bool knight_move(long r1, long c1, long r2, long c2) {
     return (dr == 1 && dc == 2) || (dr == 2 && dc == 1);
 }
 
+void expect_valid_tour(const long *squares, long count, long rows, long cols, long sr, long sc, bool closed) {
+    long n = rows * cols;
+    unsigned char *seen = calloc((size_t)n, 1);
+    cr_assert_not_null(seen);
+    for (long i = 0; i < count; i++) {
+        long r = squares[2 * i], c = squares[2 * i + 1];
+        cr_assert(r >= 0 && r < rows && c >= 0 && c < cols, "square [%ld,%ld] off the board", r, c);
+        cr_assert(!seen[r * cols + c], "square [%ld,%ld] visited twice", r, c);
+        seen[r * cols + c] = 1;
+        if (i > 0)
+            cr_assert(knight_move(squares[2 * i - 2], squares[2 * i - 1], r, c),
+                      "[%ld,%ld] -> [%ld,%ld] is not a knight move", squares[2 * i - 2], squares[2 * i - 1], r, c);
+    }
+    free(seen);
+    cr_assert_eq(count, n, "%ld squares, expected %ld", count, n);
+    cr_assert(squares[0] == sr && squares[1] == sc, "starts at [%ld,%ld], expected [%ld,%ld]", squares[0],
+              squares[1], sr, sc);
+    if (closed)
+        cr_assert(knight_move(squares[2 * n - 2], squares[2 * n - 1], sr, sc), "closed tour does not return to its start");
+}
+
 void expect_valid_path(const char *body, long rows, long cols, long sr, long sc, bool closed) {
     const char *p = strstr(body, "\"path\":[");
     cr_assert_not_null(p, "no path in %.200s", body);
     p += strlen("\"path\":[");
-    long n = rows * cols, count = 0, pr = -1, pc = -1, fr = -1, fc = -1;
-    unsigned char *seen = calloc((size_t)n, 1);
-    cr_assert_not_null(seen);
+    long n = rows * cols, count = 0;
+    long *squares = malloc(2 * (size_t)n * sizeof *squares);
+    cr_assert_not_null(squares);
     while (*p == '[') {
         char *end;
         long r = strtol(p + 1, &end, 10);
@@ -25,19 +46,13 @@ void expect_valid_path(const char *body, long rows, long cols, long sr, long sc,
         long c = strtol(end + 1, &end, 10);
         cr_assert_eq(*end, ']');
         p = end + 1;
-        cr_assert(r >= 0 && r < rows && c >= 0 && c < cols, "square [%ld,%ld] off the board", r, c);
-        cr_assert(!seen[r * cols + c], "square [%ld,%ld] visited twice", r, c);
-        seen[r * cols + c] = 1;
-        if (count == 0) fr = r, fc = c;
-        else cr_assert(knight_move(pr, pc, r, c), "[%ld,%ld] -> [%ld,%ld] is not a knight move", pr, pc, r, c);
-        pr = r, pc = c, count++;
+        cr_assert_lt(count, n, "more than %ld squares", n);
+        squares[2 * count] = r, squares[2 * count + 1] = c, count++;
         if (*p == ',') p++;
     }
-    free(seen);
     cr_assert_eq(*p, ']');
-    cr_assert_eq(count, n, "%ld squares, expected %ld", count, n);
-    cr_assert(fr == sr && fc == sc, "starts at [%ld,%ld], expected [%ld,%ld]", fr, fc, sr, sc);
-    if (closed) cr_assert(knight_move(pr, pc, fr, fc), "closed tour does not return to its start");
+    expect_valid_tour(squares, count, rows, cols, sr, sc, closed);
+    free(squares);
 }
 
 http_result get_tour(int rows, int cols, int r, int c, bool closed, const char *extra) {

@@ -1,5 +1,5 @@
-/* Checks shared by the /knight-tour integration tests: a validator that reads a tour straight from the
- * response text (cJSON could not hold millions of squares), and the requests they all make. */
+/* Checks shared by the /knight-tour integration tests: a validator of a tour, one that reads it straight
+ * from the response text (cJSON could not hold millions of squares), and the requests they all make. */
 #ifndef PUZZLED_TESTS_KNIGHT_TOUR_CHECKS_H
 #define PUZZLED_TESTS_KNIGHT_TOUR_CHECKS_H
 
@@ -8,6 +8,11 @@
 #include "harness.h"
 
 bool knight_move(long r1, long c1, long r2, long c2);
+
+/* Asserts that the `count` squares [row, col] of `squares` (row and col alternate) are rows*cols
+ * distinct squares on the board, starting on (sr, sc), making knight's moves throughout, and for a
+ * closed tour returning to the start. */
+void expect_valid_tour(const long *squares, long count, long rows, long cols, long sr, long sc, bool closed);
 
 /* Asserts that `"path":[[r,c],...]` in `body` has rows*cols distinct squares on the board, starts on
  * (sr, sc), makes knight's moves throughout, and for a closed tour returns to the start. */

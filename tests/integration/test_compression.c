@@ -112,6 +112,8 @@ static const struct {
     {"/knight-tour?n=300", NULL},
     {"/knight-tour?rows=120&cols=90&format=board&closed=true", "application/x-ndjson"},
     {"/word-ladder?from=black&to=white&all=true", NULL},
+    {"/knight-tour?n=120&format=svg", NULL},                             /* drawings */
+    {"/queens?n=200&mode=first&format=svg", NULL},
 };
 
 /* Small complete answers of every endpoint. */

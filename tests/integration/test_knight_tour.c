@@ -240,7 +240,7 @@ Test(knight_tour_errors, bad_requests_name_the_field) {
     expect_field_error("{\"n\":8,\"start\":[1,\"2\"]}", 400, "invalid_field", "start");
     expect_field_error("{\"n\":8,\"start\":[1.5,2]}", 400, "invalid_field", "start");
     expect_field_error("{\"n\":8,\"algorithm\":\"magic\"}", 400, "invalid_field", "algorithm");
-    expect_field_error("{\"n\":8,\"format\":\"svg\"}", 400, "invalid_field", "format");
+    expect_field_error("{\"n\":8,\"format\":\"png\"}", 400, "invalid_field", "format");
     expect_field_error("{\"n\":8,\"closed\":1}", 400, "invalid_field", "closed");
     expect_field_error("{\"n\":101,\"algorithm\":\"backtracking\"}", 422, "too_large", "algorithm");
 }
