@@ -29,6 +29,7 @@
 
 #include "api/fields.h"
 #include "server/access_log.h"
+#include "server/alloc_failure.h"
 #include "server/clients.h"
 #include "server/compression.h"
 #include "server/compute_pool.h"
@@ -160,6 +161,7 @@ void http_request_end(void *cls, struct MHD_Connection *connection, void **con_c
     free(ctx);
     *con_cls = NULL;
     atomic_fetch_sub(&server->requests_open, 1);
+    alloc_failure_report();
 }
 
 /* Caching: a 200 or 304 that is a pure function of the request may be kept; nothing else may. */
@@ -211,6 +213,10 @@ static struct MHD_Response *buffer_response(json_writer *body) {
     return response;
 }
 
+/* The answer when there is no memory even for the error's text: a body that needs no allocation. */
+static const char out_of_memory_body[] =
+    "{\"error\":{\"code\":\"out_of_memory\",\"message\":\"the server ran out of memory; retry later\"}}";
+
 static enum MHD_Result queue_error(request_context *ctx, const api_error *error, const char *allow) {
     json_writer text;
     jw_init(&text);
@@ -223,8 +229,16 @@ static enum MHD_Result queue_error(request_context *ctx, const api_error *error,
         jw_cstring(&text, error->field);
     }
     jw_str(&text, "}}");
+    if (text.out_of_memory) {
+        jw_free(&text);
+        ctx->bytes_sent = sizeof out_of_memory_body - 1;
+        return queue(ctx, 500,
+                     MHD_create_response_from_buffer(sizeof out_of_memory_body - 1, (void *)out_of_memory_body,
+                                                     MHD_RESPMEM_PERSISTENT),
+                     "application/json");
+    }
     ctx->bytes_sent = text.len;
-    struct MHD_Response *response = text.out_of_memory ? NULL : buffer_response(&text);
+    struct MHD_Response *response = buffer_response(&text);
     jw_free(&text);
     if (response != NULL && allow != NULL) MHD_add_response_header(response, MHD_HTTP_HEADER_ALLOW, allow);
     if (response != NULL &&
@@ -523,6 +537,7 @@ static enum MHD_Result first_call(request_context *ctx, const char *url, const c
     snprintf(ctx->method, sizeof ctx->method, "%s", method);
     snprintf(ctx->path, sizeof ctx->path, "%s", url);
     request_id_choose(ctx->request_id, MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, "X-Request-Id"));
+    alloc_failure_arm(MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, ALLOC_FAILURE_HEADER));
     clients_identify(ctx->server->clients, ctx->connection, ctx->client);
     api_error refusal;
     if (!strict_http_check(ctx->connection, version, &refusal)) return queue_error(ctx, &refusal, NULL);
