@@ -369,6 +369,11 @@ static enum MHD_Result queue_answer(request_context *ctx) {
         ctx->bytes_sent = res->body.len;
         response = buffer_response(&res->body);
     }
+    if (response == NULL) { /* no memory for the answer's start: a 500 instead of a closed connection */
+        ctx->streamed = false;
+        api_fail_out_of_memory(&ctx->req);
+        return queue_error(ctx, &ctx->req.error, NULL);
+    }
     if (ctx->compressible) compression_add_headers(response, ctx->gzip);
     return queue(ctx, res->status, response, res->content_type);
 }
