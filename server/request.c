@@ -28,6 +28,7 @@
 #include <microhttpd.h>
 
 #include "api/fields.h"
+#include "api/json_allocation.h"
 #include "server/access_log.h"
 #include "server/alloc_failure.h"
 #include "server/clients.h"
@@ -294,6 +295,7 @@ static enum MHD_Result add_query_argument(void *cls, enum MHD_ValueKind kind, co
 static bool read_fields(request_context *ctx) {
     http_server *server = ctx->server;
     api_request *req = &ctx->req;
+    if (ctx->body.out_of_memory) return api_fail_out_of_memory(req); /* the body could not be kept */
     const char *accept = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
     req->ndjson = accept != NULL && strstr(accept, "application/x-ndjson") != NULL;
     ctx->codings = compression_preference(
@@ -345,7 +347,10 @@ static bool tag_answer(request_context *ctx) {
 /* Runs the endpoint (on a worker, or inline for ON_IO_THREAD routes). */
 static void run_endpoint(request_context *ctx) {
     api_request *req = &ctx->req;
+    unsigned json_failures = json_allocation_failures();
     bool ok = ctx->route->endpoint->handler(req, &ctx->res);
+    /* cJSON_Add...() calls that ran out of memory leave a document short of fields */
+    if (ok && json_allocation_failures() != json_failures) ok = api_fail_out_of_memory(req);
     if (ok && ctx->pure && ctx->etag[0] == '\0') tag_answer(ctx);
     if (ok && ctx->res.body.out_of_memory) ok = api_fail_out_of_memory(req);
     if (ok && !compress_answer(ctx)) ok = api_fail_out_of_memory(req);
