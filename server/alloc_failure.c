@@ -63,15 +63,16 @@ char *__wrap_strdup(const char *text) { return copy_of(text, strlen(text)); }
 
 char *__wrap_strndup(const char *text, size_t most) { return copy_of(text, strnlen(text, most)); }
 
-void alloc_failure_arm(const char *header_value) {
-    if (header_value == NULL) return;
+bool alloc_failure_arm(const char *header_value) {
+    if (header_value == NULL) return false;
     char *end;
     errno = 0;
     long k = strtol(header_value, &end, 10);
-    if (errno != 0 || end == header_value || *end != '\0' || k < 1) return;
+    if (errno != 0 || end == header_value || *end != '\0' || k < 1) return false;
     atomic_store(&armed_k, k);
     atomic_store(&counted, 0);
     atomic_store_explicit(&armed, true, memory_order_release);
+    return true;
 }
 
 void alloc_failure_report(void) {

@@ -10,13 +10,16 @@
 
 #define ALLOC_FAILURE_HEADER "X-Fail-Allocation"
 
+#include <stdbool.h>
+
 #ifdef PUZZLED_ALLOC_FAIL
-/* Arms the countdown from the header's value (a decimal k >= 1); NULL or anything else: nothing. */
-void alloc_failure_arm(const char *header_value);
-/* At the end of a request: when armed, writes the stderr line and disarms. */
+/* Arms the countdown from the header's value (a decimal k >= 1) and returns true; NULL or anything
+ * else: nothing, false. */
+bool alloc_failure_arm(const char *header_value);
+/* At the end of the request that armed it: writes the stderr line and disarms. */
 void alloc_failure_report(void);
 #else /* the header is not even looked up */
-#define alloc_failure_arm(header_value) ((void)0)
+#define alloc_failure_arm(header_value) false
 #define alloc_failure_report() ((void)0)
 #endif
 

@@ -86,6 +86,7 @@ typedef struct request_context {
     bool pure;            /* the answer is a pure function of the request: it gets an ETag */
     char etag[ETAG_SIZE]; /* "" until worked out (for a pure answer), or when it could not be */
     bool streamed;
+    bool fails_allocation; /* armed the allocation-failure countdown (server/alloc_failure.h) */
     int status;
     uint64_t bytes_sent;
 } request_context;
@@ -159,10 +160,11 @@ void http_request_end(void *cls, struct MHD_Connection *connection, void **con_c
     cJSON_Delete(ctx->req.params);
     jw_free(&ctx->body);
     pthread_mutex_destroy(&ctx->lock);
+    bool fails_allocation = ctx->fails_allocation;
     free(ctx);
     *con_cls = NULL;
     atomic_fetch_sub(&server->requests_open, 1);
-    alloc_failure_report();
+    if (fails_allocation) alloc_failure_report();
 }
 
 /* Caching: a 200 or 304 that is a pure function of the request may be kept; nothing else may. */
@@ -547,7 +549,8 @@ static enum MHD_Result first_call(request_context *ctx, const char *url, const c
     snprintf(ctx->method, sizeof ctx->method, "%s", method);
     snprintf(ctx->path, sizeof ctx->path, "%s", url);
     request_id_choose(ctx->request_id, MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, "X-Request-Id"));
-    alloc_failure_arm(MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, ALLOC_FAILURE_HEADER));
+    ctx->fails_allocation =
+        alloc_failure_arm(MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, ALLOC_FAILURE_HEADER));
     clients_identify(ctx->server->clients, ctx->connection, ctx->client);
     api_error refusal;
     if (!strict_http_check(ctx->connection, version, &refusal)) return queue_error(ctx, &refusal, NULL);
