@@ -42,6 +42,12 @@ REQUESTS = [
     ("openapi document", "GET", "/openapi.yaml", {}, {}, False),
     ("metrics", "GET", "/metrics", {}, {}, True),
     ("a field of the wrong type (400)", "GET", "/queens", {"n": "eight"}, {}, False),
+    ("malformed JSON (400)", "POST", "/queens", "{\"n\": 8,", {}, False),
+    ("an unknown path (404)", "GET", "/nowhere", {}, {}, False),
+    ("a method the path does not take (405)", "POST", "/healthz", {}, {}, False),
+    ("a CORS preflight (204)", "OPTIONS", "/queens", {}, {"Access-Control-Request-Method": "POST"}, False),
+    ("a conditional GET: the ETag worked out on the I/O thread", "GET", "/queens", {"n": 6},
+     {"If-None-Match": '"0123"'}, False),
     ("shuffle, seeded", "GET", "/shuffle", {"n": 10, "seed": 7}, {}, False),
     ("shuffles streamed as NDJSON, gzip", "GET", "/shuffle", {"n": 50, "count": 40, "seed": 7}, {**NDJSON, **GZIP},
      False),
@@ -60,6 +66,8 @@ REQUESTS = [
     ("queens solutions, streamed", "GET", "/queens", {"n": 6}, {}, False),
     ("queens solutions of 9 as NDJSON, gzip", "GET", "/queens", {"n": 9}, {**NDJSON, **GZIP}, False),
     ("queens count", "GET", "/queens", {"n": 8, "mode": "count", "unique": True}, {}, False),
+    ("queens count beyond the express slice: demoted and run again", "POST", "/queens", {"n": 13, "mode": "count"}, {},
+     False),
     ("queens completion", "POST", "/queens", {"n": 12, "mode": "first", "placed": [[0, 0], [6, 3]]}, {}, False),
     ("knight tour", "GET", "/knight-tour", {"n": 6}, {}, False),
     ("knight tour of a large board, gzip", "GET", "/knight-tour", {"n": 60}, GZIP, False),
@@ -117,8 +125,10 @@ def ask(port, request, k=None):
     if k is not None:
         headers["X-Fail-Allocation"] = str(k)
     body = None
-    if method == "POST":
-        body = fields.encode() if isinstance(fields, str) else json.dumps(fields).encode()
+    if method == "POST" and isinstance(fields, str):
+        body = fields.encode()
+    elif method == "POST":
+        body = json.dumps(fields).encode()
         headers.setdefault("Content-Type", "application/json")
     elif fields:
         path += "?" + query_text(fields)
@@ -242,20 +252,36 @@ def run_request(server, request):
     check(f"{name}: {allocations} allocations{sparse}: {summary}", not bad, "; ".join(bad))
 
 
+def route_list(server):
+    """The server's routes, from its 404 message ("... the endpoints are /a, /b")."""
+    answer = ask(server.port, ("", "GET", "/", {}, {}, False), NEVER)
+    server.report()
+    try:
+        message = json.loads(answer.body)["error"]["message"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    match = re.search(r"the endpoints are (.*)$", message)
+    return [path.strip() for path in match.group(1).split(",")] if match else None
+
+
 def main():
     if len(sys.argv) != 2:
         raise SystemExit("usage: tests/alloc_failure/run.py PUZZLED_ALLOC_FAIL_BIN")
     server = Server(sys.argv[1])
     started = time.monotonic()
+    routes = None
     try:
+        routes = route_list(server)
         for request in REQUESTS:
             run_request(server, request)
             if server.process.poll() is not None:
                 break
     finally:
         status = server.stop()
-    routes = {request[2] for request in REQUESTS}
-    print(f"{len(REQUESTS)} requests over {len(routes)} routes in {time.monotonic() - started:.0f} s")
+    print(f"{len(REQUESTS)} requests in {time.monotonic() - started:.0f} s")
+    asked = {request[2] for request in REQUESTS}
+    check("the requests cover every route the server lists", routes is not None and not set(routes) - asked,
+          f"not covered: {sorted(set(routes or []) - asked)}")
     log = os.path.join(os.path.dirname(os.path.abspath(sys.argv[1])), "alloc-failure-stderr.log")
     with open(log, "w") as f:
         f.writelines(server.stderr)
