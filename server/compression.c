@@ -111,11 +111,12 @@ void compression_add_headers(struct MHD_Response *response, bool gzip) {
     if (gzip) MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
 }
 
-/* deflate's memory comes through our calloc and free, not zlib's own calls, so that the
- * allocation-failure build (server/alloc_failure.h) counts and fails it like ours. */
+/* deflate's memory comes through our malloc and free, not zlib's own calls, so that the
+ * allocation-failure build (server/alloc_failure.h) counts and fails it like ours. Not zeroed, as
+ * zlib's own zcalloc does not zero it either. */
 static voidpf zlib_allocate(voidpf opaque, uInt items, uInt size) {
     (void)opaque;
-    return calloc(items, size);
+    return malloc((size_t)items * size);
 }
 
 static void zlib_free(voidpf opaque, voidpf block) {
