@@ -31,8 +31,8 @@ const DEFECTS = [
   },
   {
     name: 'a status the server answers is not documented',
-    from: "        '400':\n          $ref: '#/components/responses/BadQuery'\n    options:\n      tags: [service]\n      operationId: preflightHealth",
-    to: "    options:\n      tags: [service]\n      operationId: preflightHealth",
+    from: "        '400':\n          $ref: '#/components/responses/BadQuery'\n        '500':\n          $ref: '#/components/responses/OutOfMemory'\n    options:\n      tags: [service]\n      operationId: preflightHealth",
+    to: "        '500':\n          $ref: '#/components/responses/OutOfMemory'\n    options:\n      tags: [service]\n      operationId: preflightHealth",
     expect: 'status 400 is not documented for GET /healthz',
   },
   {
