@@ -252,7 +252,9 @@ def run_request(server, request):
         if fired is None:
             bad.append(f"k={k}: no alloc-failure line (the request never ended?)")
             break
-        if is_out_of_memory(answer):
+        if (is_out_of_memory(answer) or answer.cut) and not fired[0]:
+            bad.append(f"k={k}: {answer}, but no allocation was failed")
+        elif is_out_of_memory(answer):
             outcomes["out_of_memory"] += 1
         elif (answer.status == reference.status and answer.cut and not answer.error and
               (varies or reference.body.startswith(answer.body))):
