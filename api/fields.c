@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/json_allocation.h"
+
 #define EXACT_INTEGER_BOUND ((double)API_MAX_EXACT_INTEGER + 1) /* 2^53: above it a double may already be rounded */
 
 static const api_field time_limit_field = {"time_limit_ms", FIELD_INTEGER};
@@ -42,7 +44,9 @@ bool fields_parse_body(api_request *req, const char *body, size_t len) {
         return req->params != NULL || api_fail_out_of_memory(req);
     }
     const char *end = NULL;
+    unsigned failures = json_allocation_failures();
     cJSON *doc = cJSON_ParseWithLengthOpts(body, len, &end, 0);
+    if (doc == NULL && json_allocation_failures() != failures) return api_fail_out_of_memory(req);
     if (doc != NULL) {
         size_t rest = (size_t)(end - body);
         while (rest < len && strchr(" \t\r\n", body[rest]) != NULL && body[rest] != '\0') rest++;

@@ -180,19 +180,25 @@ static bool read_array(api_request *req, const char *field, const cJSON *array, 
     return ok || api_fail_out_of_memory(req);
 }
 
+/* A failed read keeps nothing: what assign_classes() had allocated is freed. */
+static bool kept_if(bool ok, perm_items *items) {
+    if (!ok) perm_items_free(items);
+    return ok;
+}
+
 bool perm_items_read(api_request *req, const char *array_field, size_t max_items, perm_items *items) {
     memset(items, 0, sizeof *items);
     if (!param_exactly_one(req, array_field, "text", true)) return false;
     const char *text = param_string(req, "text");
-    if (text != NULL) return read_text(req, "text", text, max_items, items);
-    return read_array(req, array_field, param_array(req, array_field), max_items, items);
+    if (text != NULL) return kept_if(read_text(req, "text", text, max_items, items), items);
+    return kept_if(read_array(req, array_field, param_array(req, array_field), max_items, items), items);
 }
 
 bool perm_items_read_value(api_request *req, const char *field, const cJSON *value, size_t max_items,
                            perm_items *items) {
     memset(items, 0, sizeof *items);
-    if (cJSON_IsString(value)) return read_text(req, field, value->valuestring, max_items, items);
-    return read_array(req, field, value, max_items, items);
+    if (cJSON_IsString(value)) return kept_if(read_text(req, field, value->valuestring, max_items, items), items);
+    return kept_if(read_array(req, field, value, max_items, items), items);
 }
 
 void perm_items_free(perm_items *items) {

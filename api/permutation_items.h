@@ -23,7 +23,7 @@ typedef struct perm_items {
 } perm_items;
 
 /* Reads exactly one of the array field `array_field` and the string field "text" (at most
- * `max_items` items, else 422 "too_large"). Returns false after api_fail(). */
+ * `max_items` items, else 422 "too_large"). Returns false after api_fail(), holding nothing. */
 bool perm_items_read(api_request *req, const char *array_field, size_t max_items, perm_items *items);
 
 /* The same from a value already in hand: a string (its code points) or an array; errors blame

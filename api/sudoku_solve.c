@@ -75,27 +75,30 @@ static void write_line_error(json_writer *out, const char *code, const char *mes
     jw_char(out, '}');
 }
 
-/* Answers one line of text; false when the stream must stop (out of time or memory). */
-static bool answer_line(bulk_state *b, const char *text, size_t len, json_writer *out) {
+/* Answers one line of text: STREAM_MORE to go on, STREAM_DONE after the line that says time ran out,
+ * STREAM_FAILED out of memory (the stream is cut: a line must not end half-written). */
+static stream_status answer_line(bulk_state *b, const char *text, size_t len, json_writer *out) {
     jw_str(out, "{\"line\":");
     jw_uint(out, b->line);
     sudoku_grid puzzle;
     char message[400];
-    bool going_on = true;
+    stream_status status = STREAM_MORE;
     if (sudoku_text_problem(text, len, &puzzle, message, sizeof message) != NULL) {
         write_line_error(out, "invalid_field", message);
     } else if (sudoku_conflict_problem(&puzzle, b->conflicts, message, sizeof message) != NULL) {
         write_line_error(out, "conflicting_givens", message);
     } else {
         if (b->solvers[puzzle.box] == NULL) b->solvers[puzzle.box] = sudoku_solver_new(puzzle.box);
-        if (b->solvers[puzzle.box] == NULL) return false;
+        if (b->solvers[puzzle.box] == NULL) return STREAM_FAILED;
         sudoku_search search = search_for(b->count_limit, &b->limit);
         sudoku_result result;
-        if (sudoku_solve(b->solvers[puzzle.box], &puzzle, &search, &result) != CORE_OK) {
+        core_status solved = sudoku_solve(b->solvers[puzzle.box], &puzzle, &search, &result);
+        if (solved == CORE_NO_MEMORY) return STREAM_FAILED;
+        if (solved != CORE_OK) {
             write_line_error(out, "deadline_exceeded",
                              "the time limit of the request ran out here; send the remaining lines again, or raise "
                              "time_limit_ms (at most the server's --time-limit-ms)");
-            going_on = false;
+            status = STREAM_DONE;
         } else if (result.solutions == 0) {
             write_line_error(out, "no_solution", sudoku_no_solution_message);
         } else {
@@ -104,7 +107,7 @@ static bool answer_line(bulk_state *b, const char *text, size_t len, json_writer
         }
     }
     jw_str(out, "}\n");
-    return going_on;
+    return status;
 }
 
 static stream_status write_bulk(void *state, json_writer *out, size_t want) {
@@ -120,7 +123,9 @@ static stream_status write_bulk(void *state, json_writer *out, size_t want) {
         b->line++;
         if (len > 0 && start[len - 1] == '\r') len--;
         if (len == 0) continue; /* blank lines are skipped (but counted) */
-        if (!answer_line(b, start, len, out)) b->done = true;
+        stream_status status = answer_line(b, start, len, out);
+        if (status == STREAM_FAILED) return STREAM_FAILED;
+        if (status == STREAM_DONE) b->done = true;
     }
     return STREAM_MORE;
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the whole test suite: unit and integration tests, the
-# live OpenAPI contract test, the SVG drawings rendered, the concurrency, strict-HTTP, fair-share and HTTPS tests, the Dockerfile
+# allocation-failure test, the live OpenAPI contract test, the SVG drawings rendered, the concurrency, strict-HTTP, fair-share and HTTPS tests, the Dockerfile
 # mirror test, the scale-out test behind nginx, the container tests (the image built and run, compose
 # with nginx, the Kubernetes manifests validated and played), then the unit and integration tests
 # again built with AddressSanitizer and UndefinedBehaviorSanitizer.
@@ -12,8 +12,12 @@ echo "== build and test"
 scripts/build.sh build
 ctest --test-dir build --output-on-failure -j 2
 
-echo "== OpenAPI lint and live contract test"
-tests/contract/run.sh build/puzzled
+echo "== allocation-failure injection: every allocation of a request failed in turn, under ASan"
+scripts/build.sh build-alloc -DPUZZLED_ALLOC_FAIL=ON -DPUZZLED_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DPUZZLED_TESTS=OFF
+tests/alloc_failure/run.py build-alloc/puzzled
+
+echo "== OpenAPI lint and live contract test (the 500s through the allocation-failure build)"
+tests/contract/run.sh build/puzzled build-alloc/puzzled
 
 echo "== drawings: the SVG answers rendered to PNG and looked at"
 tests/drawings/run.py build/puzzled

@@ -5,6 +5,7 @@
 #include <sys/resource.h>
 
 #include "api/endpoints.h"
+#include "api/json_allocation.h"
 #include "server/config.h"
 #include "server/health_check.h"
 #include "server/http.h"
@@ -40,6 +41,7 @@ int main(int argc, char **argv) {
     sigaddset(&stop_signals, SIGINT);
     pthread_sigmask(SIG_BLOCK, &stop_signals, NULL);
     signal(SIGPIPE, SIG_IGN);
+    json_allocation_install();
 
     if (!word_ladder_load_dictionary(config.dict_path))
         fprintf(stderr, "puzzled: starting without a word-ladder dictionary; /word-ladder needs one per request\n");

@@ -28,8 +28,10 @@
 #include <microhttpd.h>
 
 #include "api/fields.h"
+#include "api/json_allocation.h"
 #include "api/svg_writer.h"
 #include "server/access_log.h"
+#include "server/alloc_failure.h"
 #include "server/clients.h"
 #include "server/compression.h"
 #include "server/compute_pool.h"
@@ -85,6 +87,7 @@ typedef struct request_context {
     bool pure;            /* the answer is a pure function of the request: it gets an ETag */
     char etag[ETAG_SIZE]; /* "" until worked out (for a pure answer), or when it could not be */
     bool streamed;
+    bool fails_allocation; /* armed the allocation-failure countdown (server/alloc_failure.h) */
     int status;
     uint64_t bytes_sent;
 } request_context;
@@ -158,9 +161,11 @@ void http_request_end(void *cls, struct MHD_Connection *connection, void **con_c
     cJSON_Delete(ctx->req.params);
     jw_free(&ctx->body);
     pthread_mutex_destroy(&ctx->lock);
+    bool fails_allocation = ctx->fails_allocation;
     free(ctx);
     *con_cls = NULL;
     atomic_fetch_sub(&server->requests_open, 1);
+    if (fails_allocation) alloc_failure_report();
 }
 
 /* Caching: a 200 or 304 that is a pure function of the request may be kept; nothing else may. */
@@ -215,6 +220,10 @@ static struct MHD_Response *buffer_response(json_writer *body) {
     return response;
 }
 
+/* The answer when there is no memory even for the error's text: a body that needs no allocation. */
+static const char out_of_memory_body[] =
+    "{\"error\":{\"code\":\"out_of_memory\",\"message\":\"the server ran out of memory; retry later\"}}";
+
 static enum MHD_Result queue_error(request_context *ctx, const api_error *error, const char *allow) {
     json_writer text;
     jw_init(&text);
@@ -227,8 +236,16 @@ static enum MHD_Result queue_error(request_context *ctx, const api_error *error,
         jw_cstring(&text, error->field);
     }
     jw_str(&text, "}}");
+    if (text.out_of_memory) {
+        jw_free(&text);
+        ctx->bytes_sent = sizeof out_of_memory_body - 1;
+        return queue(ctx, 500,
+                     MHD_create_response_from_buffer(sizeof out_of_memory_body - 1, (void *)out_of_memory_body,
+                                                     MHD_RESPMEM_PERSISTENT),
+                     "application/json");
+    }
     ctx->bytes_sent = text.len;
-    struct MHD_Response *response = text.out_of_memory ? NULL : buffer_response(&text);
+    struct MHD_Response *response = buffer_response(&text);
     jw_free(&text);
     if (response != NULL && allow != NULL) MHD_add_response_header(response, MHD_HTTP_HEADER_ALLOW, allow);
     if (response != NULL &&
@@ -284,6 +301,7 @@ static enum MHD_Result add_query_argument(void *cls, enum MHD_ValueKind kind, co
 static bool read_fields(request_context *ctx) {
     http_server *server = ctx->server;
     api_request *req = &ctx->req;
+    if (ctx->body.out_of_memory) return api_fail_out_of_memory(req); /* the body could not be kept */
     const char *accept = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
     req->ndjson = accept != NULL && strstr(accept, "application/x-ndjson") != NULL;
     ctx->codings = compression_preference(
@@ -335,7 +353,10 @@ static bool tag_answer(request_context *ctx) {
 /* Runs the endpoint (on a worker, or inline for ON_IO_THREAD routes). */
 static void run_endpoint(request_context *ctx) {
     api_request *req = &ctx->req;
+    unsigned json_failures = json_allocation_failures();
     bool ok = ctx->route->endpoint->handler(req, &ctx->res);
+    /* cJSON_Add...() calls that ran out of memory leave a document short of fields */
+    if (ok && json_allocation_failures() != json_failures) ok = api_fail_out_of_memory(req);
     if (ok && ctx->pure && ctx->etag[0] == '\0') tag_answer(ctx);
     if (ok && ctx->res.body.out_of_memory) ok = api_fail_out_of_memory(req);
     if (ok && !compress_answer(ctx)) ok = api_fail_out_of_memory(req);
@@ -358,6 +379,11 @@ static enum MHD_Result queue_answer(request_context *ctx) {
     } else {
         ctx->bytes_sent = res->body.len;
         response = buffer_response(&res->body);
+    }
+    if (response == NULL) { /* no memory for the answer's start: a 500 instead of a closed connection */
+        ctx->streamed = false;
+        api_fail_out_of_memory(&ctx->req);
+        return queue_error(ctx, &ctx->req.error, NULL);
     }
     if (ctx->compressible) compression_add_headers(response, ctx->gzip);
     return queue(ctx, res->status, response, res->content_type);
@@ -527,6 +553,8 @@ static enum MHD_Result first_call(request_context *ctx, const char *url, const c
     snprintf(ctx->method, sizeof ctx->method, "%s", method);
     snprintf(ctx->path, sizeof ctx->path, "%s", url);
     request_id_choose(ctx->request_id, MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, "X-Request-Id"));
+    ctx->fails_allocation =
+        alloc_failure_arm(MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, ALLOC_FAILURE_HEADER));
     clients_identify(ctx->server->clients, ctx->connection, ctx->client);
     api_error refusal;
     if (!strict_http_check(ctx->connection, version, &refusal)) return queue_error(ctx, &refusal, NULL);

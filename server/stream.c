@@ -177,6 +177,10 @@ struct MHD_Response *stream_response_create(api_response *res, bool gzip, comput
     jw_init(&s->producing);
     jw_init(&s->plain);
     res->stream_state = NULL;
-    /* On failure MHD calls free_stream itself. */
-    return MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, STREAM_BLOCK, read_stream, s, free_stream);
+    /* MHD calls free_stream only for a response it made: when it cannot make one (out of memory), it
+     * returns NULL without calling it, so the stream is freed here. */
+    struct MHD_Response *response =
+        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, STREAM_BLOCK, read_stream, s, free_stream);
+    if (response == NULL) stream_free_now(s);
+    return response;
 }

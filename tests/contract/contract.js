@@ -2,8 +2,10 @@
 // The live contract test: lints openapi.yaml, starts puzzled, sends every example request of the
 // spec, the probes every path gets and the cases of cases.yaml, judges every response against the
 // spec, then requires every status, error code, media type, header and request field the spec
-// documents to have been observed. Usage: node contract.js PUZZLED_BIN [SPEC] (SPEC defaults to the
-// repository's openapi.yaml; selftest.js passes broken copies).
+// documents to have been observed. Usage: node contract.js PUZZLED_BIN PUZZLED_ALLOC_FAIL_BIN [SPEC]:
+// the second binary is the allocation-failure build (-DPUZZLED_ALLOC_FAIL=ON), which cases.yaml's
+// servers with `build: alloc-fail` run so the 500 out_of_memory answers are observed; SPEC defaults
+// to the repository's openapi.yaml (selftest.js passes broken copies).
 const path = require('path');
 const { spawnSync } = require('child_process');
 const fs = require('fs');
@@ -13,7 +15,7 @@ const { startServer, send } = require('./server');
 const { exampleRequests, probeRequests, caseRequests } = require('./requests');
 
 const HERE = __dirname;
-const SPEC_FILE = path.resolve(process.argv[3] || path.join(HERE, '..', '..', 'openapi.yaml'));
+const SPEC_FILE = path.resolve(process.argv[4] || path.join(HERE, '..', '..', 'openapi.yaml'));
 const CASES_FILE = path.join(HERE, 'cases.yaml');
 const MAX_BODY = 16384; // small, so the 413 probes stay cheap; every case body fits
 const UNKNOWN_PATH = 'unknown path';
@@ -231,8 +233,9 @@ function routesOf(response) {
 }
 
 async function main() {
-  const bin = process.argv[2];
-  if (!bin) throw new Error('usage: node contract.js PUZZLED_BIN [SPEC]');
+  const [bin, allocFailBin] = process.argv.slice(2, 4);
+  if (!bin || !allocFailBin) throw new Error('usage: node contract.js PUZZLED_BIN PUZZLED_ALLOC_FAIL_BIN [SPEC]');
+  const builds = { default: bin, 'alloc-fail': allocFailBin };
   lint();
   const spec = new Spec(SPEC_FILE);
   const cases = YAML.parse(fs.readFileSync(CASES_FILE, 'utf8'));
@@ -241,8 +244,12 @@ async function main() {
   const serverNamed = async (name) => {
     if (!servers.has(name)) {
       if (!cases.servers || !cases.servers[name]) throw new Error(`cases.yaml names server '${name}', which its servers list lacks`);
-      const flags = ['--max-body', String(MAX_BODY), '--threads', '2', ...cases.servers[name].map(String)];
-      servers.set(name, await startServer(path.resolve(bin), flags));
+      // a list of flags, or {build, flags} for a server of another build than the default
+      const entry = Array.isArray(cases.servers[name]) ? { flags: cases.servers[name] } : cases.servers[name];
+      const binary = builds[entry.build || 'default'];
+      if (!binary) throw new Error(`cases.yaml's server '${name}' names build '${entry.build}'; the builds are ${Object.keys(builds).join(', ')}`);
+      const flags = ['--max-body', String(MAX_BODY), '--threads', '2', ...(entry.flags || []).map(String)];
+      servers.set(name, await startServer(path.resolve(binary), flags));
     }
     return servers.get(name);
   };

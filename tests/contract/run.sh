@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# The live contract test: tests/contract/run.sh PUZZLED_BIN
+# The live contract test: tests/contract/run.sh PUZZLED_BIN PUZZLED_ALLOC_FAIL_BIN (the second built with
+# -DPUZZLED_ALLOC_FAIL=ON: its server answers the 500 out_of_memory cases of cases.yaml)
 # Installs the pinned npm tools into tests/contract/node_modules unless exactly those versions are
 # there already (installed.js), then runs contract.js: Redocly lints openapi.yaml, and every response
 # of a running puzzled is validated against it (docs/testing.md, "Contract test").
 set -euo pipefail
-[ $# -eq 1 ] || { echo "usage: $0 PUZZLED_BIN" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: $0 PUZZLED_BIN PUZZLED_ALLOC_FAIL_BIN" >&2; exit 2; }
 bin=$(realpath "$1")
+alloc_fail_bin=$(realpath "$2")
 cd "$(dirname "$0")"
 
 if ! node installed.js; then
@@ -19,4 +21,4 @@ if ! node installed.js; then
   fi
   rm -f "$log"
 fi
-exec node contract.js "$bin"
+exec node contract.js "$bin" "$alloc_fail_bin"

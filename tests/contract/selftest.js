@@ -1,7 +1,7 @@
 'use strict';
 // Shows that the contract test fails when openapi.yaml and the code disagree: runs contract.js
 // against copies of openapi.yaml with one known defect each, and requires each run to fail with the
-// expected complaint. Usage: node selftest.js PUZZLED_BIN
+// expected complaint. Usage: node selftest.js PUZZLED_BIN PUZZLED_ALLOC_FAIL_BIN (as contract.js)
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -31,8 +31,8 @@ const DEFECTS = [
   },
   {
     name: 'a status the server answers is not documented',
-    from: "        '400':\n          $ref: '#/components/responses/BadQuery'\n    options:\n      tags: [service]\n      operationId: preflightHealth",
-    to: "    options:\n      tags: [service]\n      operationId: preflightHealth",
+    from: "        '400':\n          $ref: '#/components/responses/BadQuery'\n        '500':\n          $ref: '#/components/responses/OutOfMemory'\n    options:\n      tags: [service]\n      operationId: preflightHealth",
+    to: "        '500':\n          $ref: '#/components/responses/OutOfMemory'\n    options:\n      tags: [service]\n      operationId: preflightHealth",
     expect: 'status 400 is not documented for GET /healthz',
   },
   {
@@ -57,12 +57,12 @@ const DEFECTS = [
 
 // Runs contract.js on a broken copy of the spec; resolves to the complaint, or null when it failed
 // as expected.
-function tryDefect(bin, dir, defect) {
+function tryDefect(bins, dir, defect) {
   if (!SPEC.includes(defect.from)) return Promise.resolve('openapi.yaml no longer contains the text to break');
   const file = path.join(dir, `${DEFECTS.indexOf(defect)}.yaml`);
   fs.writeFileSync(file, SPEC.replace(defect.from, defect.to));
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(__dirname, 'contract.js'), bin, file], { maxBuffer: 1 << 24 }, (error, stdout) => {
+    execFile(process.execPath, [path.join(__dirname, 'contract.js'), ...bins, file], { maxBuffer: 1 << 24 }, (error, stdout) => {
       if (error && error.code !== 0 && stdout.includes(defect.expect)) resolve(null);
       else resolve(`expected a failed run saying "${defect.expect}"; got exit ${error ? error.code : 0}:\n${stdout.slice(-1500)}`);
     });
@@ -70,10 +70,10 @@ function tryDefect(bin, dir, defect) {
 }
 
 async function main() {
-  const bin = process.argv[2];
-  if (!bin) throw new Error('usage: node selftest.js PUZZLED_BIN');
+  const bins = process.argv.slice(2, 4).map((bin) => path.resolve(bin));
+  if (bins.length !== 2) throw new Error('usage: node selftest.js PUZZLED_BIN PUZZLED_ALLOC_FAIL_BIN');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'puzzled-contract-'));
-  const complaints = await Promise.all(DEFECTS.map((defect) => tryDefect(path.resolve(bin), dir, defect)));
+  const complaints = await Promise.all(DEFECTS.map((defect) => tryDefect(bins, dir, defect)));
   fs.rmSync(dir, { recursive: true, force: true });
   complaints.forEach((complaint, i) => {
     if (complaint) console.log(`FAIL selftest '${DEFECTS[i].name}': ${complaint}`);
