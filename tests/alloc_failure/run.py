@@ -84,6 +84,8 @@ REQUESTS = [
     ("knight tour, closed, as a board", "GET", "/knight-tour", {"n": 8, "closed": True, "format": "board"}, {}, False),
     ("knight tour by backtracking", "GET", "/knight-tour", {"n": 5, "algorithm": "backtracking"}, {}, False),
     ("knight tour path as NDJSON", "GET", "/knight-tour", {"n": 6, "format": "path"}, NDJSON, False),
+    ("knight tour drawn as SVG", "GET", "/knight-tour", {"n": 6, "format": "svg"}, {}, False),
+    ("queens solution drawn as SVG", "GET", "/queens", {"n": 8, "mode": "first", "format": "svg"}, {}, False),
     ("word ladder", "GET", "/word-ladder", {"from": "cold", "to": "warm"}, {}, False),
     ("word ladders, all, own dictionary", "POST", "/word-ladder",
      {"from": "cold", "to": "warm", "all": True, "dictionary": ["cold", "cord", "card", "ward", "warm", "word", "worm"]},
