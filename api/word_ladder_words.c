@@ -114,7 +114,7 @@ bool ladder_word_read_entry(api_request *req, const char *field, size_t index, c
 
 /* The request dictionary: every entry checked, only those of `length` letters indexed. */
 static bool read_dictionary(api_request *req, const cJSON *entries, size_t length, dictionary **out) {
-    dictionary_builder *builder = dictionary_builder_new(length);
+    dictionary_builder *builder = dictionary_builder_new(length, DICTIONARY_NEIGHBOUR_SUBSTITUTION);
     uint32_t *letters = NULL;
     size_t capacity = 0;
     bool ok = builder != NULL || api_fail_out_of_memory(req);

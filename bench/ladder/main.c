@@ -166,7 +166,7 @@ static void random_words(char *words) {
 
 /* One request: index the words, then search one pair. Returns whether a ladder was found. */
 static bool ours_custom_request(const char *words, const uint32_t pair[2]) {
-    dictionary_builder *builder = dictionary_builder_new(CUSTOM_LENGTH);
+    dictionary_builder *builder = dictionary_builder_new(CUSTOM_LENGTH, DICTIONARY_NEIGHBOUR_SUBSTITUTION);
     for (size_t i = 0; i < CUSTOM_WORDS; i++) {
         uint32_t letters[CUSTOM_LENGTH];
         for (size_t p = 0; p < CUSTOM_LENGTH; p++)

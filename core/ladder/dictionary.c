@@ -1,6 +1,8 @@
-/* Building and querying the word-ladder dictionary: grouping by length, removing duplicates, and the
- * blanked-letter bucket index (see dictionary.h). */
+/* Building and querying the word-ladder dictionary: grouping by length, removing duplicates, the
+ * blanked-letter bucket index and the letters-per-position substitution index (see dictionary.h). */
 #include "core/ladder/dictionary.h"
+
+#include "core/ladder/dictionary_letters.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +24,7 @@ typedef struct pending_group {
 
 struct dictionary_builder {
     size_t only_length;
+    dictionary_neighbour_index index;
     pending_group *groups;
     size_t group_count;
     size_t group_capacity;
@@ -52,10 +55,11 @@ static size_t table_size_for(size_t keys) {
     return size;
 }
 
-dictionary_builder *dictionary_builder_new(size_t only_length) {
+dictionary_builder *dictionary_builder_new(size_t only_length, dictionary_neighbour_index index) {
     dictionary_builder *builder = calloc(1, sizeof *builder);
     if (builder != NULL) {
         builder->only_length = only_length;
+        builder->index = index;
     }
     return builder;
 }
@@ -127,6 +131,9 @@ static void group_free(dictionary_group *group) {
     free(group->bucket_of);
     free(group->bucket_start);
     free(group->members);
+    free(group->alphabet);
+    free(group->alphabet_start);
+    free(group->position_weight);
     free(group->slots);
 }
 
@@ -313,14 +320,68 @@ static dictionary_status build_buckets(dictionary_group *group, const deadline *
     return status;
 }
 
-static dictionary_status build_group(const pending_group *pending, dictionary_group *group,
-                                     const deadline *deadline) {
+/* The letters seen at each position (one bitmap of DICTIONARY_LETTER_END bits per position, read out
+ * in ascending order) and the hash weight of each position. */
+static dictionary_status build_substitution(dictionary_group *group, const deadline *deadline) {
+    enum { WORDS = DICTIONARY_LETTER_END / 64 + 1 };
+    size_t length = group->length;
+    uint64_t (*seen)[WORDS] = calloc(length, sizeof *seen);
+    group->alphabet_start = malloc((length + 1) * sizeof *group->alphabet_start);
+    group->position_weight = malloc(length * sizeof *group->position_weight);
+    if (seen == NULL || group->alphabet_start == NULL || group->position_weight == NULL) {
+        free(seen);
+        return DICTIONARY_OUT_OF_MEMORY;
+    }
+    size_t poll_every = length >= POLL_LETTERS ? 1 : POLL_LETTERS / length;
+    for (uint32_t w = 0; w < group->count; w++) {
+        if (w % poll_every == 0 && deadline_expired(deadline)) {
+            free(seen);
+            return DICTIONARY_DEADLINE_EXCEEDED;
+        }
+        const uint32_t *word = dictionary_group_word(group, w);
+        for (size_t p = 0; p < length; p++) {
+            seen[p][word[p] / 64] |= (uint64_t)1 << (word[p] % 64);
+        }
+    }
+    size_t letters = 0;
+    for (size_t p = 0; p < length; p++) {
+        for (size_t i = 0; i < WORDS; i++) {
+            letters += (size_t)__builtin_popcountll(seen[p][i]);
+        }
+    }
+    group->alphabet = malloc((letters ? letters : 1) * sizeof *group->alphabet);
+    if (group->alphabet == NULL) {
+        free(seen);
+        return DICTIONARY_OUT_OF_MEMORY;
+    }
+    uint64_t weight = 1; /* the hash is sum of letter[p] * HASH_BASE^(length-1-p) */
+    size_t at = 0;
+    for (size_t p = length; p-- > 0;) {
+        group->position_weight[p] = weight;
+        weight *= HASH_BASE;
+    }
+    for (size_t p = 0; p < length; p++) {
+        group->alphabet_start[p] = (uint32_t)at;
+        for (uint32_t i = 0; i < WORDS; i++) {
+            for (uint64_t bits = seen[p][i]; bits != 0; bits &= bits - 1) {
+                group->alphabet[at++] = i * 64 + (uint32_t)__builtin_ctzll(bits);
+            }
+        }
+    }
+    group->alphabet_start[length] = (uint32_t)at;
+    free(seen);
+    return DICTIONARY_OK;
+}
+
+static dictionary_status build_group(const pending_group *pending, dictionary_neighbour_index index,
+                                     dictionary_group *group, const deadline *deadline) {
     if (pending->count * pending->length >= MAX_GROUP_LETTERS) {
         return DICTIONARY_TOO_LARGE;
     }
     dictionary_status status = unique_words(pending, group);
     if (status == DICTIONARY_OK) {
-        status = build_buckets(group, deadline);
+        status = index == DICTIONARY_NEIGHBOUR_BUCKETS ? build_buckets(group, deadline)
+                                                       : build_substitution(group, deadline);
     }
     return status;
 }
@@ -341,7 +402,7 @@ dictionary_status dictionary_builder_finish(dictionary_builder *builder, const d
     }
     dictionary_status status = DICTIONARY_OK;
     for (size_t g = 0; g < builder->group_count && status == DICTIONARY_OK; g++) {
-        status = build_group(&builder->groups[g], &dict->groups[g], deadline);
+        status = build_group(&builder->groups[g], builder->index, &dict->groups[g], deadline);
         dict->group_count = g + 1;
         dict->word_count += dict->groups[g].count;
         free(builder->groups[g].letters); /* keep peak memory near one copy of the words */
@@ -379,6 +440,26 @@ const dictionary_group *dictionary_group_of_length(const dictionary *dict, size_
         }
     }
     return low < dict->group_count && dict->groups[low].length == length ? &dict->groups[low] : NULL;
+}
+
+uint64_t dictionary_group_word_hash(const dictionary_group *group, uint32_t index) {
+    return word_hash(dictionary_group_word(group, index), group->length);
+}
+
+bool dictionary_group_find_changed(const dictionary_group *group, uint32_t index, size_t position, uint32_t letter,
+                                   uint64_t hash, uint32_t *found) {
+    const uint32_t *word = dictionary_group_word(group, index);
+    size_t slot = mix64(hash) & group->slot_mask;
+    while (group->slots[slot] != 0) {
+        uint32_t w = group->slots[slot] - 1;
+        const uint32_t *candidate = dictionary_group_word(group, w);
+        if (candidate[position] == letter && equal_except(candidate, word, group->length, position)) {
+            *found = w;
+            return true;
+        }
+        slot = (slot + 1) & group->slot_mask;
+    }
+    return false;
 }
 
 bool dictionary_group_find(const dictionary_group *group, const uint32_t *letters, uint32_t *index) {
