@@ -137,21 +137,23 @@ static void group_free(dictionary_group *group) {
     free(group->slots);
 }
 
-/* Copies the pending words into `group` in the order they came, dropping duplicates, and fills the
+/* Moves the pending words into `group` in the order they came, dropping duplicates in place (the
+ * group takes over the pending array, so the words are never copied whole), and fills the
  * whole-word lookup table on the way. */
-static dictionary_status unique_words(const pending_group *pending, dictionary_group *group) {
+static dictionary_status unique_words(pending_group *pending, dictionary_group *group) {
     size_t length = pending->length;
     size_t size = table_size_for(pending->count);
     group->length = length;
     group->slots = calloc(size, sizeof *group->slots);
-    group->letters = malloc(pending->count * length * sizeof *group->letters);
-    if (group->slots == NULL || group->letters == NULL) {
+    if (group->slots == NULL) {
         return DICTIONARY_OUT_OF_MEMORY;
     }
+    group->letters = pending->letters;
+    pending->letters = NULL;
     group->slot_mask = size - 1;
     uint32_t count = 0;
     for (size_t w = 0; w < pending->count; w++) {
-        const uint32_t *word = pending->letters + w * length;
+        const uint32_t *word = group->letters + w * length;
         size_t slot = mix64(word_hash(word, length)) & group->slot_mask;
         bool duplicate = false;
         while (group->slots[slot] != 0 && !duplicate) {
@@ -160,12 +162,14 @@ static dictionary_status unique_words(const pending_group *pending, dictionary_g
             slot = (slot + 1) & group->slot_mask;
         }
         if (!duplicate) {
-            memcpy(group->letters + (size_t)count * length, word, length * sizeof *word);
+            if (count < w) { /* word `count` is before word `w`: the two do not overlap */
+                memcpy(group->letters + (size_t)count * length, word, length * sizeof *word);
+            }
             group->slots[slot] = ++count;
         }
     }
     group->count = count;
-    if (count > 0 && count < pending->count) { /* give back the room of the duplicates */
+    if (count > 0 && count < pending->capacity) { /* give back the room of the duplicates and the spare */
         uint32_t *shrunk = realloc(group->letters, (size_t)count * length * sizeof *shrunk);
         group->letters = shrunk != NULL ? shrunk : group->letters;
     }
@@ -373,7 +377,7 @@ static dictionary_status build_substitution(dictionary_group *group, const deadl
     return DICTIONARY_OK;
 }
 
-static dictionary_status build_group(const pending_group *pending, dictionary_neighbour_index index,
+static dictionary_status build_group(pending_group *pending, dictionary_neighbour_index index,
                                      dictionary_group *group, const deadline *deadline) {
     if (pending->count * pending->length >= MAX_GROUP_LETTERS) {
         return DICTIONARY_TOO_LARGE;
@@ -405,8 +409,6 @@ dictionary_status dictionary_builder_finish(dictionary_builder *builder, const d
         status = build_group(&builder->groups[g], builder->index, &dict->groups[g], deadline);
         dict->group_count = g + 1;
         dict->word_count += dict->groups[g].count;
-        free(builder->groups[g].letters); /* keep peak memory near one copy of the words */
-        builder->groups[g].letters = NULL;
     }
     dictionary_builder_free(builder);
     if (status != DICTIONARY_OK) {
