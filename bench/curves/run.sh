@@ -8,7 +8,7 @@
 # exponential ones).
 #   bench/curves/run.sh [build-dir] [out-dir]      # defaults: build-bench, bench/results
 #   bench/curves/run.sh build-bench bench/results bench/results/curve-points.tsv  # redraw saved points
-# bench/run.sh calls it after the ratio table; about 3-4 minutes on 2 idle cores (queens n = 17 is most).
+# bench/run.sh calls it after the ratio table; a few minutes (queens n = 17 is most of it).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${1:-build-bench}
@@ -78,7 +78,7 @@ set logscale $logscale
 set format y "10^{%L}"
 $([ "$kind" = power ] && echo 'set format x "10^{%L}"')
 set grid
-set key top left
+set key below
 set datafile separator "\t"
 set datafile missing "-"
 plot "$data" using 2:3 with linespoints lw 2 pt 7 title "puzzled", \

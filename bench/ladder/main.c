@@ -296,7 +296,7 @@ static void bench_custom_dictionary(void) {
 
 /* ---- the curve: query cost by ladder length ---- */
 
-enum { CURVE_SOURCES = 40, CURVE_MAX_STEPS = 64 };
+enum { CURVE_SOURCES = 100, CURVE_MAX_STEPS = 64 };
 
 /* Breadth-first distances from `from` (-1: not reached). */
 static void distances_from(const dictionary_group *group, uint32_t from, int32_t *distance, uint32_t *queue) {
