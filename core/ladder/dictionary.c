@@ -137,10 +137,14 @@ static void group_free(dictionary_group *group) {
     free(group->slots);
 }
 
+/* The letters seen at each position, as one bitmap per position. */
+enum { LETTER_SET_WORDS = DICTIONARY_LETTER_END / 64 + 1 };
+typedef uint64_t letter_set[LETTER_SET_WORDS];
+
 /* Moves the pending words into `group` in the order they came, dropping duplicates in place (the
  * group takes over the pending array, so the words are never copied whole), and fills the
- * whole-word lookup table on the way. */
-static dictionary_status unique_words(pending_group *pending, dictionary_group *group) {
+ * whole-word lookup table on the way, and `seen` (one set per position) when it is not NULL. */
+static dictionary_status unique_words(pending_group *pending, dictionary_group *group, letter_set *seen) {
     size_t length = pending->length;
     size_t size = table_size_for(pending->count);
     group->length = length;
@@ -166,6 +170,9 @@ static dictionary_status unique_words(pending_group *pending, dictionary_group *
                 memcpy(group->letters + (size_t)count * length, word, length * sizeof *word);
             }
             group->slots[slot] = ++count;
+            for (size_t p = 0; seen != NULL && p < length; p++) {
+                seen[p][word[p] / 64] |= (uint64_t)1 << (word[p] % 64);
+            }
         }
     }
     group->count = count;
@@ -324,69 +331,60 @@ static dictionary_status build_buckets(dictionary_group *group, const deadline *
     return status;
 }
 
-/* The letters seen at each position (one bitmap of DICTIONARY_LETTER_END bits per position, read out
- * in ascending order) and the hash weight of each position. */
-static dictionary_status build_substitution(dictionary_group *group, const deadline *deadline) {
-    enum { WORDS = DICTIONARY_LETTER_END / 64 + 1 };
+/* The substitution index from the letters `seen` at each position (read out in ascending order) and
+ * the hash weight of each position. */
+static dictionary_status build_substitution(dictionary_group *group, const letter_set *seen) {
     size_t length = group->length;
-    uint64_t (*seen)[WORDS] = calloc(length, sizeof *seen);
-    group->alphabet_start = malloc((length + 1) * sizeof *group->alphabet_start);
-    group->position_weight = malloc(length * sizeof *group->position_weight);
-    if (seen == NULL || group->alphabet_start == NULL || group->position_weight == NULL) {
-        free(seen);
-        return DICTIONARY_OUT_OF_MEMORY;
-    }
-    size_t poll_every = length >= POLL_LETTERS ? 1 : POLL_LETTERS / length;
-    for (uint32_t w = 0; w < group->count; w++) {
-        if (w % poll_every == 0 && deadline_expired(deadline)) {
-            free(seen);
-            return DICTIONARY_DEADLINE_EXCEEDED;
-        }
-        const uint32_t *word = dictionary_group_word(group, w);
-        for (size_t p = 0; p < length; p++) {
-            seen[p][word[p] / 64] |= (uint64_t)1 << (word[p] % 64);
-        }
-    }
     size_t letters = 0;
     for (size_t p = 0; p < length; p++) {
-        for (size_t i = 0; i < WORDS; i++) {
+        for (size_t i = 0; i < LETTER_SET_WORDS; i++) {
             letters += (size_t)__builtin_popcountll(seen[p][i]);
         }
     }
     group->alphabet = malloc((letters ? letters : 1) * sizeof *group->alphabet);
-    if (group->alphabet == NULL) {
-        free(seen);
+    group->alphabet_start = malloc((length + 1) * sizeof *group->alphabet_start);
+    group->position_weight = malloc(length * sizeof *group->position_weight);
+    if (group->alphabet == NULL || group->alphabet_start == NULL || group->position_weight == NULL) {
         return DICTIONARY_OUT_OF_MEMORY;
     }
-    uint64_t weight = 1; /* the hash is sum of letter[p] * HASH_BASE^(length-1-p) */
-    size_t at = 0;
+    uint64_t weight = 1; /* the hash is the sum of letter[p] * HASH_BASE^(length-1-p) */
     for (size_t p = length; p-- > 0;) {
         group->position_weight[p] = weight;
         weight *= HASH_BASE;
     }
+    size_t at = 0;
     for (size_t p = 0; p < length; p++) {
         group->alphabet_start[p] = (uint32_t)at;
-        for (uint32_t i = 0; i < WORDS; i++) {
+        for (uint32_t i = 0; i < LETTER_SET_WORDS; i++) {
             for (uint64_t bits = seen[p][i]; bits != 0; bits &= bits - 1) {
                 group->alphabet[at++] = i * 64 + (uint32_t)__builtin_ctzll(bits);
             }
         }
     }
     group->alphabet_start[length] = (uint32_t)at;
-    free(seen);
     return DICTIONARY_OK;
 }
 
+/* Buckets: the words, then the bucket index. Substitution: one pass over the words fills the word
+ * table and the letters seen, then the small per-position index. */
 static dictionary_status build_group(pending_group *pending, dictionary_neighbour_index index,
                                      dictionary_group *group, const deadline *deadline) {
     if (pending->count * pending->length >= MAX_GROUP_LETTERS) {
         return DICTIONARY_TOO_LARGE;
     }
-    dictionary_status status = unique_words(pending, group);
-    if (status == DICTIONARY_OK) {
-        status = index == DICTIONARY_NEIGHBOUR_BUCKETS ? build_buckets(group, deadline)
-                                                       : build_substitution(group, deadline);
+    if (index == DICTIONARY_NEIGHBOUR_BUCKETS) {
+        dictionary_status status = unique_words(pending, group, NULL);
+        return status == DICTIONARY_OK ? build_buckets(group, deadline) : status;
     }
+    letter_set *seen = calloc(pending->length, sizeof *seen);
+    if (seen == NULL) {
+        return DICTIONARY_OUT_OF_MEMORY;
+    }
+    dictionary_status status = unique_words(pending, group, seen);
+    if (status == DICTIONARY_OK) {
+        status = build_substitution(group, seen);
+    }
+    free(seen);
     return status;
 }
 
