@@ -6,10 +6,11 @@
 # costs no longer dominate, unless the curve names its own range), prints the growth rates as a Markdown
 # table and draws <out>/curve-<name>.svg with gnuplot (log-log for polynomial curves, log-linear for
 # exponential ones).
-#   bench/curves/run.sh [build-dir] [out-dir]      # defaults: build-bench, bench/results
+#   bench/curves/run.sh [build-dir] [out-dir]      # defaults: build-bench, bench/results (from the top)
 #   bench/curves/run.sh build-bench bench/results bench/results/curve-points.tsv  # redraw saved points
 # bench/run.sh calls it after the ratio table; a few minutes (queens n = 17 is most of it).
 set -euo pipefail
+saved=${3:+$(realpath "$3")} # before the cd: a path relative to where the caller stands
 cd "$(dirname "$0")/../.."
 build=${1:-build-bench}
 out=${2:-bench/results}
@@ -28,8 +29,8 @@ curves=(
 )
 
 points=$out/curve-points.tsv
-if [ $# -ge 3 ]; then
-  [ "$3" -ef "$points" ] || cp "$3" "$points"
+if [ -n "$saved" ]; then
+  [ "$saved" -ef "$points" ] || cp "$saved" "$points"
 else
   : > "$points"
   for binary in $(printf '%s\n' "${curves[@]}" | cut -d: -f2 | sort -u); do
