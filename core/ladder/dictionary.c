@@ -144,7 +144,8 @@ typedef uint64_t letter_set[LETTER_SET_WORDS];
 /* Moves the pending words into `group` in the order they came, dropping duplicates in place (the
  * group takes over the pending array, so the words are never copied whole), and fills the
  * whole-word lookup table on the way, and `seen` (one set per position) when it is not NULL. */
-static dictionary_status unique_words(pending_group *pending, dictionary_group *group, letter_set *seen) {
+static dictionary_status unique_words(pending_group *pending, dictionary_group *group, letter_set *seen,
+                                      const deadline *deadline) {
     size_t length = pending->length;
     size_t size = table_size_for(pending->count);
     group->length = length;
@@ -156,7 +157,11 @@ static dictionary_status unique_words(pending_group *pending, dictionary_group *
     pending->letters = NULL;
     group->slot_mask = size - 1;
     uint32_t count = 0;
+    size_t poll_every = length >= POLL_LETTERS ? 1 : POLL_LETTERS / length;
     for (size_t w = 0; w < pending->count; w++) {
+        if (w % poll_every == 0 && deadline_expired(deadline)) {
+            return DICTIONARY_DEADLINE_EXCEEDED;
+        }
         const uint32_t *word = group->letters + w * length;
         size_t slot = mix64(word_hash(word, length)) & group->slot_mask;
         bool duplicate = false;
@@ -373,14 +378,14 @@ static dictionary_status build_group(pending_group *pending, dictionary_neighbou
         return DICTIONARY_TOO_LARGE;
     }
     if (index == DICTIONARY_NEIGHBOUR_BUCKETS) {
-        dictionary_status status = unique_words(pending, group, NULL);
+        dictionary_status status = unique_words(pending, group, NULL, deadline);
         return status == DICTIONARY_OK ? build_buckets(group, deadline) : status;
     }
     letter_set *seen = calloc(pending->length, sizeof *seen);
     if (seen == NULL) {
         return DICTIONARY_OUT_OF_MEMORY;
     }
-    dictionary_status status = unique_words(pending, group, seen);
+    dictionary_status status = unique_words(pending, group, seen, deadline);
     if (status == DICTIONARY_OK) {
         status = build_substitution(group, seen);
     }

@@ -174,8 +174,8 @@ Test(dictionary, substitution_alphabet_is_the_letters_seen_at_each_position) {
     dictionary_free(dict);
 }
 
-Test(dictionary, deadline_stops_the_build) {
-    dictionary_builder *builder = dictionary_builder_new(0, DICTIONARY_NEIGHBOUR_BUCKETS);
+static void deadline_stops_the_build(dictionary_neighbour_index index) {
+    dictionary_builder *builder = dictionary_builder_new(0, index);
     uint32_t letters[4] = {'a', 'a', 'a', 'a'};
     for (int i = 0; i < 5000; i++) {
         for (int p = 0; p < 4; p++) {
@@ -186,6 +186,12 @@ Test(dictionary, deadline_stops_the_build) {
     deadline expired = deadline_after_ms(0);
     dictionary *dict = NULL;
     cr_assert_eq(dictionary_builder_finish(builder, &expired, &dict), DICTIONARY_DEADLINE_EXCEEDED);
+}
+
+Test(dictionary, deadline_stops_the_bucket_build) { deadline_stops_the_build(DICTIONARY_NEIGHBOUR_BUCKETS); }
+
+Test(dictionary, deadline_stops_the_substitution_build) {
+    deadline_stops_the_build(DICTIONARY_NEIGHBOUR_SUBSTITUTION);
 }
 
 Test(dictionary, file_loader_skips_entries_that_are_not_lowercase_words) {
