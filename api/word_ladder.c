@@ -4,8 +4,8 @@
  *
  * Decisions: `from` and `to` are lowered and must be words of letters (api/word_ladder_words.h, which
  * also reads the dictionary); from == to is found, a ladder of 0 steps. Only entries of a request
- * `dictionary` of the length of `from` are indexed. Without a ladder the answer is "found": false
- * (and with `all`, "total": "0" and no ladders). */
+ * `dictionary` of the length of `from` are indexed (by substitution, see core/ladder/dictionary.h).
+ * Without a ladder the answer is "found": false (and with `all`, "total": "0" and no ladders). */
 #include <stdlib.h>
 
 #include "api/endpoints.h"

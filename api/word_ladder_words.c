@@ -6,7 +6,9 @@
  * Decisions: words are lowered (dictionary_letters.h) and must be words of letters, else a 400.
  * Entries of a request `dictionary` are lowered the same way and must all be words of letters (else a
  * 400 naming the entry), because a request that silently lost entries could answer a different
- * question; duplicates are harmless. Only entries of the length asked for are indexed. */
+ * question; duplicates are harmless. Only entries of the length asked for are indexed, with the
+ * substitution index (core/ladder/dictionary.h: one pass over the entries; the search then looks up
+ * only the words it reaches), where the built-in dictionaries use the bucket index built at start-up. */
 #include "api/word_ladder_words.h"
 
 #include <stdio.h>
@@ -114,7 +116,7 @@ bool ladder_word_read_entry(api_request *req, const char *field, size_t index, c
 
 /* The request dictionary: every entry checked, only those of `length` letters indexed. */
 static bool read_dictionary(api_request *req, const cJSON *entries, size_t length, dictionary **out) {
-    dictionary_builder *builder = dictionary_builder_new(length);
+    dictionary_builder *builder = dictionary_builder_new(length, DICTIONARY_NEIGHBOUR_SUBSTITUTION);
     uint32_t *letters = NULL;
     size_t capacity = 0;
     bool ok = builder != NULL || api_fail_out_of_memory(req);
@@ -155,7 +157,8 @@ static bool read_dictionary(api_request *req, const cJSON *entries, size_t lengt
 /* The dictionary named by the request: "common" as a string, or as the one entry of a list (how GET
  * sends it; a dictionary of one word has no ladder, so nothing is lost). */
 static bool names_common(const cJSON *value) {
-    if (cJSON_IsArray(value) && cJSON_GetArraySize(value) == 1) value = value->child;
+    if (cJSON_IsArray(value) && value->child != NULL && value->child->next == NULL) /* one entry, */
+        value = value->child; /* found without counting a long list */
     return cJSON_IsString(value) && strcmp(value->valuestring, "common") == 0;
 }
 

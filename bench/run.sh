@@ -3,6 +3,7 @@
 # binary (bench/<name>/*.c|*.cpp -> bench_<name>) and every bench/<name>/http.sh, and prints one table:
 # each measure, our figure, the peer's figure from the same run, and the ratio (>1: we are better).
 # Every benchmark prints TSV rows: measure, ours, peer name, peer value, unit, lower|higher.
+# Then bench/curves/run.sh draws the scaling curves (bench/results/curve-*.svg) and prints their growth rates.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh build runtime bench > /dev/null
@@ -37,3 +38,5 @@ awk -F'\t' 'NF >= 6 {
   if ($4 != "-" && $2 + 0 > 0 && $4 + 0 > 0) ratio = sprintf("%.2f", $6 == "lower" ? $4 / $2 : $2 / $4)
   printf "| %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, ratio
 }' "$rows"
+
+bench/curves/run.sh build-bench bench/results

@@ -3,9 +3,13 @@
  * says so in the measure's name); "auto" alone on large boards, open and closed; and open tours of
  * 4 x 1001 and 4 x 1,000,000 from the corner and from the middle of the top row, against Warnsdorff's
  * rule alone (linear too, but it proves nothing when it gets stuck, and the name says when it did).
- * Prints TSV rows: measure, ours, peer, peer value, unit, which is better. */
+ * Prints TSV rows: measure, ours, peer, peer value, unit, which is better. With `curve`: the scaling
+ * curve of open tours from the corner of n x n boards, n = 10 .. 2000, by squares, against Warnsdorff's
+ * rule alone (bench/lib/curve.h; a point where Warnsdorff got stuck is left out of its curve). */
 #include <stdio.h>
 #include <time.h>
+
+#include "../lib/curve.h"
 
 #include "core/knight/knight_tour.h"
 
@@ -30,7 +34,35 @@ static double time_tour(int rows, int cols, int start_col, bool closed, kt_algor
     return elapsed;
 }
 
-int main(void) {
+/* Seconds for an open tour of n x n from the corner: the median of as many runs as
+ * curve_repetitions says; negative when `algorithm` found none. */
+static double curve_seconds(int n, kt_algorithm algorithm) {
+    double times[5];
+    int repetitions = 5;
+    for (int r = 0; r < repetitions; r++) {
+        kt_outcome outcome;
+        times[r] = time_tour(n, n, 0, false, algorithm, 0, &outcome) / 1e3;
+        if (outcome != KT_FOUND) return -1;
+        if (r == 0) repetitions = curve_repetitions(times[0]);
+    }
+    return curve_median(times, (size_t)repetitions);
+}
+
+static void curve(void) {
+    const int sides[] = {10, 20, 50, 100, 200, 500, 1000, 2000};
+    for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++) {
+        double ours = curve_seconds(sides[i], KT_ALGORITHM_AUTO);
+        if (ours < 0) abort(); /* auto always finds the open tour of a board this size */
+        curve_point("knight", (double)sides[i] * sides[i], ours, curve_seconds(sides[i], KT_ALGORITHM_WARNSDORFF),
+                    "Warnsdorff's rule alone");
+    }
+}
+
+int main(int argc, char **argv) {
+    if (curve_mode(argc, argv)) {
+        curve();
+        return 0;
+    }
     for (int n = 5; n <= 8; n++) {
         kt_outcome auto_outcome, plain_outcome;
         double ours = time_tour(n, n, 0, false, KT_ALGORITHM_AUTO, 0, &auto_outcome);

@@ -7,14 +7,18 @@
  *     single-direction BFS on the same index that stops when it reaches the target and returns one
  *     ladder (so the peer does less work);
  *   - a request carrying its own 40,000-word dictionary (random 6-letter words over 7 letters, so
- *     most pairs are connected): index build + search of one pair, against a hash set of the words,
- *     single-letter substitutions looked up in it and a single-direction BFS that stops at the target.
- * Prints TSV rows: measure, ours, peer, peer value, unit, which is better. */
+ *     most pairs are connected): index build + search of one pair (every shortest ladder counted, the
+ *     first listed), against a hash set of the words, single-letter substitutions a-z looked up in it
+ *     and a single-direction BFS that stops at the target (one ladder).
+ * Prints TSV rows: measure, ours, peer, peer value, unit, which is better. With `curve`: the cost of
+ * a 5-letter query by the length of its shortest ladder, against the plain single-direction BFS
+ * (bench/lib/curve.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "../lib/curve.h"
 #include "core/ladder/dictionary.h"
 #include "core/ladder/dictionary_file.h"
 #include "core/ladder/word_ladder.h"
@@ -25,6 +29,7 @@
 #define CUSTOM_LENGTH 6
 #define CUSTOM_LETTERS 7
 #define CUSTOM_QUERIES 20
+#define CUSTOM_ROUNDS 7
 
 static double now_ms(void) {
     struct timespec t;
@@ -166,7 +171,7 @@ static void random_words(char *words) {
 
 /* One request: index the words, then search one pair. Returns whether a ladder was found. */
 static bool ours_custom_request(const char *words, const uint32_t pair[2]) {
-    dictionary_builder *builder = dictionary_builder_new(CUSTOM_LENGTH);
+    dictionary_builder *builder = dictionary_builder_new(CUSTOM_LENGTH, DICTIONARY_NEIGHBOUR_SUBSTITUTION);
     for (size_t i = 0; i < CUSTOM_WORDS; i++) {
         uint32_t letters[CUSTOM_LENGTH];
         for (size_t p = 0; p < CUSTOM_LENGTH; p++)
@@ -247,6 +252,18 @@ static bool peer_custom_request(const char *words, const uint32_t pair[2]) {
     return reached;
 }
 
+static int compare_doubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *values, size_t count) {
+    qsort(values, count, sizeof *values, compare_doubles);
+    return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
+}
+
+/* Rounds of CUSTOM_QUERIES requests, ours then the peer's in each round (so both see the same
+ * machine load); the figures are the medians of the rounds' means. */
 static void bench_custom_dictionary(void) {
     char *words = malloc((size_t)CUSTOM_WORDS * CUSTOM_LENGTH);
     random_words(words);
@@ -255,24 +272,120 @@ static void bench_custom_dictionary(void) {
         pairs[q][0] = (uint32_t)rand() % CUSTOM_WORDS;
         pairs[q][1] = (uint32_t)rand() % CUSTOM_WORDS;
     }
+    double ours[CUSTOM_ROUNDS], peer[CUSTOM_ROUNDS];
     size_t found = 0, peer_found = 0;
-    double start = now_ms();
-    for (int q = 0; q < CUSTOM_QUERIES; q++)
-        found += ours_custom_request(words, pairs[q]);
-    double ours = (now_ms() - start) / CUSTOM_QUERIES;
-    start = now_ms();
-    for (int q = 0; q < CUSTOM_QUERIES; q++)
-        peer_found += peer_custom_request(words, pairs[q]);
-    double peer = (now_ms() - start) / CUSTOM_QUERIES;
+    for (int round = 0; round < CUSTOM_ROUNDS; round++) {
+        double start = now_ms();
+        for (int q = 0; q < CUSTOM_QUERIES; q++)
+            found += ours_custom_request(words, pairs[q]);
+        ours[round] = (now_ms() - start) / CUSTOM_QUERIES;
+        start = now_ms();
+        for (int q = 0; q < CUSTOM_QUERIES; q++)
+            peer_found += peer_custom_request(words, pairs[q]);
+        peer[round] = (now_ms() - start) / CUSTOM_QUERIES;
+    }
     if (found != peer_found) abort();
-    fprintf(stderr, "40,000-word request dictionary: %zu of %d pairs connected\n", found, CUSTOM_QUERIES);
-    row("word-ladder request with its own 40,000-word dictionary, in process (mean of 20)", ours,
-        "hash set + letter substitution + single-direction BFS", peer, "ms");
+    fprintf(stderr, "40,000-word request dictionary: %zu of %d pairs connected\n", found / CUSTOM_ROUNDS,
+            CUSTOM_QUERIES);
+    row("word-ladder request with its own 40,000-word dictionary, in process (median of 7 rounds of 20)",
+        median(ours, CUSTOM_ROUNDS), "hash set + letter substitution + single-direction BFS",
+        median(peer, CUSTOM_ROUNDS), "ms");
     free(words);
     free(pairs);
 }
 
-int main(void) {
+/* ---- the curve: query cost by ladder length ---- */
+
+enum { CURVE_SOURCES = 100, CURVE_MAX_STEPS = 64 };
+
+/* Breadth-first distances from `from` (-1: not reached). */
+static void distances_from(const dictionary_group *group, uint32_t from, int32_t *distance, uint32_t *queue) {
+    memset(distance, 0xFF, group->count * sizeof *distance);
+    size_t head = 0, tail = 0;
+    distance[from] = 0;
+    queue[tail++] = from;
+    while (head < tail) {
+        uint32_t word = queue[head++];
+        DICTIONARY_FOR_EACH_NEIGHBOUR(group, word, next, {
+            if (distance[next] < 0) {
+                distance[next] = distance[word] + 1;
+                queue[tail++] = next;
+            }
+        });
+    }
+}
+
+typedef struct curve_pairs {
+    uint32_t (*pairs)[2];
+    size_t count;
+} curve_pairs;
+
+/* Seconds per query over the pairs of one ladder length: median of 5 timings of enough passes over
+ * them for the clock to resolve; `peer` picks the plain BFS. */
+static double curve_query_seconds(const dictionary_group *group, const curve_pairs *pairs, bool peer,
+                                  uint32_t *ladder) {
+    double times[5];
+    int passes = 1;
+    for (int r = 0; r < 5; r++) {
+        double start = curve_now_seconds();
+        for (int pass = 0; pass < passes; pass++) {
+            for (size_t q = 0; q < pairs->count; q++) {
+                size_t length = peer ? plain_bfs_ladder(group, pairs->pairs[q][0], pairs->pairs[q][1], ladder)
+                                     : ours_ladder(group, pairs->pairs[q][0], pairs->pairs[q][1]);
+                if (length == 0) abort();
+            }
+        }
+        double elapsed = curve_now_seconds() - start;
+        if (r == 0 && elapsed < 2e-3) passes = (int)(2e-3 / (elapsed + 1e-9)) + 1;
+        times[r] = elapsed / (double)(passes * pairs->count);
+    }
+    return curve_median(times, 5);
+}
+
+/* Pairs of 5-letter words grouped by the length of their shortest ladder: from each of CURVE_SOURCES
+ * random words, one word at every distance it reaches. */
+static void curve(const dictionary *dict) {
+    const dictionary_group *group = dictionary_group_of_length(dict, 5);
+    int32_t *distance = malloc(group->count * sizeof *distance);
+    uint32_t *queue = malloc(group->count * sizeof *queue);
+    uint32_t *ladder = malloc(group->count * sizeof *ladder);
+    curve_pairs by_steps[CURVE_MAX_STEPS] = {{0}};
+    srand(4242);
+    for (int source = 0; source < CURVE_SOURCES; source++) {
+        uint32_t from = (uint32_t)rand() % group->count;
+        distances_from(group, from, distance, queue);
+        for (uint32_t w = 0; w < group->count; w++) {
+            int32_t d = distance[w];
+            if (d <= 0 || d >= CURVE_MAX_STEPS) continue;
+            curve_pairs *pairs = &by_steps[d];
+            if (pairs->count > 0 && pairs->pairs[pairs->count - 1][0] == from) continue; /* one per source */
+            pairs->pairs = realloc(pairs->pairs, (pairs->count + 1) * sizeof *pairs->pairs);
+            pairs->pairs[pairs->count][0] = from;
+            pairs->pairs[pairs->count][1] = w;
+            pairs->count++;
+        }
+    }
+    for (int steps = 1; steps < CURVE_MAX_STEPS; steps++) {
+        if (by_steps[steps].count >= 3) { /* a point needs a few pairs */
+            curve_point("ladder", steps, curve_query_seconds(group, &by_steps[steps], false, ladder),
+                        curve_query_seconds(group, &by_steps[steps], true, ladder),
+                        "single-direction BFS, one ladder");
+        }
+        free(by_steps[steps].pairs);
+    }
+    free(distance);
+    free(queue);
+    free(ladder);
+}
+
+int main(int argc, char **argv) {
+    if (curve_mode(argc, argv)) {
+        dictionary *dict = NULL;
+        if (dictionary_load_file(WORD_LIST, &dict, NULL) != DICTIONARY_OK) return 1;
+        curve(dict);
+        dictionary_free(dict);
+        return 0;
+    }
     double best = 1e18;
     dictionary *dict = NULL;
     for (int run = 0; run < 5; run++) {

@@ -2,12 +2,16 @@
 // against C++ std::next_permutation, in the same run. Prints TSV rows (see the helper guide).
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 
 #include <gmp.h>
 
+// core/common/deadline.h names C11's atomic_bool, which <stdatomic.h> does not declare for C++ before
+// C++23; std::atomic_bool has the same size and representation on GCC.
+using std::atomic_bool;
 extern "C" {
 #include "core/permutations/perm_iter.h"
 }

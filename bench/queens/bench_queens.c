@@ -2,7 +2,8 @@
  * Somers-style bitboard counter with mirror halving (n = 16, best of 3 interleaved runs;
  * also n = 17, once, with the argument "17"), on one thread and on every core, and the
  * permutation method against the bitmask iterator listing every solution (n = 8..11).
- * Prints TSV rows: measure, ours, peer name, peer value, unit, which is better. */
+ * Prints TSV rows: measure, ours, peer name, peer value, unit, which is better. With `curve`: the
+ * counting curve, n = 8 .. 17 on every core, the Somers peer up to n = 15 (bench/lib/curve.h). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../lib/curve.h"
 #include "core/queens/queens_count.h"
 #include "core/queens/queens_solutions.h"
 
@@ -123,7 +125,37 @@ static void bench_listing(int n) {
     printf("list_all_n%d_bitmask\t%.6f\tpermutation_method\t%.6f\ts\tlower\n", n, ours, peer);
 }
 
+/* Seconds to count n queens (threads 0: the Somers peer): the median of as many runs as
+ * curve_repetitions says, each checked against the first. */
+static double curve_seconds(int n, unsigned threads) {
+    double times[5];
+    uint64_t first_total = 0;
+    int repetitions = 5;
+    for (int r = 0; r < repetitions; r++) {
+        uint64_t total;
+        times[r] = time_count(n, threads, &total);
+        if (r == 0) {
+            first_total = total;
+            repetitions = curve_repetitions(times[0]);
+        } else if (total != first_total) {
+            exit(1);
+        }
+    }
+    return curve_median(times, (size_t)repetitions);
+}
+
+static void curve(void) {
+    for (int n = 8; n <= 17; n++) {
+        double ours = curve_seconds(n, (unsigned)sysconf(_SC_NPROCESSORS_ONLN));
+        curve_point("queens", n, ours, n <= 15 ? curve_seconds(n, 0) : -1, "Somers bitboard counter, 1 thread");
+    }
+}
+
 int main(int argc, char **argv) {
+    if (curve_mode(argc, argv)) {
+        curve();
+        return 0;
+    }
     int largest = argc > 1 && strcmp(argv[1], "17") == 0 ? 17 : 16;
     bench_count(16, 3);
     if (largest == 17) {

@@ -1,6 +1,8 @@
-/* Building and querying the word-ladder dictionary: grouping by length, removing duplicates, and the
- * blanked-letter bucket index (see dictionary.h). */
+/* Building and querying the word-ladder dictionary: grouping by length, removing duplicates, the
+ * blanked-letter bucket index and the letters-per-position substitution index (see dictionary.h). */
 #include "core/ladder/dictionary.h"
+
+#include "core/ladder/dictionary_letters.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +24,7 @@ typedef struct pending_group {
 
 struct dictionary_builder {
     size_t only_length;
+    dictionary_neighbour_index index;
     pending_group *groups;
     size_t group_count;
     size_t group_capacity;
@@ -52,10 +55,11 @@ static size_t table_size_for(size_t keys) {
     return size;
 }
 
-dictionary_builder *dictionary_builder_new(size_t only_length) {
+dictionary_builder *dictionary_builder_new(size_t only_length, dictionary_neighbour_index index) {
     dictionary_builder *builder = calloc(1, sizeof *builder);
     if (builder != NULL) {
         builder->only_length = only_length;
+        builder->index = index;
     }
     return builder;
 }
@@ -127,24 +131,38 @@ static void group_free(dictionary_group *group) {
     free(group->bucket_of);
     free(group->bucket_start);
     free(group->members);
+    free(group->alphabet);
+    free(group->alphabet_start);
+    free(group->position_weight);
     free(group->slots);
 }
 
-/* Copies the pending words into `group` in the order they came, dropping duplicates, and fills the
- * whole-word lookup table on the way. */
-static dictionary_status unique_words(const pending_group *pending, dictionary_group *group) {
+/* The letters seen at each position, as one bitmap per position. */
+enum { LETTER_SET_WORDS = DICTIONARY_LETTER_END / 64 + 1 };
+typedef uint64_t letter_set[LETTER_SET_WORDS];
+
+/* Moves the pending words into `group` in the order they came, dropping duplicates in place (the
+ * group takes over the pending array, so the words are never copied whole), and fills the
+ * whole-word lookup table on the way, and `seen` (one set per position) when it is not NULL. */
+static dictionary_status unique_words(pending_group *pending, dictionary_group *group, letter_set *seen,
+                                      const deadline *deadline) {
     size_t length = pending->length;
     size_t size = table_size_for(pending->count);
     group->length = length;
     group->slots = calloc(size, sizeof *group->slots);
-    group->letters = malloc(pending->count * length * sizeof *group->letters);
-    if (group->slots == NULL || group->letters == NULL) {
+    if (group->slots == NULL) {
         return DICTIONARY_OUT_OF_MEMORY;
     }
+    group->letters = pending->letters;
+    pending->letters = NULL;
     group->slot_mask = size - 1;
     uint32_t count = 0;
+    size_t poll_every = length >= POLL_LETTERS ? 1 : POLL_LETTERS / length;
     for (size_t w = 0; w < pending->count; w++) {
-        const uint32_t *word = pending->letters + w * length;
+        if (w % poll_every == 0 && deadline_expired(deadline)) {
+            return DICTIONARY_DEADLINE_EXCEEDED;
+        }
+        const uint32_t *word = group->letters + w * length;
         size_t slot = mix64(word_hash(word, length)) & group->slot_mask;
         bool duplicate = false;
         while (group->slots[slot] != 0 && !duplicate) {
@@ -153,12 +171,17 @@ static dictionary_status unique_words(const pending_group *pending, dictionary_g
             slot = (slot + 1) & group->slot_mask;
         }
         if (!duplicate) {
-            memcpy(group->letters + (size_t)count * length, word, length * sizeof *word);
+            if (count < w) { /* word `count` is before word `w`: the two do not overlap */
+                memcpy(group->letters + (size_t)count * length, word, length * sizeof *word);
+            }
             group->slots[slot] = ++count;
+            for (size_t p = 0; seen != NULL && p < length; p++) {
+                seen[p][word[p] / 64] |= (uint64_t)1 << (word[p] % 64);
+            }
         }
     }
     group->count = count;
-    if (count > 0 && count < pending->count) { /* give back the room of the duplicates */
+    if (count > 0 && count < pending->capacity) { /* give back the room of the duplicates and the spare */
         uint32_t *shrunk = realloc(group->letters, (size_t)count * length * sizeof *shrunk);
         group->letters = shrunk != NULL ? shrunk : group->letters;
     }
@@ -313,15 +336,60 @@ static dictionary_status build_buckets(dictionary_group *group, const deadline *
     return status;
 }
 
-static dictionary_status build_group(const pending_group *pending, dictionary_group *group,
-                                     const deadline *deadline) {
+/* The substitution index from the letters `seen` at each position (read out in ascending order) and
+ * the hash weight of each position. */
+static dictionary_status build_substitution(dictionary_group *group, const letter_set *seen) {
+    size_t length = group->length;
+    size_t letters = 0;
+    for (size_t p = 0; p < length; p++) {
+        for (size_t i = 0; i < LETTER_SET_WORDS; i++) {
+            letters += (size_t)__builtin_popcountll(seen[p][i]);
+        }
+    }
+    group->alphabet = malloc((letters ? letters : 1) * sizeof *group->alphabet);
+    group->alphabet_start = malloc((length + 1) * sizeof *group->alphabet_start);
+    group->position_weight = malloc(length * sizeof *group->position_weight);
+    if (group->alphabet == NULL || group->alphabet_start == NULL || group->position_weight == NULL) {
+        return DICTIONARY_OUT_OF_MEMORY;
+    }
+    uint64_t weight = 1; /* the hash is the sum of letter[p] * HASH_BASE^(length-1-p) */
+    for (size_t p = length; p-- > 0;) {
+        group->position_weight[p] = weight;
+        weight *= HASH_BASE;
+    }
+    size_t at = 0;
+    for (size_t p = 0; p < length; p++) {
+        group->alphabet_start[p] = (uint32_t)at;
+        for (uint32_t i = 0; i < LETTER_SET_WORDS; i++) {
+            for (uint64_t bits = seen[p][i]; bits != 0; bits &= bits - 1) {
+                group->alphabet[at++] = i * 64 + (uint32_t)__builtin_ctzll(bits);
+            }
+        }
+    }
+    group->alphabet_start[length] = (uint32_t)at;
+    return DICTIONARY_OK;
+}
+
+/* Buckets: the words, then the bucket index. Substitution: one pass over the words fills the word
+ * table and the letters seen, then the small per-position index. */
+static dictionary_status build_group(pending_group *pending, dictionary_neighbour_index index,
+                                     dictionary_group *group, const deadline *deadline) {
     if (pending->count * pending->length >= MAX_GROUP_LETTERS) {
         return DICTIONARY_TOO_LARGE;
     }
-    dictionary_status status = unique_words(pending, group);
-    if (status == DICTIONARY_OK) {
-        status = build_buckets(group, deadline);
+    if (index == DICTIONARY_NEIGHBOUR_BUCKETS) {
+        dictionary_status status = unique_words(pending, group, NULL, deadline);
+        return status == DICTIONARY_OK ? build_buckets(group, deadline) : status;
     }
+    letter_set *seen = calloc(pending->length, sizeof *seen);
+    if (seen == NULL) {
+        return DICTIONARY_OUT_OF_MEMORY;
+    }
+    dictionary_status status = unique_words(pending, group, seen, deadline);
+    if (status == DICTIONARY_OK) {
+        status = build_substitution(group, seen);
+    }
+    free(seen);
     return status;
 }
 
@@ -341,11 +409,9 @@ dictionary_status dictionary_builder_finish(dictionary_builder *builder, const d
     }
     dictionary_status status = DICTIONARY_OK;
     for (size_t g = 0; g < builder->group_count && status == DICTIONARY_OK; g++) {
-        status = build_group(&builder->groups[g], &dict->groups[g], deadline);
+        status = build_group(&builder->groups[g], builder->index, &dict->groups[g], deadline);
         dict->group_count = g + 1;
         dict->word_count += dict->groups[g].count;
-        free(builder->groups[g].letters); /* keep peak memory near one copy of the words */
-        builder->groups[g].letters = NULL;
     }
     dictionary_builder_free(builder);
     if (status != DICTIONARY_OK) {
@@ -379,6 +445,26 @@ const dictionary_group *dictionary_group_of_length(const dictionary *dict, size_
         }
     }
     return low < dict->group_count && dict->groups[low].length == length ? &dict->groups[low] : NULL;
+}
+
+uint64_t dictionary_group_word_hash(const dictionary_group *group, uint32_t index) {
+    return word_hash(dictionary_group_word(group, index), group->length);
+}
+
+bool dictionary_group_find_changed(const dictionary_group *group, uint32_t index, size_t position, uint32_t letter,
+                                   uint64_t hash, uint32_t *found) {
+    const uint32_t *word = dictionary_group_word(group, index);
+    size_t slot = mix64(hash) & group->slot_mask;
+    while (group->slots[slot] != 0) {
+        uint32_t w = group->slots[slot] - 1;
+        const uint32_t *candidate = dictionary_group_word(group, w);
+        if (candidate[position] == letter && equal_except(candidate, word, group->length, position)) {
+            *found = w;
+            return true;
+        }
+        slot = (slot + 1) & group->slot_mask;
+    }
+    return false;
 }
 
 bool dictionary_group_find(const dictionary_group *group, const uint32_t *letters, uint32_t *index) {

@@ -58,7 +58,7 @@ static dictionary_status add_file(const char *path, dictionary_builder *builder,
 
 dictionary_status dictionary_load_files(const char *const *paths, size_t count, dictionary **out,
                                         dictionary_file_stats *stats) {
-    dictionary_builder *builder = dictionary_builder_new(0);
+    dictionary_builder *builder = dictionary_builder_new(0, DICTIONARY_NEIGHBOUR_BUCKETS);
     dictionary_file_stats counts = {0};
     dictionary_status status = builder == NULL ? DICTIONARY_OUT_OF_MEMORY : DICTIONARY_OK;
     for (size_t i = 0; status == DICTIONARY_OK && i < count; i++) {

@@ -28,6 +28,10 @@ size_t dictionary_utf8_encode(uint32_t code_point, char out[4]);
 
 bool dictionary_is_lowercase_letter(uint32_t code_point);
 
+/* Every lowercase letter is below this code point (the last is U+045F), so a set of letters fits a
+ * small bitmap. */
+#define DICTIONARY_LETTER_END 0x460u
+
 /* The lowercase letter for a capital covered by the rule above; other code points unchanged. */
 uint32_t dictionary_to_lowercase(uint32_t code_point);
 

@@ -1,6 +1,5 @@
-/* The neighbours of a word (see dictionary_neighbours.h). A word in the group finds them in its
- * buckets, one per position (a neighbour differs at exactly one position, so it is in exactly one of
- * them); any other word is compared with every word of the group. */
+/* The neighbours of a word (see dictionary_neighbours.h). A word in the group finds them through the
+ * group's neighbour index (dictionary.h); any other word is compared with every word of the group. */
 #include "core/ladder/dictionary_neighbours.h"
 
 #include <stdbool.h>
@@ -44,12 +43,9 @@ core_status dictionary_neighbours(const dictionary_group *group, const uint32_t 
     *count = 0;
     bool ok = true;
     if (dictionary_group_find(group, letters, &word)) {
-        for (size_t p = 0; ok && p < group->length; p++) {
-            uint32_t bucket = group->bucket_of[(size_t)word * group->length + p];
-            for (uint32_t at = group->bucket_start[bucket]; ok && at < group->bucket_start[bucket + 1]; at++) {
-                if (group->members[at] != word) ok = append(&list, count, &capacity, group->members[at]);
-            }
-        }
+        DICTIONARY_FOR_EACH_NEIGHBOUR(group, word, next, {
+            if (ok) ok = append(&list, count, &capacity, next);
+        });
     } else {
         for (uint32_t w = 0; ok && w < group->count; w++) {
             if (one_letter_away(letters, dictionary_group_word(group, w), group->length))

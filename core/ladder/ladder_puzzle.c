@@ -62,15 +62,11 @@ static core_status reach(search *s, uint32_t start, size_t target, const deadlin
             for (uint32_t i = 0; i < tail; i++) s->depth[s->queue[i]] = UINT32_MAX;
             return CORE_DEADLINE;
         }
-        for (size_t p = 0; p < g->length; p++) {
-            uint32_t bucket = g->bucket_of[(size_t)word * g->length + p];
-            for (uint32_t at = g->bucket_start[bucket]; at < g->bucket_start[bucket + 1]; at++) {
-                uint32_t next = g->members[at];
-                if (s->depth[next] != UINT32_MAX) continue;
-                s->depth[next] = s->depth[word] + 1;
-                s->queue[tail++] = next;
-            }
-        }
+        DICTIONARY_FOR_EACH_NEIGHBOUR(g, word, next, {
+            if (s->depth[next] != UINT32_MAX) continue;
+            s->depth[next] = s->depth[word] + 1;
+            s->queue[tail++] = next;
+        });
     }
     *first = head; /* the queue from here on holds depth `target` only */
     *end = tail;
@@ -116,7 +112,8 @@ static bool draw_outside(const dictionary_group *g, uint32_t word, const uint32_
  * when its shortest ladder has exactly `steps` steps. */
 static core_status try_ends(const dictionary_group *g, const uint32_t *from_letters, const uint32_t *to_letters,
                             size_t steps, const deadline *deadline, ladder_puzzle *out) {
-    dictionary_builder *builder = dictionary_builder_new(g->length);
+    dictionary_builder *builder = dictionary_builder_new(
+        g->length, g->bucket_of != NULL ? DICTIONARY_NEIGHBOUR_BUCKETS : DICTIONARY_NEIGHBOUR_SUBSTITUTION);
     bool added = builder != NULL;
     for (uint32_t w = 0; added && w < g->count; w++)
         added = dictionary_builder_add(builder, dictionary_group_word(g, w), g->length);

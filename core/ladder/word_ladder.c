@@ -47,19 +47,6 @@ static bool out_of_time(work_clock *clock, size_t units) {
     return deadline_expired(clock->deadline);
 }
 
-/* Calls the body with `neighbour` bound to every neighbour of `word` in `group`. */
-#define FOR_EACH_NEIGHBOUR(group, word, neighbour, body)                                              \
-    for (size_t position_ = 0; position_ < (group)->length; position_++) {                            \
-        uint32_t bucket_ = (group)->bucket_of[(size_t)(word) * (group)->length + position_];          \
-        for (uint32_t at_ = (group)->bucket_start[bucket_]; at_ < (group)->bucket_start[bucket_ + 1]; \
-             at_++) {                                                                                 \
-            uint32_t neighbour = (group)->members[at_];                                               \
-            if (neighbour != (word)) {                                                                \
-                body                                                                                  \
-            }                                                                                         \
-        }                                                                                             \
-    }
-
 static bool side_init(bfs_side *side, size_t word_count, uint32_t root) {
     side->distance = malloc(word_count * sizeof *side->distance);
     side->order = malloc(word_count * sizeof *side->order);
@@ -95,17 +82,17 @@ static bool expand_level(const dictionary_group *group, bfs_side *side, const bf
     size_t reached = end;
     int32_t next_distance = (int32_t)level + 1;
     for (size_t at = side->level_start[level]; at < end; at++) {
-        if (out_of_time(clock, group->length)) {
+        if (out_of_time(clock, dictionary_group_neighbour_work(group))) {
             return false;
         }
         uint32_t word = side->order[at];
-        FOR_EACH_NEIGHBOUR(group, word, next, {
+        DICTIONARY_FOR_EACH_NEIGHBOUR(group, word, next, {
             if (side->distance[next] < 0) {
                 side->distance[next] = next_distance;
                 side->order[reached++] = next;
                 *met = *met || other->distance[next] >= 0;
             }
-        })
+        });
     }
     side->levels++;
     side->level_start[side->levels] = reached;
@@ -132,11 +119,11 @@ static int compare_vertex_words(const void *a, const void *b, void *context) {
 
 static bool has_neighbour_in_layer(const dictionary_group *group, uint32_t word, const int32_t *layer_of,
                                    int32_t layer) {
-    FOR_EACH_NEIGHBOUR(group, word, next, {
+    DICTIONARY_FOR_EACH_NEIGHBOUR(group, word, next, {
         if (layer_of[next] == layer) {
             return true;
         }
-    })
+    });
     return false;
 }
 
@@ -147,7 +134,7 @@ static size_t collect_layer(const dictionary_group *group, const uint32_t *candi
                             work_clock *clock, bool *expired) {
     size_t count = 0;
     for (size_t c = 0; c < candidate_count; c++) {
-        if (out_of_time(clock, group->length)) {
+        if (out_of_time(clock, dictionary_group_neighbour_work(group))) {
             *expired = true;
             return 0;
         }
@@ -250,12 +237,12 @@ static core_status build_successors(word_ladders *result, const dictionary_group
         int64_t next_first = (int64_t)result->layer_start[layer + 1];
         int64_t next_end = (int64_t)result->layer_start[layer + 2];
         for (size_t vertex = result->layer_start[layer]; vertex < result->layer_start[layer + 1]; vertex++) {
-            if (out_of_time(clock, group->length)) {
+            if (out_of_time(clock, dictionary_group_neighbour_work(group))) {
                 return CORE_DEADLINE;
             }
             result->successor_start[vertex] = used;
             uint32_t word = result->vertex_word[vertex];
-            FOR_EACH_NEIGHBOUR(group, word, next, {
+            DICTIONARY_FOR_EACH_NEIGHBOUR(group, word, next, {
                 int64_t target = vertex_of[next];
                 if (target >= next_first && target < next_end) {
                     if (used == capacity) {
@@ -268,7 +255,7 @@ static core_status build_successors(word_ladders *result, const dictionary_group
                     }
                     result->successor[used++] = (uint32_t)target;
                 }
-            })
+            });
             size_t first = result->successor_start[vertex];
             qsort_r(result->successor + first, used - first, sizeof *result->successor, compare_vertex_words,
                     &order);

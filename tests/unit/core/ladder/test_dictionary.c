@@ -18,7 +18,7 @@ static void add_text(dictionary_builder *builder, const char *text) {
 }
 
 static dictionary *build_from(const char *const *words, size_t only_length) {
-    dictionary_builder *builder = dictionary_builder_new(only_length);
+    dictionary_builder *builder = dictionary_builder_new(only_length, DICTIONARY_NEIGHBOUR_BUCKETS);
     cr_assert_not_null(builder);
     for (size_t i = 0; words[i] != NULL; i++) {
         add_text(builder, words[i]);
@@ -85,55 +85,97 @@ static bool one_letter_apart(const uint32_t *x, const uint32_t *y, size_t length
     return differences == 1;
 }
 
-/* Random words over a small alphabet (so neighbours are plentiful), including a non-ASCII letter. */
-Test(dictionary, bucket_index_matches_brute_force_neighbours) {
+/* A group of 400 random words of `length` letters over a small alphabet (so neighbours are
+ * plentiful), including non-ASCII letters. */
+static dictionary *random_group(size_t length, dictionary_neighbour_index index) {
     static const uint32_t alphabet[] = {'a', 'b', 'c', 0xE9, 0x3B1};
-    srand(7);
-    for (size_t length = 1; length <= 6; length++) {
-        dictionary_builder *builder = dictionary_builder_new(0);
-        for (int i = 0; i < 400; i++) {
-            uint32_t letters[6];
-            for (size_t p = 0; p < length; p++) {
-                letters[p] = alphabet[rand() % 5];
-            }
-            cr_assert(dictionary_builder_add(builder, letters, length));
+    srand(7 + (unsigned)length);
+    dictionary_builder *builder = dictionary_builder_new(0, index);
+    for (int i = 0; i < 400; i++) {
+        uint32_t letters[6];
+        for (size_t p = 0; p < length; p++) {
+            letters[p] = alphabet[rand() % 5];
         }
-        dictionary *dict = NULL;
-        cr_assert_eq(dictionary_builder_finish(builder, NULL, &dict), DICTIONARY_OK);
+        cr_assert(dictionary_builder_add(builder, letters, length));
+    }
+    dictionary *dict = NULL;
+    cr_assert_eq(dictionary_builder_finish(builder, NULL, &dict), DICTIONARY_OK);
+    return dict;
+}
+
+/* Every word's neighbours, listed by DICTIONARY_FOR_EACH_NEIGHBOUR, are each other word exactly one
+ * letter away, once. */
+static void neighbours_match_brute_force(dictionary_neighbour_index index) {
+    for (size_t length = 1; length <= 6; length++) {
+        dictionary *dict = random_group(length, index);
         const dictionary_group *group = dictionary_group_of_length(dict, length);
         cr_assert_not_null(group);
         for (uint32_t w = 0; w < group->count; w++) {
             char *seen = calloc(group->count, 1);
-            for (size_t p = 0; p < length; p++) {
-                uint32_t bucket = group->bucket_of[(size_t)w * length + p];
-                uint32_t first = group->bucket_start[bucket];
-                uint32_t end = group->bucket_start[bucket + 1];
-                cr_assert(bucket == 0 || end - first >= 2, "no single-word buckets are stored");
-                for (uint32_t at = first; at < end; at++) {
-                    cr_assert(at == first || group->members[at - 1] < group->members[at], "ascending");
-                    uint32_t other = group->members[at];
-                    if (other != w) {
-                        cr_assert_not(seen[other], "a neighbour appears once");
-                        seen[other] = 1;
-                    }
-                }
-            }
+            DICTIONARY_FOR_EACH_NEIGHBOUR(group, w, other, {
+                cr_assert_neq(other, w);
+                cr_assert_not(seen[other], "a neighbour appears once");
+                seen[other] = 1;
+            });
             for (uint32_t other = 0; other < group->count; other++) {
                 bool expected = one_letter_apart(dictionary_group_word(group, w),
                                                  dictionary_group_word(group, other), length);
                 cr_assert_eq(seen[other] == 1, expected, "length %zu words %u and %u", length, w, other);
             }
             free(seen);
-            uint32_t index; /* finding each word at its own index also shows the words are distinct */
-            cr_assert(dictionary_group_find(group, dictionary_group_word(group, w), &index));
-            cr_assert_eq(index, w);
+            uint32_t found; /* finding each word at its own index also shows the words are distinct */
+            cr_assert(dictionary_group_find(group, dictionary_group_word(group, w), &found));
+            cr_assert_eq(found, w);
         }
         dictionary_free(dict);
     }
 }
 
-Test(dictionary, deadline_stops_the_build) {
-    dictionary_builder *builder = dictionary_builder_new(0);
+Test(dictionary, bucket_index_matches_brute_force_neighbours) {
+    neighbours_match_brute_force(DICTIONARY_NEIGHBOUR_BUCKETS);
+}
+
+Test(dictionary, substitution_index_matches_brute_force_neighbours) {
+    neighbours_match_brute_force(DICTIONARY_NEIGHBOUR_SUBSTITUTION);
+}
+
+Test(dictionary, buckets_are_ascending_and_never_hold_one_word) {
+    for (size_t length = 1; length <= 6; length++) {
+        dictionary *dict = random_group(length, DICTIONARY_NEIGHBOUR_BUCKETS);
+        const dictionary_group *group = dictionary_group_of_length(dict, length);
+        for (size_t k = 0; k < (size_t)group->count * length; k++) {
+            uint32_t bucket = group->bucket_of[k];
+            uint32_t first = group->bucket_start[bucket];
+            uint32_t end = group->bucket_start[bucket + 1];
+            cr_assert(bucket == 0 || end - first >= 2, "no single-word buckets are stored");
+            for (uint32_t at = first + 1; at < end; at++) {
+                cr_assert_lt(group->members[at - 1], group->members[at], "ascending");
+            }
+        }
+        dictionary_free(dict);
+    }
+}
+
+/* The substitution index keeps, per position, exactly the letters that occur there, ascending. */
+Test(dictionary, substitution_alphabet_is_the_letters_seen_at_each_position) {
+    const uint32_t words[3][3] = {{'c', 'a', 't'}, {0x3C9, 'a', 'r'}, {'b', 'o', 't'}};
+    dictionary_builder *builder = dictionary_builder_new(0, DICTIONARY_NEIGHBOUR_SUBSTITUTION);
+    for (int i = 0; i < 3; i++) {
+        cr_assert(dictionary_builder_add(builder, words[i], 3));
+    }
+    dictionary *dict = NULL;
+    cr_assert_eq(dictionary_builder_finish(builder, NULL, &dict), DICTIONARY_OK);
+    const dictionary_group *group = dictionary_group_of_length(dict, 3);
+    cr_assert_null(group->bucket_of);
+    const uint32_t expected[] = {'b', 'c', 0x3C9, 'a', 'o', 'r', 't'};
+    const uint32_t starts[] = {0, 3, 5, 7};
+    cr_assert_arr_eq(group->alphabet_start, starts, sizeof starts);
+    cr_assert_arr_eq(group->alphabet, expected, sizeof expected);
+    dictionary_free(dict);
+}
+
+static void deadline_stops_the_build(dictionary_neighbour_index index) {
+    dictionary_builder *builder = dictionary_builder_new(0, index);
     uint32_t letters[4] = {'a', 'a', 'a', 'a'};
     for (int i = 0; i < 5000; i++) {
         for (int p = 0; p < 4; p++) {
@@ -144,6 +186,12 @@ Test(dictionary, deadline_stops_the_build) {
     deadline expired = deadline_after_ms(0);
     dictionary *dict = NULL;
     cr_assert_eq(dictionary_builder_finish(builder, &expired, &dict), DICTIONARY_DEADLINE_EXCEEDED);
+}
+
+Test(dictionary, deadline_stops_the_bucket_build) { deadline_stops_the_build(DICTIONARY_NEIGHBOUR_BUCKETS); }
+
+Test(dictionary, deadline_stops_the_substitution_build) {
+    deadline_stops_the_build(DICTIONARY_NEIGHBOUR_SUBSTITUTION);
 }
 
 Test(dictionary, file_loader_skips_entries_that_are_not_lowercase_words) {

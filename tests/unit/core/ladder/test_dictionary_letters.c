@@ -105,3 +105,11 @@ Test(dictionary_letters, word_decode_folds_case_and_checks_letters) {
     cr_assert_not(dictionary_word_decode("a b", 3, true, out, &len));
     cr_assert(dictionary_word_decode("stra\xC3\x9F\x65", 7, false, out, &len)); /* straße */
 }
+
+/* The substitution index (dictionary.h) keeps letter sets as bitmaps of DICTIONARY_LETTER_END bits. */
+Test(dictionary_letters, every_lowercase_letter_is_below_the_letter_end) {
+    cr_assert(dictionary_is_lowercase_letter(DICTIONARY_LETTER_END - 1));
+    for (uint32_t c = DICTIONARY_LETTER_END; c <= 0x10FFFF; c++) {
+        cr_assert_not(dictionary_is_lowercase_letter(c), "U+%04X", c);
+    }
+}

@@ -1,16 +1,18 @@
 /* Unit tests for shortest word ladders: every shortest ladder, in order, against a brute-force
  * single-direction search over an adjacency matrix, on many random dictionaries; exact totals on
- * hypercube dictionaries (n! ladders); the deadline. */
+ * hypercube dictionaries (n! ladders); the deadline. Both neighbour indexes (dictionary.h) are run
+ * through the searches that compare against a reference. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/ladder/word_ladder.h"
 
-static dictionary *random_dictionary(size_t length, size_t words, size_t alphabet_size, unsigned seed) {
+static dictionary *random_dictionary(size_t length, size_t words, size_t alphabet_size, unsigned seed,
+                                     dictionary_neighbour_index index) {
     static const uint32_t alphabet[] = {'a', 'b', 'c', 'd', 0xE9, 0x3C9};
     srand(seed);
-    dictionary_builder *builder = dictionary_builder_new(0);
+    dictionary_builder *builder = dictionary_builder_new(0, index);
     for (size_t i = 0; i < words; i++) {
         uint32_t letters[8];
         for (size_t p = 0; p < length; p++) {
@@ -164,7 +166,7 @@ static size_t check_against_reference(const dictionary_group *group, uint32_t fr
     return found;
 }
 
-Test(word_ladder, every_shortest_ladder_matches_brute_force_on_random_dictionaries) {
+static void every_shortest_ladder_matches_brute_force(dictionary_neighbour_index index) {
     /* Small alphabets give dense graphs with many ladders; larger ones sparse graphs with
      * unreachable pairs. */
     const struct {
@@ -176,7 +178,7 @@ Test(word_ladder, every_shortest_ladder_matches_brute_force_on_random_dictionari
     size_t unreachable = 0, single = 0, several = 0;
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
         dictionary *dict =
-            random_dictionary(shapes[s].length, shapes[s].words, shapes[s].alphabet, 100 + (unsigned)s);
+            random_dictionary(shapes[s].length, shapes[s].words, shapes[s].alphabet, 100 + (unsigned)s, index);
         const dictionary_group *group = dictionary_group_of_length(dict, shapes[s].length);
         for (int pair = 0; pair < 40; pair++) {
             size_t found = check_against_reference(group, (uint32_t)rand() % group->count,
@@ -191,9 +193,17 @@ Test(word_ladder, every_shortest_ladder_matches_brute_force_on_random_dictionari
               unreachable, single, several);
 }
 
+Test(word_ladder, every_shortest_ladder_matches_brute_force_with_the_bucket_index) {
+    every_shortest_ladder_matches_brute_force(DICTIONARY_NEIGHBOUR_BUCKETS);
+}
+
+Test(word_ladder, every_shortest_ladder_matches_brute_force_with_the_substitution_index) {
+    every_shortest_ladder_matches_brute_force(DICTIONARY_NEIGHBOUR_SUBSTITUTION);
+}
+
 /* All 2^n words over {a, b}: the ladders from aa..a to bb..b flip the n letters in any order. */
-static dictionary *hypercube(size_t n) {
-    dictionary_builder *builder = dictionary_builder_new(0);
+static dictionary *hypercube(size_t n, dictionary_neighbour_index index) {
+    dictionary_builder *builder = dictionary_builder_new(0, index);
     for (uint32_t bits = 0; bits < (1u << n); bits++) {
         uint32_t letters[32];
         for (size_t p = 0; p < n; p++) {
@@ -206,8 +216,8 @@ static dictionary *hypercube(size_t n) {
     return dict;
 }
 
-Test(word_ladder, counts_factorially_many_ladders_exactly_and_lists_them_in_order) {
-    dictionary *dict = hypercube(14);
+static void counts_factorially_many_ladders(dictionary_neighbour_index index) {
+    dictionary *dict = hypercube(14, index);
     const dictionary_group *group = dictionary_group_of_length(dict, 14);
     uint32_t last = group->count - 1; /* bb..b */
     word_ladders *ladders = NULL;
@@ -248,8 +258,16 @@ Test(word_ladder, counts_factorially_many_ladders_exactly_and_lists_them_in_orde
     dictionary_free(dict);
 }
 
+Test(word_ladder, counts_factorially_many_ladders_exactly_and_lists_them_in_order_with_buckets) {
+    counts_factorially_many_ladders(DICTIONARY_NEIGHBOUR_BUCKETS);
+}
+
+Test(word_ladder, counts_factorially_many_ladders_exactly_and_lists_them_in_order_by_substitution) {
+    counts_factorially_many_ladders(DICTIONARY_NEIGHBOUR_SUBSTITUTION);
+}
+
 Test(word_ladder, same_word_is_a_ladder_of_zero_steps) {
-    dictionary *dict = random_dictionary(3, 50, 4, 3);
+    dictionary *dict = random_dictionary(3, 50, 4, 3, DICTIONARY_NEIGHBOUR_SUBSTITUTION);
     const dictionary_group *group = dictionary_group_of_length(dict, 3);
     word_ladders *ladders = NULL;
     cr_assert_eq(word_ladders_find(group, 5, 5, NULL, &ladders), CORE_OK);
@@ -269,7 +287,7 @@ Test(word_ladder, same_word_is_a_ladder_of_zero_steps) {
 
 Test(word_ladder, isolated_word_has_no_ladder) {
     const uint32_t words[3][3] = {{'c', 'a', 't'}, {'c', 'o', 't'}, {'d', 'o', 'g'}};
-    dictionary_builder *builder = dictionary_builder_new(0);
+    dictionary_builder *builder = dictionary_builder_new(0, DICTIONARY_NEIGHBOUR_SUBSTITUTION);
     for (int i = 0; i < 3; i++) {
         cr_assert(dictionary_builder_add(builder, words[i], 3));
     }
@@ -285,7 +303,7 @@ Test(word_ladder, isolated_word_has_no_ladder) {
 }
 
 Test(word_ladder, expired_deadline_stops_the_search) {
-    dictionary *dict = hypercube(16);
+    dictionary *dict = hypercube(16, DICTIONARY_NEIGHBOUR_BUCKETS);
     const dictionary_group *group = dictionary_group_of_length(dict, 16);
     deadline expired = deadline_after_ms(0);
     word_ladders *ladders = NULL;

@@ -1,0 +1,165 @@
+/* Benchmark of permutation rank and unrank (core/permutations/perm_rank.h: Fenwick-tree Lehmer digits,
+ * big numbers assembled and taken apart by divide and conquer) against the textbook way in the same
+ * run: Lehmer digits by counting, for each item, the smaller items after it (O(n^2)), rank assembled by
+ * Horner's rule (r = r * (n - i) + digit) and unrank by dividing by 2, 3, ..., n one after the other
+ * (each division as long as the number), then picking the digit-th unused item.
+ * Without arguments: TSV table rows for n = 10,000 (median of 5). With `curve`: the scaling curves
+ * from 10 to 1,000,000 items (the textbook peer up to 30,000: beyond, it takes minutes). */
+#include <gmp.h>
+#include <stdint.h>
+
+#include "../lib/curve.h"
+#include "core/permutations/perm_rank.h"
+
+#define TABLE_N 10000
+#define PEER_MAX_N 30000
+
+static void random_permutation(uint32_t *seq, size_t n) {
+    for (size_t i = 0; i < n; i++) seq[i] = (uint32_t)i;
+    for (size_t i = n - 1; i > 0; i--) {
+        size_t j = (size_t)rand() % (i + 1);
+        uint32_t t = seq[i];
+        seq[i] = seq[j];
+        seq[j] = t;
+    }
+}
+
+static void textbook_rank(mpz_t rank, const uint32_t *seq, size_t n) {
+    mpz_set_ui(rank, 0);
+    for (size_t i = 0; i < n; i++) {
+        unsigned long smaller_after = 0;
+        for (size_t j = i + 1; j < n; j++) smaller_after += seq[j] < seq[i];
+        mpz_mul_ui(rank, rank, (unsigned long)(n - i));
+        mpz_add_ui(rank, rank, smaller_after);
+    }
+}
+
+static void textbook_unrank(uint32_t *seq, size_t n, const mpz_t rank) {
+    mpz_t r;
+    mpz_init_set(r, rank);
+    size_t *digits = malloc(n * sizeof *digits);
+    for (size_t base = 1; base <= n; base++) /* digit of position n - base, least significant first */
+        digits[n - base] = mpz_fdiv_q_ui(r, r, (unsigned long)base);
+    char *used = calloc(n, 1);
+    for (size_t i = 0; i < n; i++) {
+        size_t item = 0;
+        for (size_t skip = digits[i];; item++) { /* the skip-th unused item */
+            if (used[item]) continue;
+            if (skip == 0) break;
+            skip--;
+        }
+        seq[i] = (uint32_t)item;
+        used[item] = 1;
+    }
+    free(used);
+    free(digits);
+    mpz_clear(r);
+}
+
+typedef struct subject {
+    size_t n;
+    const uint32_t *seq;
+    const size_t *mult; /* all 1 */
+    mpz_t rank;         /* of seq */
+    uint32_t *out;
+} subject;
+
+typedef void (*run_fn)(subject *s);
+
+static void ours_rank(subject *s) {
+    mpz_t rank, total;
+    mpz_inits(rank, total, NULL);
+    if (multiset_rank(rank, total, s->seq, s->n, s->n, NULL) != CORE_OK || mpz_cmp(rank, s->rank) != 0) abort();
+    mpz_clears(rank, total, NULL);
+}
+
+static void peer_rank(subject *s) {
+    mpz_t rank;
+    mpz_init(rank);
+    textbook_rank(rank, s->seq, s->n);
+    if (mpz_cmp(rank, s->rank) != 0) abort();
+    mpz_clear(rank);
+}
+
+static void ours_unrank(subject *s) {
+    if (multiset_unrank(s->out, s->mult, s->n, s->rank, NULL) != CORE_OK) abort();
+    if (memcmp(s->out, s->seq, s->n * sizeof *s->out) != 0) abort();
+}
+
+static void peer_unrank(subject *s) {
+    textbook_unrank(s->out, s->n, s->rank);
+    if (memcmp(s->out, s->seq, s->n * sizeof *s->out) != 0) abort();
+}
+
+/* Seconds per run: the median of `repetitions` timings (0: as many as curve_repetitions says), each
+ * timing a batch of runs long enough (about a millisecond) for the clock to resolve. */
+static double seconds(run_fn run, subject *s, int repetitions) {
+    double start = curve_now_seconds();
+    run(s);
+    double first = curve_now_seconds() - start;
+    int batch = first < 1e-3 ? (int)(1e-3 / (first + 1e-9)) + 1 : 1;
+    if (repetitions == 0) repetitions = curve_repetitions(first);
+    double times[5];
+    for (int r = 0; r < repetitions; r++) {
+        start = curve_now_seconds();
+        for (int b = 0; b < batch; b++) run(s);
+        times[r] = (curve_now_seconds() - start) / batch;
+    }
+    return curve_median(times, (size_t)repetitions);
+}
+
+/* A random permutation of n items and its rank, worked out by the textbook way when it is quick. */
+static void subject_init(subject *s, size_t n) {
+    uint32_t *seq = malloc(n * sizeof *seq);
+    size_t *mult = malloc(n * sizeof *mult);
+    for (size_t i = 0; i < n; i++) mult[i] = 1;
+    random_permutation(seq, n);
+    *s = (subject){.n = n, .seq = seq, .mult = mult, .out = malloc(n * sizeof *s->out)};
+    mpz_init(s->rank);
+    mpz_t total;
+    mpz_init(total);
+    if (multiset_rank(s->rank, total, seq, n, n, NULL) != CORE_OK) abort();
+    mpz_clear(total);
+    if (n <= PEER_MAX_N) { /* the two ways agree (the peers check it on every run too) */
+        mpz_t check;
+        mpz_init(check);
+        textbook_rank(check, seq, n);
+        if (mpz_cmp(check, s->rank) != 0) abort();
+        mpz_clear(check);
+    }
+}
+
+static void subject_free(subject *s) {
+    free((void *)s->seq);
+    free((void *)s->mult);
+    free(s->out);
+    mpz_clear(s->rank);
+}
+
+int main(int argc, char **argv) {
+    srand(2026);
+    if (!curve_mode(argc, argv)) {
+        subject s;
+        subject_init(&s, TABLE_N);
+        printf("permutation rank of 10,000 items, in process (median of 5)\t%.3f\ttextbook Lehmer digits + "
+               "Horner\t%.3f\tms\tlower\n",
+               1e3 * seconds(ours_rank, &s, 5), 1e3 * seconds(peer_rank, &s, 5));
+        printf("permutation unrank of 10,000 items, in process (median of 5)\t%.3f\ttextbook repeated division + "
+               "pick the unused\t%.3f\tms\tlower\n",
+               1e3 * seconds(ours_unrank, &s, 5), 1e3 * seconds(peer_unrank, &s, 5));
+        subject_free(&s);
+        return 0;
+    }
+    const size_t sizes[] = {10, 30, 100, 300, 1000, 3000, 10000, 30000, 100000, 300000, 1000000};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        subject s;
+        subject_init(&s, sizes[i]);
+        bool peer = sizes[i] <= PEER_MAX_N;
+        curve_point("rank", (double)sizes[i], seconds(ours_rank, &s, 0), peer ? seconds(peer_rank, &s, 0) : -1,
+                    "textbook Lehmer digits + Horner");
+        curve_point("unrank", (double)sizes[i], seconds(ours_unrank, &s, 0),
+                    peer ? seconds(peer_unrank, &s, 0) : -1, "textbook repeated division");
+        subject_free(&s);
+    }
+    return 0;
+}
