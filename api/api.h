@@ -84,6 +84,8 @@ typedef void (*stream_free_fn)(void *state);
 typedef struct api_response {
     int status;               /* 200 unless set otherwise */
     const char *content_type; /* "application/json" unless set otherwise */
+    const char *content_security_policy; /* an HTML page's policy (api/web_pages.c), or NULL; the
+                                            server sends it with Referrer-Policy: no-referrer */
     json_writer body;         /* a complete small body, or empty when streaming */
     void *stream_state;       /* non-NULL: the body is streamed */
     stream_next_fn stream_next;

@@ -186,6 +186,10 @@ static void add_common_headers(request_context *ctx, struct MHD_Response *respon
     if (strcmp(server->config->cors_origin, "*") != 0) MHD_add_response_header(response, "Vary", "Origin");
     MHD_add_response_header(response, "X-Request-Id", ctx->request_id);
     MHD_add_response_header(response, "X-Content-Type-Options", "nosniff");
+    if (ctx->res.content_security_policy != NULL && status == 200) { /* an HTML page (api/web_pages.c) */
+        MHD_add_response_header(response, "Content-Security-Policy", ctx->res.content_security_policy);
+        MHD_add_response_header(response, "Referrer-Policy", "no-referrer");
+    }
     add_cache_headers(ctx, response, status);
     if (atomic_load(&server->draining)) MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");
 }

@@ -1,0 +1,48 @@
+/* GET /, /docs and the files they load: the playground (web/index.html and its scripts), the API
+ * viewer (web/docs.html, Swagger UI from web/vendor/), compiled into the binary like openapi.yaml
+ * (CMakeLists.txt, cmake/embed_file.cmake), so a deployment serves them with no file at run time.
+ *
+ * The HTML pages carry a Content-Security-Policy (added by the server with Referrer-Policy, see
+ * api_response.content_security_policy): this origin's files only, no inline script, no framing. */
+#include "api/endpoints.h"
+
+/* The playground and the viewer: nothing from elsewhere, no inline script or style, and the only
+ * connections are to this service. */
+static const char strict_policy[] = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                                    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+                                    "frame-ancestors 'none'";
+
+static const api_field no_fields[] = {{NULL, 0}};
+
+static bool answer_file(api_response *res, const char *content_type, const char *policy, const char *text,
+                        size_t length) {
+    res->content_type = content_type;
+    res->content_security_policy = policy;
+    jw_raw(&res->body, text, length);
+    return true;
+}
+
+/* One endpoint per embedded file: `symbol` is the file's name made into a C identifier by CMake. */
+#define WEB_FILE(endpoint, symbol, content_type, policy)                                          \
+    extern const char symbol##_text[];                                                            \
+    extern const size_t symbol##_length;                                                          \
+    static bool answer_##symbol(api_request *req, api_response *res) {                            \
+        (void)req;                                                                                \
+        return answer_file(res, content_type, policy, symbol##_text, symbol##_length);            \
+    }                                                                                             \
+    const api_endpoint endpoint = {.fields = no_fields, .handler = answer_##symbol};
+
+#define HTML "text/html; charset=utf-8"
+#define CSS "text/css; charset=utf-8"
+#define SCRIPT "text/javascript; charset=utf-8"
+
+WEB_FILE(web_playground_endpoint, web_index_html, HTML, strict_policy)
+WEB_FILE(web_docs_endpoint, web_docs_html, HTML, strict_policy)
+WEB_FILE(web_playground_css_endpoint, web_playground_css, CSS, NULL)
+WEB_FILE(web_playground_js_endpoint, web_playground_js, SCRIPT, NULL)
+WEB_FILE(web_answers_js_endpoint, web_answers_js, SCRIPT, NULL)
+WEB_FILE(web_pictures_js_endpoint, web_pictures_js, SCRIPT, NULL)
+WEB_FILE(web_docs_js_endpoint, web_docs_js, SCRIPT, NULL)
+WEB_FILE(web_swagger_ui_js_endpoint, web_vendor_swagger_ui_dist_swagger_ui_bundle_js, SCRIPT, NULL)
+WEB_FILE(web_swagger_ui_css_endpoint, web_vendor_swagger_ui_dist_swagger_ui_css, CSS, NULL)
+WEB_FILE(web_js_yaml_endpoint, web_vendor_js_yaml_js_yaml_umd_min_js, SCRIPT, NULL)
