@@ -37,12 +37,15 @@ const Answers = (() => {
     }
   }
 
+  const YIELD_EVERY_MS = 50;
+
   // Reads an NDJSON body, calling onItem(value, index) per line as lines arrive; resolves with the
-  // number of items when the body ends. Rejects with an AbortError when `signal` aborts (Stop).
+  // number of items when the body ends; rejects with an AbortError when the request's signal aborts
+  // (Stop). Gives the page a turn to render every YIELD_EVERY_MS.
   async function readNdjson(response, onItem) {
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
-    let pending = '', count = 0;
+    let pending = '', count = 0, yielded = performance.now();
     for (;;) {
       const {value, done} = await reader.read();
       pending += decoder.decode(value ?? new Uint8Array(), {stream: !done});
@@ -50,6 +53,10 @@ const Answers = (() => {
       pending = lines.pop();
       for (const line of lines) if (line.trim() !== '') onItem(parseJson(line), count++);
       if (done) break;
+      if (performance.now() - yielded > YIELD_EVERY_MS) { // a fast stream would starve the page's rendering
+        await new Promise((resume) => setTimeout(resume));
+        yielded = performance.now();
+      }
     }
     if (pending.trim() !== '') onItem(parseJson(pending), count++);
     return count;

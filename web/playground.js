@@ -8,6 +8,7 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const SHOWN_STREAM_ITEMS = 20;
+  const COUNTER_EVERY_MS = 100;
   const RAW_TEXT_LIMIT = 200000;
   // Streams whose point is the list itself start in NDJSON mode.
   const STREAMED_BY_DEFAULT = new Set(['/permutations', '/combinations', '/shuffle']);
@@ -62,7 +63,7 @@
       const schema = resolve(body.schema);
       const ok = resolve(item.post.responses?.['200']);
       list.push({path, tag: item.post.tags?.[0] ?? '', summary: item.post.summary ?? '', required: new Set(schema.required ?? []),
-        properties: propertiesOf(schema), example: body.example ?? {},
+        properties: propertiesOf(schema), example: body.example ?? Object.values(body.examples ?? {})[0]?.value ?? {},
         streams: Boolean(ok.content?.['application/x-ndjson'])});
     }
     return list;
@@ -232,8 +233,8 @@
   async function showStream(response) {
     $('stream').hidden = false;
     const items = $('stream-items'), counter = $('stream-count');
-    let shown = 0, count = 0, painted = false;
-    const paint = () => { counter.textContent = count.toLocaleString('en-US'); painted = false; };
+    let shown = 0, count = 0, painted = 0;
+    const paint = () => { counter.textContent = count.toLocaleString('en-US'); painted = performance.now(); };
     const total = await Answers.readNdjson(response, (value) => {
       count++;
       if (shown < SHOWN_STREAM_ITEMS) {
@@ -242,7 +243,7 @@
         items.append(item);
         shown++;
       }
-      if (!painted) { painted = true; requestAnimationFrame(paint); }
+      if (performance.now() - painted > COUNTER_EVERY_MS) paint();
     });
     count = total;
     paint();
