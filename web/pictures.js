@@ -109,19 +109,21 @@ const Pictures = (() => {
       const svg = svgBoard(rows, cols, title);
       svg.classList.add('tour');
       const numbered = Math.max(rows, cols) <= NUMBERED_LARGEST_SIDE;
+      const moves = svgElement('g', {class: 'moves'}), steps = svgElement('g', {class: 'steps'}); // numbers above lines
+      svg.append(moves, steps);
       return {picture: svg, draw(from, to) {
         for (let i = from; i < to; i++) {
           const [r, c] = path[i];
           if (i > 0) {
             const [pr, pc] = path[i - 1];
-            svg.append(svgElement('line', {x1: pc + 0.5, y1: pr + 0.5, x2: c + 0.5, y2: r + 0.5, class: 'move'}));
+            moves.append(svgElement('line', {x1: pc + 0.5, y1: pr + 0.5, x2: c + 0.5, y2: r + 0.5, class: 'move'}));
           }
-          if (numbered) svg.append(svgElement('text', {x: c + 0.5, y: r + 0.5, class: 'step'}, i + 1));
-          else svg.append(svgElement('circle', {cx: c + 0.5, cy: r + 0.5, r: 0.15, class: 'visit'}));
+          if (numbered) steps.append(svgElement('text', {x: c + 0.5, y: r + 0.5, class: 'step'}, i + 1));
+          else steps.append(svgElement('circle', {cx: c + 0.5, cy: r + 0.5, r: 0.15, class: 'visit'}));
         }
         if (to === path.length && closed && path.length > 1) {
           const [fr, fc] = path[0], [lr, lc] = path[path.length - 1];
-          svg.append(svgElement('line', {x1: lc + 0.5, y1: lr + 0.5, x2: fc + 0.5, y2: fr + 0.5, class: 'move closing'}));
+          moves.append(svgElement('line', {x1: lc + 0.5, y1: lr + 0.5, x2: fc + 0.5, y2: fr + 0.5, class: 'move closing'}));
         }
       }};
     }
