@@ -235,11 +235,11 @@
     const items = $('stream-items'), counter = $('stream-count');
     let shown = 0, count = 0, painted = 0;
     const paint = () => { counter.textContent = count.toLocaleString('en-US'); painted = performance.now(); };
-    const total = await Answers.readNdjson(response, (value) => {
+    const total = await Answers.readNdjson(response, (line) => {
       count++;
       if (shown < SHOWN_STREAM_ITEMS) {
         const item = document.createElement('li');
-        item.textContent = Answers.toJson(value);
+        item.textContent = Answers.toJson(Answers.parseJson(line));
         items.append(item);
         shown++;
       }

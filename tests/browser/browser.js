@@ -4,11 +4,13 @@
 // puzzled started here on a free port. What is drawn is checked against independent facts (queens
 // that do not attack each other, knight moves, one letter changed per rung, OEIS counts, BigInt
 // factorials); any console error or CSP violation fails the test that caused it. Screenshots of
-// every test go to the artifacts folder.
+// every test go to the artifacts folder. One test goes through docker/nginx.conf in front of puzzled.
 //   node browser.js PUZZLED_BIN ARTIFACTS_DIR [BASE_URL]   (BASE_URL: test that server instead, e.g. nginx)
 // BROWSER_TESTS=regex runs only the tests whose name matches.
 const {spawn, execFileSync} = require('child_process');
 const fs = require('fs');
+const net = require('net');
+const os = require('os');
 const path = require('path');
 const {chromium} = require('playwright-core');
 
@@ -31,6 +33,27 @@ function startAndRead(command, args, pattern, what) {
     child.stderr.on('data', (chunk) => { err += chunk; });
     child.on('exit', (code) => reject(new Error(`${what} exited (${code}) before starting: ${err.slice(-1000)}`)));
   });
+}
+
+// docker/nginx.conf in front of puzzled (as tests/scaleout/run.sh runs it): only its listen line
+// changed, its upstream.conf naming the one puzzled; resolves with nginx's base URL.
+async function startNginx(upstream) {
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'puzzled-browser-nginx-'));
+  fs.chmodSync(prefix, 0o755); // nginx's workers run as nobody when the test runs as root
+  const port = await new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => { const {port: p} = probe.address(); probe.close(() => resolve(p)); });
+  });
+  const conf = fs.readFileSync(path.join(__dirname, '..', '..', 'docker', 'nginx.conf'), 'utf8')
+    .replace(/^( *)listen 8080;$/m, `$1listen 127.0.0.1:${port};`);
+  fs.writeFileSync(path.join(prefix, 'nginx.conf'), conf);
+  fs.writeFileSync(path.join(prefix, 'upstream.conf'), `server ${new URL(upstream).host};\n`);
+  const nginx = spawn('nginx', ['-p', `${prefix}/`, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {stdio: 'ignore'});
+  children.push(nginx);
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try { await fetch(`${base}/healthz`); return base; } catch { await new Promise((r) => setTimeout(r, 50)); }
+  }
+  throw new Error('nginx did not start');
 }
 
 // ---- a small sequential runner ----
@@ -345,6 +368,23 @@ test('a page on another origin calls every endpoint (preflight, NDJSON reader, 4
   equal([seen.error.status, seen.error.body.error.code, seen.error.body.error.field], [400, 'invalid_field', 'n'], 'the 4xx body');
 });
 
+test('behind the nginx of docker/: the playground, a stream, /docs and the headers', async ({page, proxied, shot}) => {
+  await openEndpoint(page, proxied, '/word-ladder');
+  check(/^200 /.test(await send(page, {})), 'the word ladder through nginx');
+  check(await page.isVisible('.ladder'), 'the ladder is drawn');
+  await openEndpoint(page, proxied, '/permutations');
+  await clearAll(page);
+  await send(page, {items: JSON.stringify([1, 2, 3, 4, 5, 6, 7])}, {stream: true});
+  equal(await page.textContent('#stream-count'), '5,040', 'the stream through nginx (7!)');
+  await page.goto(`${proxied}/docs`);
+  await page.waitForSelector('.opblock', {timeout: 30000});
+  equal(await page.$eval('.servers select', (s) => s.value), proxied, 'the server to try requests on');
+  await shot('docs-behind-nginx');
+  const response = await fetch(`${proxied}/`);
+  check((response.headers.get('Content-Security-Policy') ?? '').includes("frame-ancestors 'none'"), 'CSP through nginx');
+  equal(response.headers.get('Referrer-Policy'), 'no-referrer', 'Referrer-Policy through nginx');
+});
+
 // ---- running them ----
 async function main() {
   fs.mkdirSync(artifacts, {recursive: true});
@@ -353,6 +393,7 @@ async function main() {
   const staticPort = await startAndRead('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1',
     '--directory', path.join(__dirname, 'cross_origin')], /port (\d+)/, 'the static server');
   const staticBase = `http://127.0.0.1:${staticPort}`;
+  const proxied = await startNginx(base);
   const browser = await chromium.launch({executablePath: CHROMIUM, args: ['--no-sandbox']});
   let failed = 0;
   const only = new RegExp(process.env.BROWSER_TESTS ?? '');
@@ -367,7 +408,7 @@ async function main() {
     const shot = (label) => page.screenshot({path: path.join(artifacts, `${label}.png`), fullPage: true});
     const started = Date.now();
     try {
-      await fn({page, base, staticBase, shot, allow: (pattern) => allowed.push(pattern)});
+      await fn({page, base, staticBase, proxied, shot, allow: (pattern) => allowed.push(pattern)});
       const unexpected = problems.filter((p) => !allowed.some((pattern) => pattern.test(p)));
       check(unexpected.length === 0, `console errors:\n    ${unexpected.join('\n    ')}`);
       console.log(`ok    ${name} (${Date.now() - started} ms)`);
