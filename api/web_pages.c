@@ -7,8 +7,8 @@
 #include "api/endpoints.h"
 
 /* The playground and the viewer: nothing from elsewhere, no inline script or style, and the only
- * connections are to this service. */
-static const char strict_policy[] = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+ * connections are to this service; images may also be blob: URLs (an SVG answer shown by the page). */
+static const char strict_policy[] = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
                                     "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
                                     "frame-ancestors 'none'";
 

@@ -230,6 +230,15 @@
     $('raw-text').textContent = text.length > RAW_TEXT_LIMIT ? `${text.slice(0, RAW_TEXT_LIMIT)}\n… (${text.length} characters in all)` : text;
   }
 
+  function showImage(blob, endpointPath) {
+    const image = document.createElement('img');
+    image.className = 'answer-image';
+    image.alt = `The answer of ${endpointPath} as drawn by the service`;
+    image.src = URL.createObjectURL(blob);
+    image.addEventListener('load', () => URL.revokeObjectURL(image.src), {once: true});
+    $('picture').append(image);
+  }
+
   async function showStream(response) {
     $('stream').hidden = false;
     const items = $('stream-items'), counter = $('stream-count');
@@ -281,6 +290,11 @@
         showStatus(`${response.status}: streaming…`);
         await showStream(response);
         showStatus(`${response.status} in ${Math.round(performance.now() - started)} ms`);
+        return;
+      }
+      if (type.startsWith('image/svg+xml')) { // format: svg: the service's own drawing
+        showStatus(`${response.status} in ${Math.round(performance.now() - started)} ms`);
+        showImage(await response.blob(), endpoint.path);
         return;
       }
       const text = await response.text();

@@ -233,7 +233,7 @@ test('word ladder: every shortest ladder, one marked letter per rung', async ({p
   await shot('word-ladder');
 });
 
-test('sudoku: the generated puzzle and its solution are drawn', async ({page, base, shot}) => {
+test('sudoku: the generated puzzle and its solution are drawn; an SVG answer is shown', async ({page, base, shot}) => {
   await openEndpoint(page, base, '/sudoku/generate');
   await send(page, {});
   equal(await page.$$eval('.sudokus svg', (s) => s.length), 2, 'grids');
@@ -241,6 +241,10 @@ test('sudoku: the generated puzzle and its solution are drawn', async ({page, ba
   const filled = await page.$$eval('.sudokus svg:nth-child(2) text', (ts) => ts.map((t) => t.textContent).join(''));
   equal(filled, answer.solution, 'the solution grid');
   await shot('sudoku');
+  await send(page, {format: 'svg'});
+  await page.waitForFunction(() => document.querySelector('img.answer-image')?.complete);
+  check(await page.$eval('img.answer-image', (i) => i.naturalWidth > 0), 'the SVG answer is shown as an image');
+  await shot('sudoku-svg');
 });
 
 test('a stream is read as it comes (live counter) and Stop ends the generation on the server', async ({page, base, shot, allow}) => {

@@ -77,7 +77,7 @@ Test(web_pages, every_file_is_served_byte_for_byte_with_its_media_type) {
 }
 
 Test(web_pages, html_pages_alone_carry_the_security_policy) {
-    static const char policy[] = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    static const char policy[] = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
                                  "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
                                  "frame-ancestors 'none'";
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
