@@ -102,6 +102,9 @@ typedef struct api_endpoint {
      * ETag derived from the request and let caches keep it. Else true for a request whose answer is
      * not (a fresh random shuffle; the service's own state). Called on checked fields. */
     bool (*varies)(const api_request *req);
+    /* true: caches must check the ETag before each reuse (Cache-Control: no-cache), for files that
+     * change with the build under the same URL and must match each other (the web pages) */
+    bool revalidate;
 } api_endpoint;
 
 /* A `varies` for endpoints that report the service's state (health, readiness, metrics). */

@@ -22,7 +22,8 @@ static bool answer_file(api_response *res, const char *content_type, const char 
     return true;
 }
 
-/* One endpoint per embedded file: `symbol` is the file's name made into a C identifier by CMake. */
+/* One endpoint per embedded file: `symbol` is the file's name made into a C identifier by CMake.
+ * Revalidated before each reuse: after an upgrade a browser never mixes old and new files. */
 #define WEB_FILE(endpoint, symbol, content_type, policy)                                          \
     extern const char symbol##_text[];                                                            \
     extern const size_t symbol##_length;                                                          \
@@ -30,7 +31,7 @@ static bool answer_file(api_response *res, const char *content_type, const char 
         (void)req;                                                                                \
         return answer_file(res, content_type, policy, symbol##_text, symbol##_length);            \
     }                                                                                             \
-    const api_endpoint endpoint = {.fields = no_fields, .handler = answer_##symbol};
+    const api_endpoint endpoint = {.fields = no_fields, .handler = answer_##symbol, .revalidate = true};
 
 #define HTML "text/html; charset=utf-8"
 #define CSS "text/css; charset=utf-8"

@@ -166,7 +166,10 @@ void http_request_end(void *cls, struct MHD_Connection *connection, void **con_c
 static void add_cache_headers(request_context *ctx, struct MHD_Response *response, int status) {
     if ((status == 200 || status == 304) && ctx->etag[0] != '\0') {
         char cache_control[48], tag[ETAG_SIZE + 2];
-        snprintf(cache_control, sizeof cache_control, "public, max-age=%u", ctx->server->config->cache_max_age);
+        if (ctx->route->endpoint->revalidate)
+            snprintf(cache_control, sizeof cache_control, "public, no-cache");
+        else
+            snprintf(cache_control, sizeof cache_control, "public, max-age=%u", ctx->server->config->cache_max_age);
         /* gzip bytes depend on where pieces were flushed: the same content, not the same bytes: weak */
         snprintf(tag, sizeof tag, "%s%s", ctx->gzip ? "W/" : "", ctx->etag);
         MHD_add_response_header(response, MHD_HTTP_HEADER_ETAG, tag);

@@ -1,6 +1,6 @@
 /* Integration tests of the pages served from the binary (api/web_pages.c): each path answers the
  * bytes of its file in web/ with its media type; the HTML pages, and only they, carry the
- * Content-Security-Policy and Referrer-Policy; the files get ETags and 304s. What the pages do in a
+ * Content-Security-Policy and Referrer-Policy; the files get ETags, 304s and Cache-Control: no-cache. What the pages do in a
  * browser is tests/browser/'s subject. */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -71,6 +71,7 @@ Test(web_pages, every_file_is_served_byte_for_byte_with_its_media_type) {
                   files[i].source);
         expect_header(&r, "Content-Type", files[i].content_type, files[i].path);
         expect_header(&r, "X-Content-Type-Options", "nosniff", files[i].path);
+        expect_header(&r, "Cache-Control", "public, no-cache", files[i].path);
         http_result_free(&r);
         free(expected);
     }
@@ -101,6 +102,7 @@ Test(web_pages, a_conditional_get_of_a_page_is_304) {
     http_result again = http_request(server_url(), "GET", "/", NULL, headers);
     cr_assert_eq(again.status, 304);
     cr_assert_eq(again.body_len, 0);
+    expect_header(&again, "Cache-Control", "public, no-cache", "/ (304)");
     free(tag);
     http_result_free(&first);
     http_result_free(&again);
