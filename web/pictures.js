@@ -250,5 +250,5 @@ const Pictures = (() => {
     return drawer !== undefined && answer !== null && typeof answer === 'object' && drawer(answer, target, request);
   }
 
-  return {draw, ladderList, queensBoard};
+  return {draw};
 })();
