@@ -5,7 +5,10 @@
 
 const Answers = (() => {
   // JSON.parse keeping integers beyond 2^53 exact: the reviver's context.source holds the digits.
+  // Text without 16 digits in a row has no such integer: plain JSON.parse, much faster on big answers
+  // (a 2000 x 2000 tour is 4 million squares).
   function parseJson(text) {
+    if (!/\d{16}/.test(text)) return JSON.parse(text);
     return JSON.parse(text, (key, value, context) =>
       typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value) && context?.source
         ? BigInt(context.source) : value);

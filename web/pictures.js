@@ -127,10 +127,12 @@ const Pictures = (() => {
         }
       }};
     }
-    const [canvas, context, scale] = canvasBoard(rows, cols, title);
-    context.strokeStyle = '#1d4e7a';
+    // A big board is too dense for one colour: the hue follows the tour, blue at the start to red at
+    // the end, so the order in which the board is covered shows.
+    const [canvas, context, scale] = canvasBoard(rows, cols, `${title}; the colour goes from blue (first moves) to red (last moves)`);
     context.lineWidth = Math.max(Math.min(scale / 4, 2), 0.3);
-    return {picture: canvas, draw(from, to) {
+    return {picture: canvas, legend: 'Colour follows the tour: blue for the first moves, red for the last.', draw(from, to) {
+      context.strokeStyle = `hsl(${Math.round(240 * (1 - from / path.length))}, 75%, 42%)`;
       context.beginPath();
       for (let i = Math.max(from, 1); i < to; i++) {
         context.moveTo((path[i - 1][1] + 0.5) * scale, (path[i - 1][0] + 0.5) * scale);
@@ -168,6 +170,7 @@ const Pictures = (() => {
     const controls = element('div', {class: 'pager'});
     controls.append(pause, progress);
     target.append(controls, drawer.picture);
+    if (drawer.legend) target.append(element('p', {class: 'legend'}, drawer.legend));
     requestAnimationFrame(frame);
     return true;
   }
