@@ -70,10 +70,14 @@
   }
 
   // ---- the form ----
+  const SCALARS = new Set(['string', 'integer', 'number', 'boolean']);
+
+  // How a field is entered: a list to choose from, true/false, a line of text, or JSON text (arrays,
+  // objects, and a choice that also takes a list, such as a dictionary's name or its words).
   function kindOf(info) {
-    if (info.values) return 'choice';
+    if (info.values && [...info.types].every((t) => SCALARS.has(t))) return 'choice';
     if (info.types.size === 1 && info.types.has('boolean')) return 'boolean';
-    if ([...info.types].every((t) => t === 'integer' || t === 'number' || t === 'string')) return 'text';
+    if (info.types.size > 0 && [...info.types].every((t) => t === 'integer' || t === 'number' || t === 'string')) return 'text';
     return 'json';
   }
 
@@ -107,8 +111,8 @@
       input = document.createElement('select');
       const values = kind === 'boolean' ? [true, false] : info.values;
       input.append(new Option(info.default !== undefined ? `(default: ${info.default})` : '(not sent)', ''));
-      values.forEach((v) => input.append(new Option(String(v), String(v))));
-      input.value = endpoint.example[name] !== undefined ? String(endpoint.example[name]) : '';
+      values.forEach((v) => input.append(new Option(String(v), JSON.stringify(v)))); // the value is its JSON
+      input.value = endpoint.example[name] !== undefined ? JSON.stringify(endpoint.example[name]) : '';
     } else {
       input = document.createElement(kind === 'json' || name === 'puzzle' ? 'textarea' : 'input');
       if (input.tagName === 'INPUT') input.type = 'text';
@@ -120,6 +124,7 @@
     input.name = name;
     input.dataset.kind = kind;
     input.dataset.types = [...info.types].join(' ');
+    input.dataset.values = JSON.stringify(info.values ?? []);
     const hint = document.createElement('small');
     hint.id = `hint-${name}`;
     hint.className = 'hint';
@@ -152,11 +157,16 @@
     const text = input.value.trim();
     if (text === '') return undefined;
     const kind = input.dataset.kind, types = new Set(input.dataset.types.split(' '));
-    if (kind === 'boolean') return text;
-    if (kind === 'choice') return types.has('string') ? JSON.stringify(text) : text;
+    if (kind === 'boolean' || kind === 'choice') return text; // the option's value is JSON already
     if (kind === 'json') {
-      Answers.parseJson(text); // validates; the text itself is sent, so big integers stay exact
-      return text;
+      try {
+        Answers.parseJson(text); // validates; the text itself is sent, so big integers stay exact
+        return text;
+      } catch (error) {
+        // a name where a name or a list is taken ("common" for a dictionary)
+        if (types.has('string') || JSON.parse(input.dataset.values).includes(text)) return JSON.stringify(text);
+        throw error;
+      }
     }
     if ((types.has('integer') || types.has('number')) && /^-?\d+$/.test(text)) {
       // beyond 2^53 an integer travels as a string of digits where the field takes one (counts, ranks, seeds)
