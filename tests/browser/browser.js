@@ -18,7 +18,9 @@ const [bin, artifacts, givenBase] = process.argv.slice(2);
 const CHROMIUM = process.env.PUZZLED_CHROMIUM ?? '/usr/bin/chromium';
 const children = [];
 
-// Starts a process and resolves with the first match of `pattern` in its stdout.
+// Starts a process and resolves with the first match of `pattern` in its stdout; what it writes on
+// stderr is kept in stderrOf.get(match).
+const stderrOf = new Map();
 function startAndRead(command, args, pattern, what) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {stdio: ['ignore', 'pipe', 'pipe']});
@@ -28,7 +30,7 @@ function startAndRead(command, args, pattern, what) {
     child.stdout.on('data', (chunk) => {
       out += chunk;
       const match = pattern.exec(out);
-      if (match) { clearTimeout(timer); resolve(match[1]); }
+      if (match) { clearTimeout(timer); stderrOf.set(match[1], {child, text: () => err}); resolve(match[1]); }
     });
     child.stderr.on('data', (chunk) => { err += chunk; });
     child.on('exit', (code) => reject(new Error(`${what} exited (${code}) before starting: ${err.slice(-1000)}`)));
@@ -429,7 +431,17 @@ async function main() {
   }
   await browser.close();
   console.log(`browser: ${chosen.length - failed} of ${chosen.length} passed; screenshots in ${artifacts}`);
-  return failed === 0;
+  return failed === 0 && (givenBase !== undefined || await stoppedCleanly(stderrOf.get(base)));
+}
+
+// Stops puzzled with SIGTERM: it must exit 0 with no sanitizer report (when built with them).
+async function stoppedCleanly(server) {
+  children.filter((c) => c !== server.child).forEach((c) => c.kill()); // nginx's idle connections first
+  const code = await new Promise((resolve) => { server.child.once('exit', (c) => resolve(c)); server.child.kill('SIGTERM'); });
+  const reports = server.text().split('\n').filter((line) => /ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:/.test(line));
+  if (code === 0 && reports.length === 0) return true;
+  console.log(`FAIL  puzzled stopped with ${code}${reports.length ? `; sanitizer reports:\n    ${reports.slice(0, 10).join('\n    ')}` : ''}`);
+  return false;
 }
 
 main().then((ok) => { children.forEach((c) => c.kill()); process.exit(ok ? 0 : 1); },
