@@ -84,6 +84,8 @@ typedef void (*stream_free_fn)(void *state);
 typedef struct api_response {
     int status;               /* 200 unless set otherwise */
     const char *content_type; /* "application/json" unless set otherwise */
+    const char *content_security_policy; /* a page's or a drawing's policy (api/web_pages.c,
+                                            api/svg_writer.c), or NULL; sent with Referrer-Policy: no-referrer */
     json_writer body;         /* a complete small body, or empty when streaming */
     void *stream_state;       /* non-NULL: the body is streamed */
     stream_next_fn stream_next;
@@ -100,6 +102,9 @@ typedef struct api_endpoint {
      * ETag derived from the request and let caches keep it. Else true for a request whose answer is
      * not (a fresh random shuffle; the service's own state). Called on checked fields. */
     bool (*varies)(const api_request *req);
+    /* true: caches must check the ETag before each reuse (Cache-Control: no-cache), for files that
+     * change with the build under the same URL and must match each other (the web pages) */
+    bool revalidate;
 } api_endpoint;
 
 /* A `varies` for endpoints that report the service's state (health, readiness, metrics). */

@@ -78,4 +78,6 @@ void svg_line(json_writer *out, int x1, int y1, int x2, int y2, int width) {
 void svg_close(api_response *res) {
     jw_str(&res->body, "</svg>\n");
     res->content_type = SVG_CONTENT_TYPE;
+    /* An SVG opened on its own is a document that could run script: ours carry none, and this forbids any. */
+    res->content_security_policy = "default-src 'none'; style-src 'unsafe-inline'";
 }

@@ -9,7 +9,7 @@ set -euo pipefail
 declare -A packages=(
   [build]="gcc g++ make cmake pkg-config libmicrohttpd-dev libcjson-dev libgmp-dev zlib1g-dev libgnutls28-dev"
   [runtime]="libmicrohttpd12 libcjson1 libgmp10 zlib1g wamerican scowl"
-  [test]="libcriterion-dev libcurl4-openssl-dev python3 curl nginx-light wrk nodejs npm wamerican scowl prometheus openssl qqwing libxml2-utils librsvg2-bin"
+  [test]="libcriterion-dev libcurl4-openssl-dev python3 curl nginx-light wrk nodejs npm wamerican scowl prometheus openssl qqwing libxml2-utils librsvg2-bin chromium"
   [bench]="curl nginx-light wrk qqwing gnuplot-nox"
   # The container tests (tests/container/): podman with runc (catatonit: the pause process of pods), bridge networking (netavark, aardvark-dns
   # for names, iptables for published ports), podman-compose, and debootstrap for a local base image.

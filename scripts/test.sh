@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the whole test suite: unit and integration tests, the
-# allocation-failure test, the live OpenAPI contract test, the SVG drawings rendered, the concurrency, strict-HTTP, fair-share and HTTPS tests, the Dockerfile
+# allocation-failure test, the live OpenAPI contract test, the SVG drawings rendered, the playground and /docs in chromium, the concurrency, strict-HTTP, fair-share and HTTPS tests, the Dockerfile
 # mirror test, the scale-out test behind nginx, the container tests (the image built and run, compose
 # with nginx, the Kubernetes manifests validated and played), then the unit and integration tests
 # again built with AddressSanitizer and UndefinedBehaviorSanitizer.
@@ -21,6 +21,9 @@ tests/contract/run.sh build/puzzled build-alloc/puzzled
 
 echo "== drawings: the SVG answers rendered to PNG and looked at"
 tests/drawings/run.py build/puzzled
+
+echo "== browser test: the playground, /docs, a cross-origin page and nginx, in chromium"
+tests/browser/run.sh build/puzzled build/browser-artifacts
 
 echo "== concurrency: compute pool, queue limits, slow clients, drain"
 tests/concurrency/run.py build/puzzled

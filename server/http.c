@@ -14,6 +14,7 @@
 
 #include <microhttpd.h>
 
+#include "api/web_pages.h"
 #include "server/access_log.h"
 #include "server/http_internal.h"
 #include "server/metrics.h"
@@ -44,13 +45,15 @@ static bool resolve(const char *host, unsigned port, struct sockaddr_storage *ad
     return true;
 }
 
-/* The server's part of every ETag: the build, the word list's identity (path, size, mtime) and the
- * common-words lists' paths. */
+/* The server's part of every ETag: the build, the embedded files' digest, the word list's identity
+ * (path, size, mtime) and the common-words lists' paths. */
 static void describe_content(http_server *server) {
     struct stat words;
     bool readable = stat(server->config->dict_path, &words) == 0;
-    snprintf(server->fingerprint, sizeof server->fingerprint, "%s %s %.1000s %lld %lld %.3000s", PUZZLED_VERSION,
-             PUZZLED_COMMIT, server->config->dict_path, readable ? (long long)words.st_size : -1LL,
+    char files[WEB_PAGES_DIGEST_SIZE];
+    web_pages_digest(files);
+    snprintf(server->fingerprint, sizeof server->fingerprint, "%s %s %s %.1000s %lld %lld %.3000s", PUZZLED_VERSION,
+             PUZZLED_COMMIT, files, server->config->dict_path, readable ? (long long)words.st_size : -1LL,
              readable ? (long long)words.st_mtime : -1LL, server->config->common_dict_paths);
 }
 

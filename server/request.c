@@ -29,7 +29,6 @@
 
 #include "api/fields.h"
 #include "api/json_allocation.h"
-#include "api/svg_writer.h"
 #include "server/access_log.h"
 #include "server/alloc_failure.h"
 #include "server/clients.h"
@@ -172,7 +171,10 @@ void http_request_end(void *cls, struct MHD_Connection *connection, void **con_c
 static void add_cache_headers(request_context *ctx, struct MHD_Response *response, int status) {
     if ((status == 200 || status == 304) && ctx->etag[0] != '\0') {
         char cache_control[48], tag[ETAG_SIZE + 2];
-        snprintf(cache_control, sizeof cache_control, "public, max-age=%u", ctx->server->config->cache_max_age);
+        if (ctx->route->endpoint->revalidate)
+            snprintf(cache_control, sizeof cache_control, "public, no-cache");
+        else
+            snprintf(cache_control, sizeof cache_control, "public, max-age=%u", ctx->server->config->cache_max_age);
         /* gzip bytes depend on where pieces were flushed: the same content, not the same bytes: weak */
         snprintf(tag, sizeof tag, "%s%s", ctx->gzip ? "W/" : "", ctx->etag);
         MHD_add_response_header(response, MHD_HTTP_HEADER_ETAG, tag);
@@ -192,9 +194,11 @@ static void add_common_headers(request_context *ctx, struct MHD_Response *respon
     if (strcmp(server->config->cors_origin, "*") != 0) MHD_add_response_header(response, "Vary", "Origin");
     MHD_add_response_header(response, "X-Request-Id", ctx->request_id);
     MHD_add_response_header(response, "X-Content-Type-Options", "nosniff");
-    /* An SVG opened on its own is a document that could run script: ours carry none, and this forbids any. */
-    if (content_type != NULL && strcmp(content_type, SVG_CONTENT_TYPE) == 0)
-        MHD_add_response_header(response, "Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
+    /* A page or a drawing names its Content-Security-Policy (api/web_pages.c, api/svg_writer.c). */
+    if (ctx->res.content_security_policy != NULL && status == 200) {
+        MHD_add_response_header(response, "Content-Security-Policy", ctx->res.content_security_policy);
+        MHD_add_response_header(response, "Referrer-Policy", "no-referrer");
+    }
     add_cache_headers(ctx, response, status);
     if (atomic_load(&server->draining)) MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");
 }
