@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/utf8.h"
+
 #define EXACT_INTEGER_BOUND ((double)API_MAX_EXACT_INTEGER + 1) /* 2^53: above it a double may already be rounded */
 
 static const api_field time_limit_field = {"time_limit_ms", FIELD_INTEGER};
@@ -40,6 +42,11 @@ bool fields_parse_body(api_request *req, const char *body, size_t len) {
     if (start == len) {
         req->params = cJSON_CreateObject();
         return req->params != NULL || api_fail_out_of_memory(req);
+    }
+    size_t bad_at;
+    if (!utf8_valid(body, len, &bad_at)) {
+        return api_fail(req, API_MALFORMED_JSON, NULL,
+                        "the request body is not valid UTF-8 (byte %zu); JSON text must be UTF-8", bad_at);
     }
     const char *end = NULL;
     cJSON *doc = cJSON_ParseWithLengthOpts(body, len, &end, 0);
@@ -129,10 +136,17 @@ static cJSON *query_array(const char *text, bool numbers_and_booleans) {
 }
 
 bool fields_add_query(api_request *req, const api_field *fields, const char *name, const char *value) {
+    if (!utf8_valid(name, strlen(name), NULL)) {
+        return api_fail(req, API_UNKNOWN_FIELD, NULL, "a query parameter name is not valid UTF-8");
+    }
     const api_field *field = find_field(fields, name);
     if (field == NULL) return fail_unknown(req, fields, name);
     if (cJSON_GetObjectItemCaseSensitive(req->params, name) != NULL) return fail_duplicate(req, name);
     if (value == NULL) value = "";
+    size_t bad_at;
+    if (!utf8_valid(value, strlen(value), &bad_at)) {
+        return api_fail(req, API_INVALID_FIELD, name, "'%s' must be valid UTF-8 text; byte %zu is not", name, bad_at);
+    }
     cJSON *converted;
     switch (field->type) {
     case FIELD_INTEGER:
