@@ -36,17 +36,27 @@ static bool fail_duplicate(api_request *req, const char *name) {
                     name);
 }
 
+/* True when every string and key inside `value` is valid UTF-8 (cJSON takes any bytes, and answers
+ * echo request text). */
+static bool all_text_utf8(const cJSON *value) {
+    if (cJSON_IsString(value)) return utf8_valid(value->valuestring, strlen(value->valuestring), NULL);
+    for (const cJSON *item = value->child; item != NULL; item = item->next) {
+        if (item->string != NULL && !utf8_valid(item->string, strlen(item->string), NULL)) return false;
+        if (!all_text_utf8(item)) return false;
+    }
+    return true;
+}
+
+static bool fail_not_utf8(api_request *req, const char *name) {
+    return api_fail(req, API_INVALID_FIELD, name, "'%.64s' must be valid UTF-8 text", name);
+}
+
 bool fields_parse_body(api_request *req, const char *body, size_t len) {
     size_t start = 0;
     while (start < len && strchr(" \t\r\n", body[start]) != NULL && body[start] != '\0') start++;
     if (start == len) {
         req->params = cJSON_CreateObject();
         return req->params != NULL || api_fail_out_of_memory(req);
-    }
-    size_t bad_at;
-    if (!utf8_valid(body, len, &bad_at)) {
-        return api_fail(req, API_MALFORMED_JSON, NULL,
-                        "the request body is not valid UTF-8 (byte %zu); JSON text must be UTF-8", bad_at);
     }
     const char *end = NULL;
     cJSON *doc = cJSON_ParseWithLengthOpts(body, len, &end, 0);
@@ -69,6 +79,17 @@ bool fields_parse_body(api_request *req, const char *body, size_t len) {
         cJSON_Delete(doc);
         return api_fail(req, API_INVALID_BODY, NULL,
                         "the request body must be a JSON object of fields, such as {\"n\": 8}");
+    }
+    for (const cJSON *field = doc->child; field != NULL; field = field->next) {
+        if (!utf8_valid(field->string, strlen(field->string), NULL)) {
+            cJSON_Delete(doc);
+            return api_fail(req, API_UNKNOWN_FIELD, NULL, "a field name is not valid UTF-8");
+        }
+        if (!all_text_utf8(field)) {
+            bool failed = fail_not_utf8(req, field->string);
+            cJSON_Delete(doc);
+            return failed;
+        }
     }
     req->params = doc;
     return true;
@@ -143,10 +164,7 @@ bool fields_add_query(api_request *req, const api_field *fields, const char *nam
     if (field == NULL) return fail_unknown(req, fields, name);
     if (cJSON_GetObjectItemCaseSensitive(req->params, name) != NULL) return fail_duplicate(req, name);
     if (value == NULL) value = "";
-    size_t bad_at;
-    if (!utf8_valid(value, strlen(value), &bad_at)) {
-        return api_fail(req, API_INVALID_FIELD, name, "'%s' must be valid UTF-8 text; byte %zu is not", name, bad_at);
-    }
+    if (!utf8_valid(value, strlen(value), NULL)) return fail_not_utf8(req, name);
     cJSON *converted;
     switch (field->type) {
     case FIELD_INTEGER:

@@ -53,7 +53,7 @@ class Raw:
 
 
 class Duplicated(dict):
-    """A JSON object written with one key twice: {key: [first, second]} in `pairs`."""
+    """A JSON object written from (key, value) `pairs` in order, one key among them twice."""
 
     def __init__(self, pairs):
         super().__init__()
@@ -310,11 +310,12 @@ class Mutator:
 
 
 def is_ascii_target(target):
+    """True when http.client can send the target: visible ASCII only."""
     return all(32 < ord(c) < 127 for c in target)
 
 
 def send_client(port, request):
-    """Sends a well-formed request with http.client; returns (status, headers, body, cut)."""
+    """Sends a well-formed request with http.client; returns read_answer()'s tuple."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=SOCKET_TIMEOUT)
     try:
         conn.putrequest(request["method"], request["target"], skip_accept_encoding=True)
@@ -329,8 +330,8 @@ def send_client(port, request):
 
 
 def send_raw(port, request):
-    """Sends raw bytes; returns the first answer as (status, headers, body, cut), or None when the
-    server closed the connection without one."""
+    """Sends raw bytes; returns the first answer as read_answer()'s tuple, or None when the server
+    closed the connection without one (or, for an incomplete request, had not answered yet)."""
     incomplete = request.get("incomplete")
     with socket.create_connection(("127.0.0.1", port), timeout=INCOMPLETE_WAIT if incomplete else SOCKET_TIMEOUT) as s:
         try:

@@ -103,8 +103,7 @@ Test(server, unknown_fields_are_rejected_in_body_and_query) {
 /* Found by the garbage campaign (tests/garbage/run.py): /shuffle used to echo these bytes raw in its JSON. */
 Test(server, text_that_is_not_utf8_is_400_in_body_and_query) {
     http_result r = http_post("/shuffle", "{\"items\": [\"ann\", \"\xff\xfe\"], \"seed\": 7}");
-    cJSON_Delete(expect_error(&r, 400, "malformed_json"));
-    http_result_free(&r);
+    expect_error_field(&r, 400, "invalid_field", "items");
     r = http_get("/shuffle?items=ann,%ff%fe&seed=7");
     expect_error_field(&r, 400, "invalid_field", "items");
     r = http_get("/permutations?text=%ed%a0%80");

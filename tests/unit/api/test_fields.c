@@ -111,15 +111,20 @@ Test(fields, malformed_or_non_object_bodies_fail) {
 
 /* Found by the garbage campaign (tests/garbage/run.py): these used to be accepted and echoed back,
  * so /shuffle answered invalid UTF-8 inside its JSON. */
-Test(fields, bodies_that_are_not_utf8_fail_as_malformed) {
+Test(fields, body_text_that_is_not_utf8_fails_naming_the_field) {
     const char *bad[] = {"{\"items\":[\"\xff\xfe\"]}", "{\"name\":\"\xc0\xaf\"}", "{\"name\":\"\xed\xa0\x80\"}",
-                         "{\"name\":\"\xf4\x90\x80\x80\"}", "{\"name\":\"\xe2\x82\"}", "{\"\xff\":1}"};
+                         "{\"name\":\"\xf4\x90\x80\x80\"}", "{\"name\":\"\xe2\x82\"}", "{\"items\":[{\"\xff\":1}]}"};
+    const char *blamed[] = {"items", "name", "name", "name", "name", "items"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         api_request req = {.limits = &limits};
         cr_assert_not(fields_parse_body(&req, bad[i], strlen(bad[i])), "accepted case %zu", i);
-        expect_failure(&req, 400, "malformed_json", "");
+        expect_failure(&req, 400, "invalid_field", blamed[i]);
         cr_assert_null(req.params);
     }
+    api_request named = {.limits = &limits};
+    cr_assert_not(fields_parse_body(&named, "{\"\xff\":1}", 7));
+    expect_failure(&named, 400, "unknown_field", "");
+    cr_assert_null(named.params);
     api_request req = {.limits = &limits};
     const char *good = "{\"name\":\"\xc3\xa9\xf0\x9f\x98\x80\"}";
     cr_assert(fields_parse_body(&req, good, strlen(good)));
