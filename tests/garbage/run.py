@@ -5,12 +5,14 @@ nesting, duplicate and unknown keys, truncated bodies, wrong Content-Type and Co
 bytes, long strings, percent-encoding garbage, repeated query parameters) sent to a running puzzled
 (built with sanitizers) over http.client and raw sockets. Every answer must be a status openapi.yaml
 documents for the operation (or for any path), never a 5xx but a documented 503, errors as the Error
-schema's JSON with a documented code, and successes as valid UTF-8 JSON. Afterwards the server must
-answer /healthz, exit 0 on SIGTERM, and have printed no sanitizer report.
+schema's JSON with a documented code, and successes as valid UTF-8 JSON; libmicrohttpd's own HTML
+pages (openapi.yaml's not-http) only for requests broken on purpose. Afterwards the server must answer
+/healthz, exit 0 on SIGTERM, and have printed no sanitizer report (docs/testing.md, "HTTP garbage
+campaign").
     tests/garbage/run.py PUZZLED_BIN [--seed N] [--count N]
 The requests are drawn from the seed (printed first), so a run replays exactly; GARBAGE_TRACE=1 prints
-each request before it is sent (to find one that hangs). Prints the failures
-(at most a few per kind), one line per check and `N passed, M failed` last; exits 1 when one failed.
+each request before it is sent (to find one that hangs). Prints the failures (at most a few per
+kind), one line per check and `N passed, M failed` last; exits 1 when one failed.
 """
 import argparse
 import collections
