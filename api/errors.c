@@ -3,6 +3,8 @@
 
 #include <stdio.h>
 
+#include "api/utf8.h"
+
 typedef struct error_entry {
     int status;
     const char *code;
@@ -20,4 +22,6 @@ void api_error_set(api_error *error, api_error_kind kind, const char *field, con
     snprintf(error->code, sizeof error->code, "%s", entries[kind].code);
     snprintf(error->field, sizeof error->field, "%s", field ? field : "");
     vsnprintf(error->message, sizeof error->message, fmt, args);
+    utf8_scrub(error->field); /* an echoed name, or a message cut inside a character */
+    utf8_scrub(error->message);
 }

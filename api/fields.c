@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "api/json_allocation.h"
+#include "api/utf8.h"
 
 #define EXACT_INTEGER_BOUND ((double)API_MAX_EXACT_INTEGER + 1) /* 2^53: above it a double may already be rounded */
 
@@ -34,6 +35,21 @@ static bool fail_unknown(api_request *req, const api_field *fields, const char *
 static bool fail_duplicate(api_request *req, const char *name) {
     return api_fail(req, API_DUPLICATE_FIELD, name, "field '%.64s' is given more than once; give it once",
                     name);
+}
+
+/* True when every string and key inside `value` is valid UTF-8 (cJSON takes any bytes, and answers
+ * echo request text). */
+static bool all_text_utf8(const cJSON *value) {
+    if (cJSON_IsString(value)) return utf8_valid(value->valuestring, strlen(value->valuestring), NULL);
+    for (const cJSON *item = value->child; item != NULL; item = item->next) {
+        if (item->string != NULL && !utf8_valid(item->string, strlen(item->string), NULL)) return false;
+        if (!all_text_utf8(item)) return false;
+    }
+    return true;
+}
+
+static bool fail_not_utf8(api_request *req, const char *name) {
+    return api_fail(req, API_INVALID_FIELD, name, "'%.64s' must be valid UTF-8 text", name);
 }
 
 bool fields_parse_body(api_request *req, const char *body, size_t len) {
@@ -66,6 +82,17 @@ bool fields_parse_body(api_request *req, const char *body, size_t len) {
         cJSON_Delete(doc);
         return api_fail(req, API_INVALID_BODY, NULL,
                         "the request body must be a JSON object of fields, such as {\"n\": 8}");
+    }
+    for (const cJSON *field = doc->child; field != NULL; field = field->next) {
+        if (!utf8_valid(field->string, strlen(field->string), NULL)) {
+            cJSON_Delete(doc);
+            return api_fail(req, API_UNKNOWN_FIELD, NULL, "a field name is not valid UTF-8");
+        }
+        if (!all_text_utf8(field)) {
+            bool failed = fail_not_utf8(req, field->string);
+            cJSON_Delete(doc);
+            return failed;
+        }
     }
     req->params = doc;
     return true;
@@ -133,10 +160,14 @@ static cJSON *query_array(const char *text, bool numbers_and_booleans) {
 }
 
 bool fields_add_query(api_request *req, const api_field *fields, const char *name, const char *value) {
+    if (!utf8_valid(name, strlen(name), NULL)) {
+        return api_fail(req, API_UNKNOWN_FIELD, NULL, "a query parameter name is not valid UTF-8");
+    }
     const api_field *field = find_field(fields, name);
     if (field == NULL) return fail_unknown(req, fields, name);
     if (cJSON_GetObjectItemCaseSensitive(req->params, name) != NULL) return fail_duplicate(req, name);
     if (value == NULL) value = "";
+    if (!utf8_valid(value, strlen(value), NULL)) return fail_not_utf8(req, name);
     cJSON *converted;
     switch (field->type) {
     case FIELD_INTEGER:

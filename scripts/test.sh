@@ -3,7 +3,7 @@
 # allocation-failure test, the live OpenAPI contract test, the SVG drawings rendered, the playground and /docs in chromium, the concurrency, strict-HTTP, fair-share and HTTPS tests, the Dockerfile
 # mirror test, the scale-out test behind nginx, the container tests (the image built and run, compose
 # with nginx, the Kubernetes manifests validated and played), then the unit and integration tests
-# again built with AddressSanitizer and UndefinedBehaviorSanitizer.
+# again built with AddressSanitizer and UndefinedBehaviorSanitizer, and the HTTP garbage campaign against that build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh build runtime test container
@@ -58,3 +58,6 @@ if grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:' "$log"; the
   exit 1
 fi
 echo "sanitizer run clean"
+
+echo "== HTTP garbage campaign against the sanitizer build"
+tests/garbage/run.py build-sanitize/puzzled

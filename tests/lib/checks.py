@@ -1,7 +1,10 @@
-"""Shared by the Python tests (tests/concurrency, tests/strict_http, tests/fair_share): counts checks,
-prints one line each, and `N passed, M failed` last (the plain closing line CI reads), as
-tests/lib/checks.sh does for the shell tests."""
+"""Shared by the Python tests (tests/concurrency, tests/strict_http, tests/fair_share, tests/garbage):
+counts checks, prints one line each, and `N passed, M failed` last (the plain closing line CI reads), as
+tests/lib/checks.sh does for the shell tests; starts puzzled and reads sanitizer reports."""
+import re
+import subprocess
 import sys
+import time
 
 passed = failed = 0
 
@@ -21,3 +24,38 @@ def finish():
     """Prints the closing line and exits 1 when a check failed."""
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
+
+
+# What AddressSanitizer, LeakSanitizer and UndefinedBehaviorSanitizer print when they find something
+# (scripts/test.sh greps the sanitizer ctest log for the same).
+SANITIZER_REPORT = re.compile(r"ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:")
+
+
+def sanitizer_reports(text):
+    """The lines of `text` that start a sanitizer report."""
+    return [line for line in text.splitlines() if SANITIZER_REPORT.search(line)]
+
+
+def start_puzzled(binary, flags=(), stdout=None, stderr=None, timeout=60):
+    """Starts puzzled on a free port of 127.0.0.1 with `flags` and returns (process, port); stdout and
+    stderr may be open files (stdout is read through a pipe otherwise). Exits the test when it does not
+    say `listening on` within `timeout` seconds (a sanitizer build loads the dictionaries slowly)."""
+    log = stdout
+    process = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", "0", *flags],
+                               stdout=log or subprocess.PIPE, stderr=stderr or subprocess.DEVNULL, text=True)
+    deadline = time.monotonic() + timeout
+    line = ""
+    while time.monotonic() < deadline and process.poll() is None:
+        if log is None:
+            line = process.stdout.readline()
+            break
+        with open(log.name) as f:
+            line = f.readline()
+        if line.endswith("\n"):
+            break
+        time.sleep(0.05)
+    if not line.startswith("listening on http://127.0.0.1:"):
+        process.kill()
+        process.wait()
+        sys.exit(f"puzzled did not start: {line!r}")
+    return process, int(line.rsplit(":", 1)[1])
