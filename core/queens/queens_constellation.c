@@ -5,7 +5,7 @@
 /* Batches above the last POLL_DEPTH rows of a search are counted, and the poll consulted every
  * POLL_INTERVAL of them: rare enough to cost nothing, frequent enough to stop within milliseconds. */
 #define POLL_DEPTH 6
-#define POLL_INTERVAL 16
+#define POLL_INTERVAL 4
 
 typedef struct square {
     int row, col;
