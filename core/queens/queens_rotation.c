@@ -16,7 +16,7 @@ typedef struct rotation_search {
     bool stopped;
 } rotation_search;
 
-/* Lines in use: rows, columns, diagonals (row - col + n - 1) and anti-diagonals (row + col). */
+/* Lines in use: rows, columns, diagonals (col - row + n - 1) and anti-diagonals (row + col). */
 typedef struct lines {
     uint64_t rows, cols, diagonals, anti_diagonals;
 } lines;
@@ -24,7 +24,7 @@ typedef struct lines {
 /* Adds a queen at (row, col) unless it shares a line with one already there. */
 static bool place(lines *used, int n, int row, int col) {
     uint64_t r = (uint64_t)1 << row, c = (uint64_t)1 << col;
-    uint64_t d = (uint64_t)1 << (row - col + n - 1), a = (uint64_t)1 << (row + col);
+    uint64_t d = (uint64_t)1 << (col - row + n - 1), a = (uint64_t)1 << (row + col);
     if ((used->rows & r) || (used->cols & c) || (used->diagonals & d) || (used->anti_diagonals & a)) {
         return false;
     }
@@ -62,8 +62,13 @@ static uint64_t search(rotation_search *s, lines used) {
         return 0;
     }
     int row = __builtin_ctzll(~used.rows);
+    /* The squares of this row no queen attacks, as column bits; the orbit's other squares are
+     * checked as they are placed. */
+    uint64_t free = ~(used.cols | (used.diagonals >> (s->n - 1 - row)) | (used.anti_diagonals >> row)) & s->full_rows;
     uint64_t count = 0;
-    for (int col = 0; col < s->n; col++) {
+    while (free != 0) {
+        int col = __builtin_ctzll(free);
+        free &= free - 1;
         lines next = used;
         if (place_orbit(s, &next, row, col)) {
             count += search(s, next);
