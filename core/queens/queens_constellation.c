@@ -235,11 +235,12 @@ static inline bool cursor_more(const cursor *c) { return c->parent < c->end; }
 /* Takes the next candidate: its bit, and in *parent the node it extends. */
 static inline uint32_t cursor_take(cursor *c, const batch *parents, int *parent) {
     uint32_t bit = c->free & -c->free;
+    uint32_t following = parents->free[c->parent + 1]; /* read unconditionally: no branch */
     *parent = c->parent;
     c->free ^= bit;
-    bool next_parent = c->free == 0;
-    c->parent += next_parent;
-    c->free = next_parent ? parents->free[c->parent] : c->free;
+    uint32_t next_parent = c->free == 0;
+    c->parent += (int)next_parent;
+    c->free |= following & -next_parent;
     return bit;
 }
 
@@ -305,7 +306,7 @@ static inline void add_child(const step *st, const batch *parents, int parent, u
     children->right[*out] = right;
     children->cols[*out] = cols;
     children->free[*out] = child_free;
-    *out += child_free != 0 && after_free != 0;
+    *out += (child_free != 0) & (after_free != 0);
 }
 
 static void search_row(batch_search *s, int d, int count);
