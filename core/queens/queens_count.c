@@ -12,7 +12,8 @@
 #include "core/queens/queens_rotation.h"
 #include "core/queens/queens_symmetry.h"
 
-/* Below this, the border lines overlap too much for constellations to pay: enumeration counts. */
+/* Below this enumeration answers at once (n = 1 is one square on all four border lines, and the
+ * reflections fix it, against the formula for the fundamental count below). */
 #define FAST_MIN_N 4
 #define MAX_THREADS QUEENS_COUNT_MAX_THREADS
 
