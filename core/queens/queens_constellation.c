@@ -277,24 +277,6 @@ static inline uint64_t completions(const search_plan *plan, int d, const batch *
     return low_then_high + high_then_low;
 }
 
-/* Counts the solutions below the `count` nodes of row d, the third or second row from the end. */
-static uint64_t count_last_rows(const search_plan *plan, int d, const batch *parents, int count) {
-    uint64_t found = 0;
-    int parent;
-    cursor a = cursor_over(parents, 0, count / 2), b = cursor_over(parents, count / 2, count);
-    while (cursor_more(&a) && cursor_more(&b)) {
-        uint32_t bit = cursor_take(&a, parents, &parent);
-        found += completions(plan, d, parents, parent, bit);
-        bit = cursor_take(&b, parents, &parent);
-        found += completions(plan, d, parents, parent, bit);
-    }
-    for (cursor *c = cursor_more(&a) ? &a : &b; cursor_more(c);) {
-        uint32_t bit = cursor_take(c, parents, &parent);
-        found += completions(plan, d, parents, parent, bit);
-    }
-    return found;
-}
-
 /* Writes the child of `parent` through `bit` at children[*out], and keeps it (advances *out) when
  * its row and, looking ahead as NQueensFAF does, the row after it keep a free square. */
 static inline void add_child(const step *st, const batch *parents, int parent, uint32_t bit, batch *children, int *out) {
@@ -309,16 +291,41 @@ static inline void add_child(const step *st, const batch *parents, int parent, u
     *out += (child_free != 0) & (after_free != 0);
 }
 
-static void search_row(batch_search *s, int d, int count);
+/* What taking a candidate of row d needs. */
+typedef struct row_visit {
+    const search_plan *plan;
+    step st;
+    int d;
+    bool last_rows; /* d is the third or second row from the end */
+    const batch *parents;
+    batch *children;
+} row_visit;
 
-/* Expands the `count` nodes of row d (each with a candidate left) into row d + 1, searching the
- * children whenever the batch is full. */
-static void expand_row(batch_search *s, int d, int count) {
-    step st = step_at(s->plan, d);
-    const batch *parents = &s->rows[d];
-    batch *children = &s->rows[d + 1];
-    int out = 0;
+/* Takes the next candidate of cursor `c`: in the last rows, counts the solutions it completes;
+ * above them, adds its child to the next row's batch. */
+static inline void take_candidate(const row_visit *v, cursor *c, int *out, uint64_t *found) {
     int parent;
+    uint32_t bit = cursor_take(c, v->parents, &parent);
+    if (v->last_rows) {
+        *found += completions(v->plan, v->d, v->parents, parent, bit);
+    } else {
+        add_child(&v->st, v->parents, parent, bit, v->children, out);
+    }
+}
+
+/* Takes every candidate of the `count` nodes of row d: in the last rows, counts the solutions it
+ * completes; above them, adds its child to row d + 1's batch and searches that batch when full. */
+static void search_row(batch_search *s, int d, int count) {
+    if (d < s->poll_below && ++s->polls % POLL_INTERVAL == 0 && queens_poll_stopped(s->poll)) {
+        s->stopped = true;
+    }
+    if (s->stopped) {
+        return;
+    }
+    const batch *parents = &s->rows[d];
+    row_visit visit = {s->plan, step_at(s->plan, d), d, d + 3 >= s->plan->depth, parents, &s->rows[d + 1]};
+    int out = 0;
+    uint64_t found = 0;
     cursor a = cursor_over(parents, 0, count / 2), b = cursor_over(parents, count / 2, count);
     for (;;) {
         bool both = cursor_more(&a) && cursor_more(&b);
@@ -327,13 +334,10 @@ static void expand_row(batch_search *s, int d, int count) {
             break;
         }
         if (both) {
-            uint32_t bit = cursor_take(&a, parents, &parent);
-            add_child(&st, parents, parent, bit, children, &out);
-            bit = cursor_take(&b, parents, &parent);
-            add_child(&st, parents, parent, bit, children, &out);
+            take_candidate(&visit, &a, &out, &found);
+            take_candidate(&visit, &b, &out, &found);
         } else {
-            uint32_t bit = cursor_take(single, parents, &parent);
-            add_child(&st, parents, parent, bit, children, &out);
+            take_candidate(&visit, single, &out, &found);
         }
         if (out >= BATCH - 1) {
             search_row(s, d + 1, out);
@@ -343,22 +347,9 @@ static void expand_row(batch_search *s, int d, int count) {
             }
         }
     }
+    s->found += found;
     if (out != 0) {
         search_row(s, d + 1, out);
-    }
-}
-
-static void search_row(batch_search *s, int d, int count) {
-    if (d < s->poll_below && ++s->polls % POLL_INTERVAL == 0 && queens_poll_stopped(s->poll)) {
-        s->stopped = true;
-    }
-    if (s->stopped) {
-        return;
-    }
-    if (d + 3 >= s->plan->depth) {
-        s->found += count_last_rows(s->plan, d, &s->rows[d], count);
-    } else {
-        expand_row(s, d, count);
     }
 }
 
