@@ -1,7 +1,8 @@
-/* Benchmark for /queens: the parallel symmetry-aware counter against a plain single-threaded
- * Somers-style bitboard counter with mirror halving (n = 16, best of 3 interleaved runs;
- * also n = 17, once, with the argument "17"), on one thread and on every core, and the
- * permutation method against the bitmask iterator listing every solution (n = 8..11).
+/* Benchmark for /queens: the parallel counter against a plain single-threaded Somers-style
+ * bitboard counter with mirror halving (n = 16, median of 5 interleaved runs), on one thread and on
+ * every core; n = 17 alone (median of 5; the peer would take minutes), and n = 18 once with the
+ * argument "18"; and the permutation method against the bitmask iterator listing every solution
+ * (n = 8..11).
  * Prints TSV rows: measure, ours, peer name, peer value, unit, which is better. With `curve`: the
  * counting curve, n = 8 .. 17 on every core, the Somers peer up to n = 15 (bench/lib/curve.h). */
 #include <stdint.h>
@@ -51,7 +52,7 @@ static uint64_t somers_count(int n) {
     return total;
 }
 
-/* Seconds for one count by `threads` threads (0: the Somers peer), checked against `expected`. */
+/* Seconds for one count by `threads` threads (0: the Somers peer); *total is its answer. */
 static double time_count(int n, unsigned threads, uint64_t *total) {
     deadline none = deadline_none();
     double start = now_seconds();
@@ -68,27 +69,49 @@ static double time_count(int n, unsigned threads, uint64_t *total) {
     return now_seconds() - start;
 }
 
-/* The three counters take turns `runs` times (the machine is shared: interleaving spreads the noise
- * evenly); each keeps its best time. */
-static void bench_count(int n, int runs) {
-    const unsigned thread_counts[3] = {0, 1, 0}; /* peer, ours on 1 thread, ours on every core */
-    double best[3] = {1e300, 1e300, 1e300};
+static int compare_doubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *values, int count) {
+    qsort(values, (size_t)count, sizeof *values, compare_doubles);
+    return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
+}
+
+#define MAX_RUNS 9
+
+/* OEIS A000170, the check for the counts the peer is too slow to repeat. */
+static const uint64_t oeis_total[19] = {0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184,
+                                        14772512, 95815104, 666090624};
+
+/* The counters take turns `runs` times (the machine is shared: interleaving spreads the noise
+ * evenly); each reports its median. With `peer`, the Somers counter and ours on one thread run too,
+ * and every answer must agree; without, ours (every core) is checked against OEIS. */
+static void bench_count(int n, int runs, bool peer) {
+    const unsigned cores = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+    const unsigned thread_counts[3] = {cores, 1, 0}; /* ours on every core, ours on 1 thread, the peer */
+    int counters = peer ? 3 : 1;
+    double seconds[3][MAX_RUNS];
     for (int run = 0; run < runs; run++) {
         uint64_t totals[3];
-        for (int k = 0; k < 3; k++) {
-            double seconds = time_count(n, k == 2 ? (unsigned)sysconf(_SC_NPROCESSORS_ONLN) : thread_counts[k],
-                                        &totals[k]);
-            best[k] = seconds < best[k] ? seconds : best[k];
-        }
-        if (totals[1] != totals[0] || totals[2] != totals[0]) {
-            fprintf(stderr, "count mismatch at n=%d\n", n);
-            exit(1);
+        for (int k = 0; k < counters; k++) {
+            seconds[k][run] = time_count(n, thread_counts[k], &totals[k]);
+            if (totals[k] != (peer ? totals[0] : oeis_total[n])) {
+                fprintf(stderr, "count mismatch at n=%d\n", n);
+                exit(1);
+            }
         }
     }
-    printf("count_all_and_unique_n%d\t%.3f\tsomers_bitboard_mirror_1_thread\t%.3f\ts\tlower\n", n, best[2],
-           best[0]);
-    printf("count_all_and_unique_n%d_1_thread\t%.3f\tsomers_bitboard_mirror_1_thread\t%.3f\ts\tlower\n", n,
-           best[1], best[0]);
+    if (!peer) {
+        printf("count_all_and_unique_n%d_median_of_%d\t%.3f\t-\t-\ts\tlower\n", n, runs, median(seconds[0], runs));
+        return;
+    }
+    double somers = median(seconds[2], runs);
+    printf("count_all_and_unique_n%d_median_of_%d\t%.3f\tsomers_bitboard_mirror_1_thread\t%.3f\ts\tlower\n", n, runs,
+           median(seconds[0], runs), somers);
+    printf("count_all_and_unique_n%d_1_thread_median_of_%d\t%.3f\tsomers_bitboard_mirror_1_thread\t%.3f\ts\tlower\n", n,
+           runs, median(seconds[1], runs), somers);
 }
 
 /* Seconds to list every solution with `algorithm`, best of `runs`; *found is the number listed. */
@@ -156,10 +179,11 @@ int main(int argc, char **argv) {
         curve();
         return 0;
     }
-    int largest = argc > 1 && strcmp(argv[1], "17") == 0 ? 17 : 16;
-    bench_count(16, 3);
-    if (largest == 17) {
-        bench_count(17, 1);
+    bool with_18 = argc > 1 && strcmp(argv[1], "18") == 0;
+    bench_count(16, 5, true);
+    bench_count(17, 5, false);
+    if (with_18) {
+        bench_count(18, 1, false);
     }
     for (int n = 8; n <= 11; n++) {
         bench_listing(n);

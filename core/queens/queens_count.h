@@ -17,12 +17,12 @@ typedef struct queens_counts {
     uint64_t unique; /* fundamental solutions */
 } queens_counts;
 
-/* Takaken's method: the queen of row 0 either sits in a corner (its solutions have no symmetry but
- * the anti-diagonal reflection, so only half is searched and each counts 8), or not (the search is
- * restricted so each class is met through its smallest representative, which is then checked for
- * 90/180 degree symmetry: 2, 4 or 8 solutions per class). The search is split into one task per
- * placement of the first two rows, run on `threads` threads (0: one per online core).
- * 1 <= n <= QUEENS_MAX_N. Returns false (counts unset) when the deadline passed first. */
+/* Every solution by border constellations (queens_constellation.h, NQueensFAF's method): one search
+ * per symmetry class of the queens on the four border lines, weighted by the class size, the
+ * constellations taken one at a time from a shared counter by `threads` threads (0: one per online
+ * core) so that all finish together; the fundamental solutions by Burnside's lemma from the solutions
+ * the rotations fix (queens_rotation.h). 1 <= n <= QUEENS_MAX_N. Returns false (counts unset) when the
+ * deadline passed first. */
 bool queens_count_fast(int n, unsigned threads, const deadline *dl, queens_counts *out);
 
 /* Enumerates every solution with `algorithm`, testing each for being the class representative.
