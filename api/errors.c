@@ -3,6 +3,8 @@
 
 #include <stdio.h>
 
+#include "core/common/utf8.h"
+
 typedef struct error_entry {
     int status;
     const char *code;
@@ -20,4 +22,7 @@ void api_error_set(api_error *error, api_error_kind kind, const char *field, con
     snprintf(error->code, sizeof error->code, "%s", entries[kind].code);
     snprintf(error->field, sizeof error->field, "%s", field ? field : "");
     vsnprintf(error->message, sizeof error->message, fmt, args);
+    /* A quoted part of the request ("%.64s") or a full buffer may end in the middle of a character. */
+    utf8_repair(error->field);
+    utf8_repair(error->message);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "api/params.h"
+#include "core/common/utf8.h"
 
 enum { KIND_NUMBER, KIND_STRING, KIND_OTHER };
 
@@ -43,26 +44,6 @@ static int compare_codes(const void *x, const void *y) {
     const item_key *a = x, *b = y;
     if (a->code != b->code) return (a->code > b->code) - (a->code < b->code);
     return (a->index > b->index) - (a->index < b->index);
-}
-
-/* Decodes one UTF-8 sequence at s (strict: no overlongs, surrogates or values above U+10FFFF);
- * returns its length, or 0 when invalid. */
-static size_t utf8_decode(const unsigned char *s, uint32_t *code) {
-    if (s[0] < 0x80) {
-        *code = s[0];
-        return 1;
-    }
-    size_t len = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
-    if (len == 0 || s[0] > 0xF4) return 0;
-    uint32_t c = s[0] & (0x3F >> (len - 1));
-    for (size_t i = 1; i < len; i++) {
-        if ((s[i] & 0xC0) != 0x80) return 0;
-        c = c << 6 | (s[i] & 0x3F);
-    }
-    static const uint32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (c < smallest[len] || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return 0;
-    *code = c;
-    return len;
 }
 
 /* Numbers the sorted keys into classes and records each class's text (written by write_text). */
@@ -112,7 +93,7 @@ static bool read_text(api_request *req, const char *field, const char *text, siz
     if (keys == NULL) return api_fail_out_of_memory(req);
     for (size_t at = 0; at < bytes;) {
         uint32_t code;
-        size_t len = utf8_decode((const unsigned char *)text + at, &code);
+        size_t len = utf8_decode_one((const unsigned char *)text + at, bytes - at, &code);
         if (len == 0) {
             free(keys);
             return api_fail(req, API_INVALID_FIELD, field, "'%s' must be valid UTF-8; byte %zu is not", field, at);
