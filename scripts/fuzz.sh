@@ -7,7 +7,7 @@
 # First every committed regression input (tests/fuzz/regressions/<target>/) is replayed. Each run's log,
 # findings (crash-*, leak-*, timeout-*, oom-*) and new inputs go to build-fuzz/fuzz/<target>/; a table of
 # executions, coverage (cov: edges, ft: features), corpus size and findings is printed and written to
-# build-fuzz/fuzz/summary.txt. Exits non-zero when a regression input fails or anything was found.
+# build-fuzz/fuzz/summary.txt (FUZZ_OUT names another folder). Exits non-zero when a regression input fails or anything was found.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,7 +30,7 @@ targets=$(cd tests/fuzz && ls fuzz_*.c | grep -v '^fuzz_request\.c$' | sed 's/\.
 # shellcheck disable=SC2086
 cmake --build "$build" -j 2 --target $targets > /dev/null
 
-out=$build/fuzz
+out=${FUZZ_OUT:-$build/fuzz}
 rm -rf "$out"
 mkdir -p "$out"
 failed=0
