@@ -26,7 +26,8 @@ done
 scripts/setup.sh build fuzz
 build=build-fuzz
 CC=clang CXX=clang++ cmake -S . -B "$build" -DPUZZLED_FUZZ=ON -DPUZZLED_TESTS=OFF > /dev/null
-targets=$(cd tests/fuzz && ls fuzz_*.c | grep -v '^fuzz_request\.c$' | sed 's/\.c$//')
+# FUZZ_TARGETS="fuzz_fields fuzz_streams" runs only those.
+targets=${FUZZ_TARGETS:-$(cd tests/fuzz && ls fuzz_*.c | grep -v '^fuzz_request\.c$' | sed 's/\.c$//')}
 # shellcheck disable=SC2086
 cmake --build "$build" -j 2 --target $targets > /dev/null
 
