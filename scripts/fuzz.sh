@@ -49,10 +49,12 @@ done
 run_target() {
     local target=$1 dir=$out/$1
     mkdir -p "$dir/new"
+    local started=$SECONDS
     # New inputs land in $dir/new (the first corpus folder); the committed corpus is only read.
     "$build/tests/fuzz/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
         -dict=tests/fuzz/fields.dict -artifact_prefix="$dir/" -print_final_stats=1 \
         "$dir/new" "tests/fuzz/corpus/$target" > "$dir/log" 2>&1 || true
+    echo $((SECONDS - started)) > "$dir/seconds" # less than asked when a finding stopped it
     if $merge; then
         "$build/tests/fuzz/$target" -merge=1 -max_len=4096 "tests/fuzz/corpus/$target" "$dir/new" \
             > "$dir/merge.log" 2>&1 || true
@@ -83,7 +85,7 @@ wait
         findings=$(find "$out/$target" -maxdepth 1 \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' \
             -o -name 'oom-*' \) | wc -l)
         [ "$findings" -eq 0 ] || failed=1
-        printf '%-18s %8s %12s %8s %7s %7s %9s %s\n' "$target" "$seconds" "${executions:-?}" "${rate:-?}" \
+        printf '%-18s %8s %12s %8s %7s %7s %9s %s\n' "$target" "$(cat "$out/$target/seconds")" "${executions:-?}" "${rate:-?}" \
             "${cov:-?}" "${ft:-?}" "${corpus:-?}" "$findings"
     done
 } | tee "$out/summary.txt"
