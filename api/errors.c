@@ -3,7 +3,7 @@
 
 #include <stdio.h>
 
-#include "api/utf8.h"
+#include "core/common/utf8.h"
 
 typedef struct error_entry {
     int status;
@@ -22,6 +22,7 @@ void api_error_set(api_error *error, api_error_kind kind, const char *field, con
     snprintf(error->code, sizeof error->code, "%s", entries[kind].code);
     snprintf(error->field, sizeof error->field, "%s", field ? field : "");
     vsnprintf(error->message, sizeof error->message, fmt, args);
-    utf8_scrub(error->field); /* an echoed name, or a message cut inside a character */
-    utf8_scrub(error->message);
+    /* A quoted part of the request ("%.64s") or a full buffer may end in the middle of a character. */
+    utf8_repair(error->field);
+    utf8_repair(error->message);
 }

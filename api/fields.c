@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "api/json_allocation.h"
-#include "api/utf8.h"
+#include "core/common/utf8.h"
 
 #define EXACT_INTEGER_BOUND ((double)API_MAX_EXACT_INTEGER + 1) /* 2^53: above it a double may already be rounded */
 
@@ -37,19 +37,28 @@ static bool fail_duplicate(api_request *req, const char *name) {
                     name);
 }
 
-/* True when every string and key inside `value` is valid UTF-8 (cJSON takes any bytes, and answers
- * echo request text). */
-static bool all_text_utf8(const cJSON *value) {
-    if (cJSON_IsString(value)) return utf8_valid(value->valuestring, strlen(value->valuestring), NULL);
-    for (const cJSON *item = value->child; item != NULL; item = item->next) {
-        if (item->string != NULL && !utf8_valid(item->string, strlen(item->string), NULL)) return false;
-        if (!all_text_utf8(item)) return false;
-    }
-    return true;
+/* Requests are UTF-8 text (RFC 8259 for JSON; the query string decoded): a name or string that is
+ * not would be echoed into answers (messages, items) that must be valid UTF-8 themselves. */
+static bool fail_name_not_utf8(api_request *req) {
+    return api_fail(req, API_UNKNOWN_FIELD, NULL,
+                    "a field name is not valid UTF-8 text; names and string values must be UTF-8");
 }
 
-static bool fail_not_utf8(api_request *req, const char *name) {
-    return api_fail(req, API_INVALID_FIELD, name, "'%.64s' must be valid UTF-8 text", name);
+static bool fail_value_not_utf8(api_request *req, const char *name) {
+    return api_fail(req, API_INVALID_FIELD, name, "'%s' holds text that is not valid UTF-8; strings must be UTF-8",
+                    name);
+}
+
+static bool is_utf8(const char *text) { return utf8_is_valid(text, strlen(text)); }
+
+/* True when every string in `value` (object keys too, at any depth) is valid UTF-8. */
+static bool text_is_utf8(const cJSON *value) {
+    if (cJSON_IsString(value)) return is_utf8(value->valuestring);
+    for (const cJSON *child = value->child; child != NULL; child = child->next) {
+        if (cJSON_IsObject(value) && !is_utf8(child->string)) return false;
+        if (!text_is_utf8(child)) return false;
+    }
+    return true;
 }
 
 bool fields_parse_body(api_request *req, const char *body, size_t len) {
@@ -82,17 +91,6 @@ bool fields_parse_body(api_request *req, const char *body, size_t len) {
         cJSON_Delete(doc);
         return api_fail(req, API_INVALID_BODY, NULL,
                         "the request body must be a JSON object of fields, such as {\"n\": 8}");
-    }
-    for (const cJSON *field = doc->child; field != NULL; field = field->next) {
-        if (!utf8_valid(field->string, strlen(field->string), NULL)) {
-            cJSON_Delete(doc);
-            return api_fail(req, API_UNKNOWN_FIELD, NULL, "a field name is not valid UTF-8");
-        }
-        if (!all_text_utf8(field)) {
-            bool failed = fail_not_utf8(req, field->string);
-            cJSON_Delete(doc);
-            return failed;
-        }
     }
     req->params = doc;
     return true;
@@ -160,14 +158,12 @@ static cJSON *query_array(const char *text, bool numbers_and_booleans) {
 }
 
 bool fields_add_query(api_request *req, const api_field *fields, const char *name, const char *value) {
-    if (!utf8_valid(name, strlen(name), NULL)) {
-        return api_fail(req, API_UNKNOWN_FIELD, NULL, "a query parameter name is not valid UTF-8");
-    }
+    if (!is_utf8(name)) return fail_name_not_utf8(req);
     const api_field *field = find_field(fields, name);
     if (field == NULL) return fail_unknown(req, fields, name);
     if (cJSON_GetObjectItemCaseSensitive(req->params, name) != NULL) return fail_duplicate(req, name);
     if (value == NULL) value = "";
-    if (!utf8_valid(value, strlen(value), NULL)) return fail_not_utf8(req, name);
+    if (!is_utf8(value)) return fail_value_not_utf8(req, name);
     cJSON *converted;
     switch (field->type) {
     case FIELD_INTEGER:
@@ -267,11 +263,13 @@ static bool apply_time_limit(api_request *req, const cJSON *value) {
 
 bool fields_check(api_request *req, const api_field *fields) {
     for (const cJSON *item = req->params->child; item != NULL; item = item->next) {
+        if (!is_utf8(item->string)) return fail_name_not_utf8(req);
         const api_field *field = find_field(fields, item->string);
         if (field == NULL) return fail_unknown(req, fields, item->string);
         for (const cJSON *earlier = req->params->child; earlier != item; earlier = earlier->next) {
             if (strcmp(earlier->string, item->string) == 0) return fail_duplicate(req, item->string);
         }
+        if (!text_is_utf8(item)) return fail_value_not_utf8(req, field->name);
         if (!check_type(req, field, item)) return false;
         if (field == &time_limit_field && !apply_time_limit(req, item)) return false;
     }

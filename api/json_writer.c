@@ -133,8 +133,9 @@ void jw_mpz_string(json_writer *w, const mpz_t v) {
 void jw_cjson(json_writer *w, const cJSON *value) {
     if (cJSON_IsNumber(value)) {
         double d = value->valuedouble;
-        /* Integers print exactly; cJSON's %1.15g would turn 2^53-1 into 9.00719925474099e+15. */
-        if (d == (double)(int64_t)d && d >= -9007199254740992.0 && d <= 9007199254740992.0) {
+        /* Integers print exactly; cJSON's %1.15g would turn 2^53-1 into 9.00719925474099e+15. The range
+         * comes first: converting a double outside int64_t's range is undefined (found by fuzzing). */
+        if (d >= -9007199254740992.0 && d <= 9007199254740992.0 && d == (double)(int64_t)d) {
             jw_int(w, (int64_t)d);
             return;
         }

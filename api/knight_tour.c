@@ -40,8 +40,9 @@ static bool read_start(api_request *req, tour_query *q) {
     for (int i = 0; ok && i < 2; i++) {
         const cJSON *item = cJSON_GetArrayItem(start, i);
         double limit = i == 0 ? q->request.rows : q->request.cols;
-        ok = cJSON_IsNumber(item) && item->valuedouble == (double)(int64_t)item->valuedouble &&
-             item->valuedouble >= 0 && item->valuedouble < limit;
+        /* The range first: converting a double outside int64_t's range is undefined. */
+        ok = cJSON_IsNumber(item) && item->valuedouble >= 0 && item->valuedouble < limit &&
+             item->valuedouble == (double)(int64_t)item->valuedouble;
         if (ok) at[i] = (int64_t)item->valuedouble;
     }
     if (!ok)

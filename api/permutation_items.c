@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "api/params.h"
-#include "api/utf8.h"
+#include "core/common/utf8.h"
 
 enum { KIND_NUMBER, KIND_STRING, KIND_OTHER };
 
@@ -93,7 +93,7 @@ static bool read_text(api_request *req, const char *field, const char *text, siz
     if (keys == NULL) return api_fail_out_of_memory(req);
     for (size_t at = 0; at < bytes;) {
         uint32_t code;
-        size_t len = utf8_decode((const unsigned char *)text + at, bytes - at, &code);
+        size_t len = utf8_decode_one((const unsigned char *)text + at, bytes - at, &code);
         if (len == 0) {
             free(keys);
             return api_fail(req, API_INVALID_FIELD, field, "'%s' must be valid UTF-8; byte %zu is not", field, at);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs, with apt-get, the Debian packages puzzled needs for the named purposes (build, runtime,
-# test, bench, container) that are not installed yet. The Dockerfile calls this same script, so the
+# test, fuzz, bench, container) that are not installed yet. The Dockerfile calls this same script, so the
 # container and the README's set-up install exactly the same things.
 #   scripts/setup.sh build runtime     # what `scripts/run.sh` needs
 #   scripts/setup.sh build test        # what `scripts/test.sh` needs
@@ -10,6 +10,8 @@ declare -A packages=(
   [build]="gcc g++ make cmake pkg-config libmicrohttpd-dev libcjson-dev libgmp-dev zlib1g-dev libgnutls28-dev"
   [runtime]="libmicrohttpd12 libcjson1 libgmp10 zlib1g wamerican scowl"
   [test]="libcriterion-dev libcurl4-openssl-dev python3 curl nginx-light wrk nodejs npm wamerican scowl prometheus openssl qqwing libxml2-utils librsvg2-bin chromium"
+  # libFuzzer and its sanitizers come with clang (scripts/fuzz.sh, tests/fuzz/).
+  [fuzz]="clang"
   [bench]="curl nginx-light wrk qqwing gnuplot-nox"
   # The container tests (tests/container/): podman with runc (catatonit: the pause process of pods), bridge networking (netavark, aardvark-dns
   # for names, iptables for published ports), podman-compose, and debootstrap for a local base image.
@@ -18,7 +20,7 @@ declare -A packages=(
 
 wanted=()
 for purpose in "$@"; do
-  [ -n "${packages[$purpose]:-}" ] || { echo "setup.sh: unknown purpose '$purpose' (build, runtime, test, bench, container)" >&2; exit 2; }
+  [ -n "${packages[$purpose]:-}" ] || { echo "setup.sh: unknown purpose '$purpose' (build, runtime, test, fuzz, bench, container)" >&2; exit 2; }
   for package in ${packages[$purpose]}; do
     # Node.js may come from elsewhere than Debian (it does on the development machines): keep it.
     if [ "$package" = nodejs ] && command -v node > /dev/null; then continue; fi

@@ -2,11 +2,12 @@
 # Installs what is missing, builds, and runs the whole test suite: unit and integration tests, the
 # allocation-failure test, the live OpenAPI contract test, the SVG drawings rendered, the playground and /docs in chromium, the concurrency, strict-HTTP, fair-share and HTTPS tests, the Dockerfile
 # mirror test, the scale-out test behind nginx, the container tests (the image built and run, compose
-# with nginx, the Kubernetes manifests validated and played), then the unit and integration tests
-# again built with AddressSanitizer and UndefinedBehaviorSanitizer, and the HTTP garbage campaign against that build.
+# with nginx, the Kubernetes manifests validated and played), a short run of every fuzz target
+# (scripts/fuzz.sh), then the unit and integration tests again built with AddressSanitizer and
+# UndefinedBehaviorSanitizer, and the HTTP garbage campaign against that build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh build runtime test container
+scripts/setup.sh build runtime test fuzz container
 
 echo "== build and test"
 scripts/build.sh build
@@ -45,6 +46,9 @@ tests/scaleout/run.sh build/puzzled
 
 echo "== container tests: the image built and run, compose with nginx, Kubernetes manifests played"
 tests/container/run.sh
+
+echo "== fuzzing: every libFuzzer target 20 s on the committed corpus, every regression input replayed"
+scripts/fuzz.sh 20 --parallel 2
 
 echo "== build and test with AddressSanitizer and UndefinedBehaviorSanitizer"
 scripts/build.sh build-sanitize -DPUZZLED_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug

@@ -115,7 +115,7 @@ core_status perm_iter_init(perm_iter *it, const perm_spec *spec, const mpz_t off
         status = kperm_unrank(it->v, n, k, offset, dl); /* without repeats, positions are classes */
     } else {
         status = distinct_seek(it->v, it->cls, n, m, k, offset, dl);
-        if (it->mode == MODE_VALUES)
+        if (status == CORE_OK && it->mode == MODE_VALUES) /* else v is unwritten (found by fuzzing) */
             for (size_t i = 0; i < n; i++) it->v[i] = it->cls[it->v[i]];
     }
     if (status != CORE_OK) goto done;

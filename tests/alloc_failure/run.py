@@ -42,6 +42,16 @@ REQUESTS = [
     ("healthz", "GET", "/healthz", {}, {}, False),
     ("readyz", "GET", "/readyz", {}, {}, False),
     ("openapi document", "GET", "/openapi.yaml", {}, {}, False),
+    ("web page /", "GET", "/", {}, {}, False),
+    ("web page /docs", "GET", "/docs", {}, {}, False),
+    ("web page /playground.css", "GET", "/playground.css", {}, {}, False),
+    ("web page /playground.js", "GET", "/playground.js", {}, {}, False),
+    ("web page /answers.js", "GET", "/answers.js", {}, {}, False),
+    ("web page /pictures.js", "GET", "/pictures.js", {}, {}, False),
+    ("web page /docs.js", "GET", "/docs.js", {}, {}, False),
+    ("web page /vendor/swagger-ui-bundle.js", "GET", "/vendor/swagger-ui-bundle.js", {}, {}, False),
+    ("web page /vendor/swagger-ui.css", "GET", "/vendor/swagger-ui.css", {}, {}, False),
+    ("web page /vendor/js-yaml.js", "GET", "/vendor/js-yaml.js", {}, {}, False),
     ("metrics", "GET", "/metrics", {}, {}, True),
     ("a field of the wrong type (400)", "GET", "/queens", {"n": "eight"}, {}, False),
     ("malformed JSON (400)", "POST", "/queens", "{\"n\": 8,", {}, False),
@@ -283,7 +293,7 @@ def run_request(server, request):
 
 def route_list(server):
     """The server's routes, from its 404 message ("... the endpoints are /a, /b")."""
-    answer = ask(server.port, ("", "GET", "/", {}, {}, False), NEVER)
+    answer = ask(server.port, ("", "GET", "/no-such-endpoint", {}, {}, False), NEVER)
     server.report()
     try:
         message = json.loads(answer.body)["error"]["message"]

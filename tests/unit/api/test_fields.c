@@ -250,3 +250,49 @@ Test(fields, string_arrays_keep_every_query_piece_a_string) {
     cr_assert(strstr(req.error.message, "element 1") != NULL, "%s", req.error.message);
     cJSON_Delete(req.params);
 }
+
+/* Requests must be UTF-8 text: what is not would be echoed into answers (found by fuzzing; the inputs
+ * are in tests/fuzz/regressions/). The strings below hold a lone continuation byte (\x80), an
+ * overlong '/' (\xc0\xaf) and a UTF-16 surrogate encoded in UTF-8 (\xed\xa0\x80). */
+Test(fields, text_that_is_not_utf8_is_refused_not_echoed) {
+    static const char *const bad_values[] = {"{\"name\": \"a\x80\"}", "{\"items\": [\"\xc0\xaf\"]}",
+                                             "{\"items\": [{\"\xed\xa0\x80\": 1}]}"};
+    static const char *const blamed[] = {"name", "items", "items"};
+    for (size_t i = 0; i < sizeof bad_values / sizeof bad_values[0]; i++) {
+        api_request req = {.limits = &limits};
+        cr_assert(fields_parse_body(&req, bad_values[i], strlen(bad_values[i])));
+        cr_assert_not(fields_check(&req, fields), "accepted %s", bad_values[i]);
+        expect_failure(&req, 400, "invalid_field", blamed[i]);
+        cJSON_Delete(req.params);
+    }
+    const char *bad_name = "{\"n\xff\": 1}";
+    api_request req = {.limits = &limits};
+    cr_assert(fields_parse_body(&req, bad_name, strlen(bad_name)));
+    cr_assert_not(fields_check(&req, fields));
+    expect_failure(&req, 400, "unknown_field", "");
+    cr_assert_null(strchr(req.error.message, '\xff'));
+    cJSON_Delete(req.params);
+
+    req = new_request();
+    cr_assert_not(fields_add_query(&req, fields, "na\xe2\x82", "1"));
+    expect_failure(&req, 400, "unknown_field", "");
+    cJSON_Delete(req.params);
+    req = new_request();
+    cr_assert_not(fields_add_query(&req, fields, "name", "\xf4\x90\x80\x80")); /* above U+10FFFF */
+    expect_failure(&req, 400, "invalid_field", "name");
+    cJSON_Delete(req.params);
+}
+
+/* An unknown name is quoted cut at 64 bytes, which may fall inside a character: the message stays UTF-8. */
+Test(fields, a_quoted_name_cut_inside_a_character_stays_utf8) {
+    char name[100] = "x";
+    for (int i = 0; i < 40; i++) strcat(name, "\xc3\xa9"); /* é: 'x' then 2-byte characters, cut at 64 */
+    api_request req = new_request();
+    cr_assert_not(fields_add_query(&req, fields, name, "1"));
+    expect_failure(&req, 400, "unknown_field", "x\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+                                               "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+                                               "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+                                               "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9");
+    cr_assert(strstr(req.error.message, "\xc3\xa9?'") != NULL, "%s", req.error.message);
+    cJSON_Delete(req.params);
+}

@@ -65,6 +65,24 @@ Test(json_writer, cjson_values_print_compactly_and_integers_exactly) {
     jw_free(&w);
 }
 
+/* Numbers far outside int64_t print as cJSON prints them and read back equal. The undefined int64_t
+ * conversion jw_cjson once made of them is caught by clang's UBSan replaying
+ * tests/fuzz/regressions/fuzz_fields/huge-number-item-converted-to-int64 (gcc's -fsanitize=undefined,
+ * our sanitizer build, does not check float-to-integer casts). */
+Test(json_writer, huge_numbers_print_without_an_integer_conversion) {
+    const char *input = "[6.6e73,-1e300,9223372036854775808]";
+    cJSON *doc = cJSON_Parse(input);
+    json_writer w;
+    jw_init(&w);
+    jw_cjson(&w, doc);
+    cJSON *back = cJSON_Parse(w.data);
+    cr_assert_not_null(back, "%s", w.data);
+    cr_assert(cJSON_Compare(doc, back, true), "%s", w.data);
+    cJSON_Delete(back);
+    cJSON_Delete(doc);
+    jw_free(&w);
+}
+
 Test(json_writer, consume_keeps_the_unsent_tail) {
     json_writer w;
     jw_init(&w);

@@ -176,3 +176,18 @@ Test(perm_iter, empty_and_zero_length) {
     perm_iter_free(&it);
     mpz_clear(zero);
 }
+
+/* A seek that runs out of time leaves no arrangement and must not read the positions it did not
+ * write (tests/fuzz/regressions/fuzz_fields/unrank-distinct-seek-deadline, found by fuzzing). */
+Test(perm_iter, distinct_seek_out_of_time_fails_cleanly) {
+    static const uint32_t classes[] = {0, 0, 1, 2, 2, 3};
+    perm_spec spec = {classes, 6, 4, 3, true, PERM_ORDER_LEXICOGRAPHIC};
+    mpz_t offset;
+    mpz_init_set_ui(offset, 5);
+    deadline expired = {.at_ns = 1};
+    perm_iter it;
+    cr_assert_eq(perm_iter_init(&it, &spec, offset, &expired), CORE_DEADLINE);
+    cr_assert_eq(perm_iter_init(&it, &spec, offset, NULL), CORE_OK);
+    perm_iter_free(&it);
+    mpz_clear(offset);
+}
