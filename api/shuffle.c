@@ -74,15 +74,34 @@ static bool compute_next_shuffle(shuffle_output *s) {
     return true;
 }
 
+/* n mode: the values start + perm[k], formatted straight into `out` in runs reserved at once. */
+static void write_numbers(shuffle_output *s, json_writer *out, size_t begin, size_t want) {
+    enum { RUN = 4096, MOST_BYTES = 2 + JW_UINT_MAX_DIGITS }; /* a comma, a minus sign, the digits */
+    while (s->position < s->length && out->len - begin < want) {
+        if (!jw_reserve(out, RUN * MOST_BYTES)) return;
+        size_t end = s->length - s->position < RUN ? s->length : s->position + RUN;
+        char *to = out->data + out->len;
+        for (size_t k = s->position; k < end; k++) {
+            if (k > 0) *to++ = ',';
+            int64_t value = s->start + (int64_t)s->perm[k];
+            if (value < 0) *to++ = '-';
+            to = jw_put_uint(to, value < 0 ? (uint64_t)0 - (uint64_t)value : (uint64_t)value);
+        }
+        *to = '\0';
+        out->len = (size_t)(to - out->data);
+        s->position = end;
+    }
+}
+
 static void write_values(shuffle_output *s, json_writer *out, size_t begin, size_t want) {
+    if (s->item_offsets == NULL) {
+        write_numbers(s, out, begin, want);
+        return;
+    }
     for (; s->position < s->length && out->len - begin < want; s->position++) {
         if (s->position > 0) jw_char(out, ',');
         uint32_t k = s->perm[s->position];
-        if (s->item_offsets != NULL) {
-            jw_raw(out, s->item_texts.data + s->item_offsets[k], s->item_offsets[k + 1] - s->item_offsets[k]);
-        } else {
-            jw_int(out, s->start + (int64_t)k);
-        }
+        jw_raw(out, s->item_texts.data + s->item_offsets[k], s->item_offsets[k + 1] - s->item_offsets[k]);
     }
 }
 
