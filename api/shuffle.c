@@ -294,20 +294,6 @@ static bool read_sizes(api_request *req, shuffle_output *s, const cJSON **items)
     return true;
 }
 
-/* Builds the whole body at once (small answers: a Content-Length response, and a clean 503 if a
- * later shuffle runs out of time). */
-static bool respond_whole(api_request *req, api_response *res, shuffle_output *s) {
-    stream_status status = write_output(s, &res->body, SIZE_MAX);
-    free_output(s);
-    if (status == STREAM_FAILED) {
-        jw_clear(&res->body);
-        return res->body.out_of_memory ? api_fail_out_of_memory(req)
-                                        : api_fail_deadline(req);
-    }
-    res->content_type = req->ndjson ? "application/x-ndjson" : "application/json";
-    return true;
-}
-
 static bool handle_shuffle(api_request *req, api_response *res) {
     shuffle_output *s = calloc(1, sizeof *s);
     if (s == NULL) return api_fail_out_of_memory(req);
@@ -329,7 +315,10 @@ static bool handle_shuffle(api_request *req, api_response *res) {
     }
     s->limit = req->time_limit; /* the rest is produced after this handler returns */
     frame_output(s, seed_text, req->ndjson);
-    if (s->count * (s->length > 0 ? s->length : 1) <= SMALL_OUTPUT_VALUES) return respond_whole(req, res, s);
+    /* Small answers are built whole: a Content-Length response, and a clean 503 if a later shuffle
+     * runs out of time. */
+    if (s->count * (s->length > 0 ? s->length : 1) <= SMALL_OUTPUT_VALUES)
+        return api_respond_whole(req, res, s, write_output, free_output, req->ndjson);
     api_respond_stream(res, s, write_output, free_output, req->ndjson);
     return true;
 }
