@@ -28,7 +28,7 @@ enum { STREAM_BLOCK = 64 * 1024 };
  * the `max` MHD offers. Up to STREAM_PIECES - 1 pieces are produced ahead of the one being sent, so
  * the worker rarely waits for the socket and the socket rarely for the worker (each wait is a
  * suspend, a resume and a thread switch). Sizes measured in docs/operations.md#benchmarks. */
-enum { STREAM_PIECES = 3, STREAM_PIECE_BYTES = 256 * 1024 };
+enum { STREAM_PIECES = 3, STREAM_PIECE_BYTES = 1024 * 1024 };
 /* With gzip: the generator output compressed per deflate call, and how much compressed output a
  * piece gathers before it is flushed and handed over. Measured in docs/operations.md#compression. */
 enum { GZIP_PLAIN_BLOCK = 64 * 1024, GZIP_PIECE_BYTES = 64 * 1024 };
