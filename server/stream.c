@@ -29,6 +29,10 @@ enum { STREAM_BLOCK = 64 * 1024 };
  * the worker rarely waits for the socket and the socket rarely for the worker (each wait is a
  * suspend, a resume and a thread switch). Sizes measured in docs/operations.md#benchmarks. */
 enum { STREAM_PIECES = 3, STREAM_PIECE_BYTES = 1024 * 1024 };
+/* A piece is also handed over, once it holds something, when STREAM_PIECE_MS have passed since it was
+ * started: a slow generator's client then gets its lines as they come, not a megabyte at a time. The
+ * generator is asked for STREAM_STEP_BYTES at a time, so the clock is looked at often enough. */
+enum { STREAM_PIECE_MS = 10, STREAM_STEP_BYTES = 64 * 1024 };
 /* With gzip: the generator output compressed per deflate call, and how much compressed output a
  * piece gathers before it is flushed and handed over. Measured in docs/operations.md#compression. */
 enum { GZIP_PLAIN_BLOCK = 64 * 1024, GZIP_PIECE_BYTES = 64 * 1024 };
@@ -66,27 +70,33 @@ static void stream_free_now(stream *s) {
     free(s);
 }
 
-/* Runs the generator until `out` holds `want` bytes or the body ends. */
-static void generate(stream *s, json_writer *out, size_t want, bool *finished, bool *failed) {
+/* Runs the generator until `out` holds `want` bytes, the body ends, or `out` holds something at
+ * `hand_over`. */
+static void generate(stream *s, json_writer *out, size_t want, const deadline *hand_over, bool *finished,
+                     bool *failed) {
     while (out->len < want && !*finished && !*failed) {
-        stream_status status = s->next(s->state, out, want - out->len);
+        size_t step = want - out->len < STREAM_STEP_BYTES ? want - out->len : STREAM_STEP_BYTES;
+        stream_status status = s->next(s->state, out, step);
         *failed = status == STREAM_FAILED || out->out_of_memory;
         *finished = status == STREAM_DONE;
+        if (out->len > 0 && deadline_expired(hand_over)) return;
     }
 }
 
-/* Generates and compresses blocks into `piece` until it holds about GZIP_PIECE_BYTES; flushed at the
- * end, finished (the gzip trailer) only when the body is complete. A failed body gets no trailer. */
-static void generate_compressed(stream *s, json_writer *piece, bool *finished, bool *failed) {
+/* Generates and compresses blocks into `piece` until it holds about GZIP_PIECE_BYTES (or something, at
+ * `hand_over`); flushed at the end, finished (the gzip trailer) only when the body is complete. A
+ * failed body gets no trailer. */
+static void generate_compressed(stream *s, json_writer *piece, const deadline *hand_over, bool *finished,
+                                bool *failed) {
     do {
-        generate(s, &s->plain, GZIP_PLAIN_BLOCK, finished, failed);
+        generate(s, &s->plain, GZIP_PLAIN_BLOCK, hand_over, finished, failed);
         if (*failed) return;
         if (!gzip_encoder_write(&s->encoder, s->plain.data, s->plain.len, *finished, piece)) {
             *failed = true;
             return;
         }
         jw_clear(&s->plain);
-    } while (piece->len < GZIP_PIECE_BYTES && !*finished);
+    } while (piece->len < GZIP_PIECE_BYTES && !*finished && !deadline_expired(hand_over));
 }
 
 /* Under the lock: ask a worker for the next piece unless the ring is full or the body complete.
@@ -105,8 +115,9 @@ static void produce_piece(compute_job *job) {
     stream *s = (stream *)job;
     json_writer *piece = &s->pieces[s->producing];
     bool finished = false, failed = false;
-    if (s->gzip) generate_compressed(s, piece, &finished, &failed);
-    else generate(s, piece, STREAM_PIECE_BYTES, &finished, &failed);
+    deadline hand_over = deadline_after_ms(STREAM_PIECE_MS);
+    if (s->gzip) generate_compressed(s, piece, &hand_over, &finished, &failed);
+    else generate(s, piece, STREAM_PIECE_BYTES, &hand_over, &finished, &failed);
     pthread_mutex_lock(&s->lock);
     if (s->abandoned) {
         pthread_mutex_unlock(&s->lock);
