@@ -137,4 +137,16 @@ void api_respond_json(api_response *res, cJSON *doc);
 void api_respond_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state,
                         bool ndjson);
 
+/* Bodies up to about this size may be built whole on the worker instead of streamed: the server sends
+ * a complete body straight from its buffer (Content-Length, no copy in user space, no hand-over per
+ * piece), and a failure is still a clean error status; the bound keeps one request's memory modest.
+ * Figures in docs/operations.md#benchmarks. */
+enum { API_WHOLE_BODY_BYTES = 16 * 1024 * 1024 };
+
+/* Answers with the whole body now, running the generator `next` to its end (same content type as
+ * api_respond_stream); frees `state`. A generator that fails is answered as out of time (503), or
+ * out of memory (500) when the body could not grow. Returns false after api_fail(). */
+bool api_respond_whole(api_request *req, api_response *res, void *state, stream_next_fn next,
+                       stream_free_fn free_state, bool ndjson);
+
 #endif

@@ -4,7 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { BATCH_BYTES = 64 * 1024 };
+/* The room reserved at once for a run of arrangements (at least one) between two checks of `want`. */
+enum { RUN_BYTES = 16 * 1024 };
+/* Lines up to this long are copied with one fixed-size copy (the buffers keep this much slack). */
+enum { SHORT_LINE = 32 };
 
 arrangement_listing *arrangement_listing_new(void) { return calloc(1, sizeof(arrangement_listing)); }
 
@@ -15,7 +18,6 @@ static void arrangement_listing_free(void *state) {
     free(l->count);
     free(l->line);
     free(l->entry_end);
-    free(l->batch);
     free(l);
 }
 
@@ -36,10 +38,10 @@ static bool prepare(arrangement_listing *l, const mpz_t count, size_t k, uint64_
     l->first = true;
     l->count = mpz_get_str(NULL, 10, count);
     l->entry_end = malloc((k ? k : 1) * sizeof *l->entry_end);
-    l->line = malloc(longest_line(&l->items));
-    l->batch = malloc(BATCH_BYTES + longest_line(&l->items) + 1);
+    l->line_room = longest_line(&l->items);
+    l->line = calloc(1, l->line_room + SHORT_LINE);
     if (l->line != NULL) l->line[0] = l->items.text ? '"' : '[';
-    return l->count != NULL && l->entry_end != NULL && l->line != NULL && l->batch != NULL;
+    return l->count != NULL && l->entry_end != NULL && l->line != NULL;
 }
 
 static void write_count(const arrangement_listing *l, json_writer *out) {
@@ -50,26 +52,52 @@ static void write_count(const arrangement_listing *l, json_writer *out) {
 }
 
 
-/* Rewrites line from entry `from` on and appends the whole arrangement (after a separator unless
- * it is the first) to the batch. */
-static void write_arrangement(arrangement_listing *l, const uint32_t *a, size_t from) {
+/* Rewrites line from entry `from` on and writes the whole arrangement (after a separator unless it
+ * is the first) at `to`, which has room for it plus SHORT_LINE bytes; returns the end. */
+static char *write_arrangement(arrangement_listing *l, const uint32_t *a, size_t from, char *to) {
     const perm_items *items = &l->items;
     size_t len = from == 0 ? 1 : l->entry_end[from - 1];
     for (size_t i = from; i < l->k; i++) {
         if (i > 0 && !items->text) l->line[len++] = ',';
+        const char *text = items->texts + items->start[a[i]];
         size_t size = items->start[a[i] + 1] - items->start[a[i]];
-        memcpy(l->line + len, items->texts + items->start[a[i]], size);
+        for (size_t b = 0; b < size; b++) l->line[len + b] = text[b]; /* mostly one or two bytes */
         len += size;
         l->entry_end[i] = len;
     }
-    char *to = l->batch + l->batch_len;
     if (!l->first && !l->ndjson) *to++ = ',';
-    memcpy(to, l->line, len);
+    if (len <= SHORT_LINE) memcpy(to, l->line, SHORT_LINE); /* a fixed size compiles to a few moves */
+    else memcpy(to, l->line, len);
     to += len;
     *to++ = items->text ? '"' : ']';
     if (l->ndjson) *to++ = '\n';
-    l->batch_len = (size_t)(to - l->batch);
     l->first = false;
+    return to;
+}
+
+/* Writes arrangements straight into `out` until it has grown by `want` or the listing ends. */
+static void write_items(arrangement_listing *l, json_writer *out, size_t start, size_t want) {
+    size_t most = l->line_room + 2; /* an arrangement, its separator and newline */
+    size_t run = RUN_BYTES / most > 0 ? RUN_BYTES / most : 1;
+    while (l->part == LISTING_ITEMS && out->len - start < want) {
+        if (!jw_reserve(out, run * most + SHORT_LINE)) return;
+        char *to = out->data + out->len;
+        for (size_t i = 0; i < run; i++) {
+            size_t changed;
+            const uint32_t *a = l->next(l->iter, &changed);
+            if (a == NULL) {
+                l->part = LISTING_TAIL;
+                break;
+            }
+            to = write_arrangement(l, a, l->first ? 0 : changed, to);
+            if (--l->left == 0) {
+                l->part = LISTING_TAIL;
+                break;
+            }
+        }
+        *to = '\0';
+        out->len = (size_t)(to - out->data);
+    }
 }
 
 static stream_status next_part(void *state, json_writer *out, size_t want) {
@@ -85,20 +113,8 @@ static stream_status next_part(void *state, json_writer *out, size_t want) {
         }
         l->part = l->iter != NULL && l->left > 0 ? LISTING_ITEMS : LISTING_TAIL;
     }
-    while (l->part == LISTING_ITEMS && out->len - start < want && !out->out_of_memory) {
-        while (l->part == LISTING_ITEMS && out->len - start + l->batch_len < want && l->batch_len < BATCH_BYTES) {
-            size_t changed;
-            const uint32_t *a = l->next(l->iter, &changed);
-            if (a == NULL) {
-                l->part = LISTING_TAIL;
-                break;
-            }
-            write_arrangement(l, a, l->first ? 0 : changed);
-            if (--l->left == 0) l->part = LISTING_TAIL;
-        }
-        jw_raw(out, l->batch, l->batch_len);
-        l->batch_len = 0;
-    }
+    write_items(l, out, start, want);
+    if (out->out_of_memory) return STREAM_FAILED;
     if (l->part != LISTING_TAIL) return STREAM_MORE;
     if (!l->ndjson) jw_str(out, "]}");
     return STREAM_DONE;

@@ -3,8 +3,8 @@
  * (core/) and written with the texts of a perm_items.
  *
  * The current arrangement's text is kept in `line`, with the end of each entry in `entry_end`, so a
- * step rewrites only the entries that changed; whole arrangements are gathered in a 64 KiB batch with
- * plain copies and handed over once per call, so memory stays at one batch plus one arrangement. */
+ * step rewrites only the entries that changed, and whole arrangements are copied straight into the
+ * stream's buffer (a run of them per reservation), so memory stays at the piece asked for plus a run. */
 #ifndef PUZZLED_API_ARRANGEMENT_LISTING_H
 #define PUZZLED_API_ARRANGEMENT_LISTING_H
 
@@ -36,9 +36,8 @@ typedef struct arrangement_listing {
     uint64_t left;             /* arrangements still to send (the limit) */
     bool first;
     char *line;                /* '[' or '"' and the entries, without the closing character */
+    size_t line_room;          /* the longest line, with its closing character */
     size_t *entry_end;         /* k offsets into line */
-    char *batch;               /* the batch, plus room for one more arrangement */
-    size_t batch_len;
 } arrangement_listing;
 
 /* A zeroed listing (NULL when out of memory) whose items and iterator the caller fills in. */

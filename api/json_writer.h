@@ -28,6 +28,12 @@ void jw_consume(json_writer *w, size_t n);
  * itself (a compressor) and then advances `len`. False (and out_of_memory) when that fails. */
 bool jw_reserve(json_writer *w, size_t extra);
 
+/* Bytes jw_put_uint writes at most (2^64 - 1 has 20 digits). */
+enum { JW_UINT_MAX_DIGITS = 20 };
+/* Writes the decimal digits of `v` at `to` and returns the end: for tight loops that jw_reserve room
+ * for many numbers once and then format straight into `data + len` (advancing `len` themselves). */
+char *jw_put_uint(char *to, uint64_t v);
+
 void jw_raw(json_writer *w, const char *text, size_t len);
 void jw_str(json_writer *w, const char *text); /* raw NUL-terminated text */
 void jw_char(json_writer *w, char c);

@@ -119,24 +119,28 @@ static void tour_stream_free(void *state) {
     free(t);
 }
 
+/* One square [r,c] or board row [m,...], formatted straight into `out` in room reserved at once. */
 static void write_item(tour_stream *t, json_writer *out) {
     uint32_t cols = (uint32_t)t->request.cols;
+    size_t numbers = t->move_number == NULL ? 2 : cols;
+    if (!jw_reserve(out, numbers * (1 + JW_UINT_MAX_DIGITS) + 2)) return;
+    char *to = out->data + out->len;
+    *to++ = '[';
     if (t->move_number == NULL) {
         uint32_t square = t->result.path[t->next];
-        jw_char(out, '[');
-        jw_uint(out, square / cols);
-        jw_char(out, ',');
-        jw_uint(out, square % cols);
-        jw_char(out, ']');
-        return;
+        to = jw_put_uint(to, square / cols);
+        *to++ = ',';
+        to = jw_put_uint(to, square % cols);
+    } else {
+        const uint32_t *row = t->move_number + (size_t)t->next * cols;
+        for (uint32_t c = 0; c < cols; c++) {
+            if (c > 0) *to++ = ',';
+            to = jw_put_uint(to, row[c]);
+        }
     }
-    const uint32_t *row = t->move_number + (size_t)t->next * cols;
-    jw_char(out, '[');
-    for (uint32_t c = 0; c < cols; c++) {
-        if (c > 0) jw_char(out, ',');
-        jw_uint(out, row[c]);
-    }
-    jw_char(out, ']');
+    *to++ = ']';
+    *to = '\0';
+    out->len = (size_t)(to - out->data);
 }
 
 /* JSON: the head, then "path":[[r,c],...] or "board":[[...],...]. NDJSON: the head object alone on the

@@ -335,7 +335,8 @@ static bool answer_solutions(api_request *req, api_response *res, const queens_r
     return true;
 }
 
-/* ---- mode "first": {"n":N,"found":true,"solution":[...]} streamed row by row ---- */
+/* ---- mode "first": {"n":N,"found":true,"solution":[...]}, built whole up to API_WHOLE_BODY_BYTES,
+ * streamed row by row above ---- */
 
 typedef struct first_stream {
     uint64_t n;
@@ -351,6 +352,7 @@ static void first_stream_free(void *state) {
 }
 
 static stream_status first_next(void *state, json_writer *out, size_t want) {
+    enum { RUN = 4096 }; /* rows formatted per reservation */
     first_stream *s = state;
     size_t start = out->len;
     if (!s->head_written) {
@@ -360,17 +362,28 @@ static stream_status first_next(void *state, json_writer *out, size_t want) {
         s->head_written = true;
     }
     while (out->len - start < want && s->row < s->n) {
-        if (s->row > 0) {
-            jw_char(out, ',');
+        if (!jw_reserve(out, RUN * (1 + JW_UINT_MAX_DIGITS))) return STREAM_FAILED;
+        uint64_t end = s->n - s->row < RUN ? s->n : s->row + RUN;
+        char *to = out->data + out->len;
+        for (; s->row < end; s->row++) {
+            if (s->row > 0) *to++ = ',';
+            to = jw_put_uint(to, s->cols != NULL ? s->cols[s->row] : queens_first_column(s->n, s->row));
         }
-        jw_uint(out, s->cols != NULL ? s->cols[s->row] : queens_first_column(s->n, s->row));
-        s->row++;
+        *to = '\0';
+        out->len = (size_t)(to - out->data);
     }
     if (s->row < s->n) {
         return STREAM_MORE;
     }
     jw_str(out, "]}");
     return STREAM_DONE;
+}
+
+/* An upper bound on the answer's size: every column has as many digits as n. */
+static uint64_t first_body_bytes(uint64_t n) {
+    uint64_t digits = 1;
+    for (uint64_t rest = n; rest >= 10; rest /= 10) digits++;
+    return n * (digits + 1) + 64;
 }
 
 /* A completion of the placed queens by search: into `*cols`, or *cols NULL when there is none. */
@@ -426,6 +439,9 @@ static bool answer_first(api_request *req, api_response *res, const queens_reque
     }
     s->n = (uint64_t)q->n;
     s->cols = cols;
+    if (first_body_bytes(s->n) <= API_WHOLE_BODY_BYTES) {
+        return api_respond_whole(req, res, s, first_next, first_stream_free, false);
+    }
     api_respond_stream(res, s, first_next, first_stream_free, false);
     return true;
 }

@@ -60,3 +60,19 @@ void api_respond_stream(api_response *res, void *state, stream_next_fn next, str
     res->stream_free = free_state;
     res->content_type = ndjson ? "application/x-ndjson" : "application/json";
 }
+
+bool api_respond_whole(api_request *req, api_response *res, void *state, stream_next_fn next,
+                       stream_free_fn free_state, bool ndjson) {
+    jw_clear(&res->body);
+    stream_status status;
+    do status = next(state, &res->body, SIZE_MAX);
+    while (status == STREAM_MORE && !res->body.out_of_memory);
+    free_state(state);
+    if (status != STREAM_DONE || res->body.out_of_memory) {
+        bool out_of_memory = res->body.out_of_memory;
+        jw_clear(&res->body);
+        return out_of_memory ? api_fail_out_of_memory(req) : api_fail_deadline(req);
+    }
+    res->content_type = ndjson ? "application/x-ndjson" : "application/json";
+    return true;
+}

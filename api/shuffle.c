@@ -74,15 +74,34 @@ static bool compute_next_shuffle(shuffle_output *s) {
     return true;
 }
 
+/* n mode: the values start + perm[k], formatted straight into `out` in runs reserved at once. */
+static void write_numbers(shuffle_output *s, json_writer *out, size_t begin, size_t want) {
+    enum { RUN = 4096, MOST_BYTES = 2 + JW_UINT_MAX_DIGITS }; /* a comma, a minus sign, the digits */
+    while (s->position < s->length && out->len - begin < want) {
+        if (!jw_reserve(out, RUN * MOST_BYTES)) return;
+        size_t end = s->length - s->position < RUN ? s->length : s->position + RUN;
+        char *to = out->data + out->len;
+        for (size_t k = s->position; k < end; k++) {
+            if (k > 0) *to++ = ',';
+            int64_t value = s->start + (int64_t)s->perm[k];
+            if (value < 0) *to++ = '-';
+            to = jw_put_uint(to, value < 0 ? (uint64_t)0 - (uint64_t)value : (uint64_t)value);
+        }
+        *to = '\0';
+        out->len = (size_t)(to - out->data);
+        s->position = end;
+    }
+}
+
 static void write_values(shuffle_output *s, json_writer *out, size_t begin, size_t want) {
+    if (s->item_offsets == NULL) {
+        write_numbers(s, out, begin, want);
+        return;
+    }
     for (; s->position < s->length && out->len - begin < want; s->position++) {
         if (s->position > 0) jw_char(out, ',');
         uint32_t k = s->perm[s->position];
-        if (s->item_offsets != NULL) {
-            jw_raw(out, s->item_texts.data + s->item_offsets[k], s->item_offsets[k + 1] - s->item_offsets[k]);
-        } else {
-            jw_int(out, s->start + (int64_t)k);
-        }
+        jw_raw(out, s->item_texts.data + s->item_offsets[k], s->item_offsets[k + 1] - s->item_offsets[k]);
     }
 }
 
@@ -275,20 +294,6 @@ static bool read_sizes(api_request *req, shuffle_output *s, const cJSON **items)
     return true;
 }
 
-/* Builds the whole body at once (small answers: a Content-Length response, and a clean 503 if a
- * later shuffle runs out of time). */
-static bool respond_whole(api_request *req, api_response *res, shuffle_output *s) {
-    stream_status status = write_output(s, &res->body, SIZE_MAX);
-    free_output(s);
-    if (status == STREAM_FAILED) {
-        jw_clear(&res->body);
-        return res->body.out_of_memory ? api_fail_out_of_memory(req)
-                                        : api_fail_deadline(req);
-    }
-    res->content_type = req->ndjson ? "application/x-ndjson" : "application/json";
-    return true;
-}
-
 static bool handle_shuffle(api_request *req, api_response *res) {
     shuffle_output *s = calloc(1, sizeof *s);
     if (s == NULL) return api_fail_out_of_memory(req);
@@ -310,7 +315,10 @@ static bool handle_shuffle(api_request *req, api_response *res) {
     }
     s->limit = req->time_limit; /* the rest is produced after this handler returns */
     frame_output(s, seed_text, req->ndjson);
-    if (s->count * (s->length > 0 ? s->length : 1) <= SMALL_OUTPUT_VALUES) return respond_whole(req, res, s);
+    /* Small answers are built whole: a Content-Length response, and a clean 503 if a later shuffle
+     * runs out of time. */
+    if (s->count * (s->length > 0 ? s->length : 1) <= SMALL_OUTPUT_VALUES)
+        return api_respond_whole(req, res, s, write_output, free_output, req->ndjson);
     api_respond_stream(res, s, write_output, free_output, req->ndjson);
     return true;
 }

@@ -1,13 +1,20 @@
 /* Chunked streaming of generator output, produced on the compute pool (see stream.h).
  *
- * Two buffers: `ready` belongs to the I/O thread (bytes produced, not yet handed to MHD) and
- * `producing` to the worker while a piece is in production. The lock guards the hand-over and the
- * flags; the generator state is only ever touched by the one worker producing, so it needs no lock.
- * The I/O thread suspends the connection only under the lock and the worker resumes it only under
- * the lock, so a resume can never come before its suspend.
+ * A ring of STREAM_PIECES buffers: the worker's generator writes each piece straight into its ring
+ * buffer (the generators format into the buffer themselves, no batch in between), and the I/O
+ * thread's reader copies the head piece into the block MHD offers. That copy is the only one in user
+ * space: MHD's chunked reader API gives the buffer only during the callback, on the I/O thread, and
+ * the generator must not run there. While one piece is being sent, the worker is already producing
+ * the next ones (up to the ring's size), so both sides keep working and the connection is suspended
+ * only when the socket is faster than the generator. Memory stays at the ring's size per stream,
+ * and a client that stops reading holds no worker once the ring is full.
  *
- * With gzip, the worker has a third buffer, `plain`: the generator writes there and each piece is
- * compressed into `producing` (server/compression.h), so only compressed bytes wait for the socket. */
+ * The lock guards the ring's indices and the flags; the generator state is only ever touched by the
+ * one worker producing, so it needs no lock. The I/O thread suspends the connection only under the
+ * lock and the worker resumes it only under the lock, so a resume can never come before its suspend.
+ *
+ * With gzip, the worker has one more buffer, `plain`: the generator writes there and each block is
+ * compressed into the piece (server/compression.h), so only compressed bytes wait for the socket. */
 #include "server/stream.h"
 
 #include <pthread.h>
@@ -17,9 +24,17 @@
 #include "server/compression.h"
 
 enum { STREAM_BLOCK = 64 * 1024 };
+/* Pieces: the generator fills one whole piece per job, the I/O thread hands it to MHD in blocks of
+ * the `max` MHD offers. Up to STREAM_PIECES - 1 pieces are produced ahead of the one being sent, so
+ * the worker rarely waits for the socket and the socket rarely for the worker (each wait is a
+ * suspend, a resume and a thread switch). Sizes measured in docs/operations.md#benchmarks. */
+enum { STREAM_PIECES = 3, STREAM_PIECE_BYTES = 1024 * 1024 };
+/* A piece is also handed over, once it holds something, when STREAM_PIECE_MS have passed since it was
+ * started: a slow generator's client then gets its lines as they come, not a megabyte at a time. The
+ * generator is asked for STREAM_STEP_BYTES at a time, so the clock is looked at often enough. */
+enum { STREAM_PIECE_MS = 10, STREAM_STEP_BYTES = 64 * 1024 };
 /* With gzip: the generator output compressed per deflate call, and how much compressed output a
- * piece gathers before it is flushed and handed over (at most the `want` MHD asked for). Measured in
- * docs/operations.md#compression. */
+ * piece gathers before it is flushed and handed over. Measured in docs/operations.md#compression. */
 enum { GZIP_PLAIN_BLOCK = 64 * 1024, GZIP_PIECE_BYTES = 64 * 1024 };
 
 typedef struct stream {
@@ -31,12 +46,14 @@ typedef struct stream {
     struct MHD_Connection *connection;
     uint64_t *bytes_sent;
     pthread_mutex_t lock;
-    json_writer ready;     /* I/O thread's */
-    json_writer producing; /* the worker's while `in_production` */
+    /* A ring of pieces: `filled` complete ones from `head` on belong to the I/O thread (`sent` bytes
+     * of the head one are with MHD already); the one at `producing` to the worker while
+     * `in_production`; the rest are empty. */
+    json_writer pieces[STREAM_PIECES];
+    size_t head, filled, sent, producing;
     bool gzip;             /* the body is gzip-compressed (Content-Encoding: gzip) */
     gzip_encoder encoder;  /* the worker's, with `gzip` */
     json_writer plain;     /* the worker's, with `gzip`: generator output not yet compressed */
-    size_t want;           /* the size of the piece asked for */
     bool in_production;    /* a piece is queued or being produced */
     bool finished;         /* the generator produced its last bytes */
     bool failed;           /* the generator failed, or the pool stopped taking work */
@@ -48,51 +65,66 @@ static void stream_free_now(stream *s) {
     s->free_state(s->state);
     if (s->gzip) gzip_encoder_end(&s->encoder);
     jw_free(&s->plain);
-    jw_free(&s->ready);
-    jw_free(&s->producing);
+    for (size_t i = 0; i < STREAM_PIECES; i++) jw_free(&s->pieces[i]);
     pthread_mutex_destroy(&s->lock);
     free(s);
 }
 
-/* Runs the generator until `out` holds `want` bytes or the body ends. */
-static void generate(stream *s, json_writer *out, size_t want, bool *finished, bool *failed) {
+/* Runs the generator until `out` holds `want` bytes, the body ends, or `out` holds something at
+ * `hand_over`. */
+static void generate(stream *s, json_writer *out, size_t want, const deadline *hand_over, bool *finished,
+                     bool *failed) {
     while (out->len < want && !*finished && !*failed) {
-        stream_status status = s->next(s->state, out, want - out->len);
+        size_t step = want - out->len < STREAM_STEP_BYTES ? want - out->len : STREAM_STEP_BYTES;
+        stream_status status = s->next(s->state, out, step);
         *failed = status == STREAM_FAILED || out->out_of_memory;
         *finished = status == STREAM_DONE;
+        if (out->len > 0 && deadline_expired(hand_over)) return;
     }
 }
 
-/* Generates and compresses blocks into `producing` until it holds about a piece; flushed at the end,
- * finished (the gzip trailer) only when the body is complete. A failed body gets no trailer. */
-static void generate_compressed(stream *s, bool *finished, bool *failed) {
-    size_t piece = s->want < GZIP_PIECE_BYTES ? s->want : GZIP_PIECE_BYTES;
+/* Generates and compresses blocks into `piece` until it holds about GZIP_PIECE_BYTES (or something, at
+ * `hand_over`); flushed at the end, finished (the gzip trailer) only when the body is complete. A
+ * failed body gets no trailer. */
+static void generate_compressed(stream *s, json_writer *piece, const deadline *hand_over, bool *finished,
+                                bool *failed) {
     do {
-        generate(s, &s->plain, GZIP_PLAIN_BLOCK, finished, failed);
+        generate(s, &s->plain, GZIP_PLAIN_BLOCK, hand_over, finished, failed);
         if (*failed) return;
-        if (!gzip_encoder_write(&s->encoder, s->plain.data, s->plain.len, *finished, &s->producing)) {
+        if (!gzip_encoder_write(&s->encoder, s->plain.data, s->plain.len, *finished, piece)) {
             *failed = true;
             return;
         }
         jw_clear(&s->plain);
-    } while (s->producing.len < piece && !*finished);
+    } while (piece->len < GZIP_PIECE_BYTES && !*finished && !deadline_expired(hand_over));
 }
 
-/* On a worker: produce the next piece into `producing`, then hand it over. */
+/* Under the lock: ask a worker for the next piece unless the ring is full or the body complete.
+ * Marks the stream failed when the pool takes no more work. */
+static void start_piece(stream *s) {
+    if (s->in_production || s->finished || s->failed || s->filled == STREAM_PIECES) return;
+    s->producing = (s->head + s->filled) % STREAM_PIECES;
+    s->in_production = true;
+    if (compute_pool_continue(s->pool, &s->job)) return;
+    s->in_production = false;
+    s->failed = true;
+}
+
+/* On a worker: produce a piece, hand it over, and queue the next one while the ring has room. */
 static void produce_piece(compute_job *job) {
     stream *s = (stream *)job;
+    json_writer *piece = &s->pieces[s->producing];
     bool finished = false, failed = false;
-    if (s->gzip) generate_compressed(s, &finished, &failed);
-    else generate(s, &s->producing, s->want, &finished, &failed);
+    deadline hand_over = deadline_after_ms(STREAM_PIECE_MS);
+    if (s->gzip) generate_compressed(s, piece, &hand_over, &finished, &failed);
+    else generate(s, piece, STREAM_PIECE_BYTES, &hand_over, &finished, &failed);
     pthread_mutex_lock(&s->lock);
     if (s->abandoned) {
         pthread_mutex_unlock(&s->lock);
         stream_free_now(s);
         return;
     }
-    json_writer piece = s->producing; /* `ready` is empty whenever a piece is in production */
-    s->producing = s->ready;
-    s->ready = piece;
+    if (piece->len > 0) s->filled++;
     s->finished = finished;
     s->failed = failed;
     s->in_production = false;
@@ -100,6 +132,7 @@ static void produce_piece(compute_job *job) {
         s->suspended = false;
         MHD_resume_connection(s->connection);
     }
+    start_piece(s);
     pthread_mutex_unlock(&s->lock);
 }
 
@@ -109,25 +142,18 @@ static void refuse_piece(compute_job *job, compute_refusal reason) {
     produce_piece(job);
 }
 
-/* Under the lock: ask a worker for the next piece. False when the pool takes no more work. */
-static bool start_piece(stream *s, size_t want) {
-    s->want = want;
-    s->in_production = true;
-    if (compute_pool_continue(s->pool, &s->job)) return true;
-    s->in_production = false;
-    s->failed = true;
-    return false;
-}
-
+/* The head piece is the I/O thread's alone (the worker only writes a piece past the filled ones), so
+ * it is copied into MHD's buffer outside the lock. */
 static ssize_t read_stream(void *cls, uint64_t position, char *buf, size_t max) {
     (void)position;
     stream *s = cls;
     pthread_mutex_lock(&s->lock);
-    if (s->ready.len == 0) {
+    if (s->filled == 0) {
         ssize_t end = s->failed ? MHD_CONTENT_READER_END_WITH_ERROR
                       : s->finished ? MHD_CONTENT_READER_END_OF_STREAM
                                     : 0;
-        if (end == 0 && (s->in_production || start_piece(s, max))) {
+        if (end == 0) start_piece(s);
+        if (end == 0 && s->in_production) {
             s->suspended = true;
             MHD_suspend_connection(s->connection);
         } else if (end == 0) {
@@ -136,11 +162,20 @@ static ssize_t read_stream(void *cls, uint64_t position, char *buf, size_t max) 
         pthread_mutex_unlock(&s->lock);
         return end;
     }
-    size_t n = s->ready.len < max ? s->ready.len : max;
-    memcpy(buf, s->ready.data, n);
-    jw_consume(&s->ready, n);
+    json_writer *piece = &s->pieces[s->head];
+    pthread_mutex_unlock(&s->lock);
+    size_t n = piece->len - s->sent < max ? piece->len - s->sent : max;
+    memcpy(buf, piece->data + s->sent, n);
+    s->sent += n;
     *s->bytes_sent += n;
-    if (s->ready.len == 0 && !s->finished && !s->failed && !s->in_production) start_piece(s, max);
+    pthread_mutex_lock(&s->lock);
+    if (s->sent == piece->len) {
+        jw_clear(piece);
+        s->sent = 0;
+        s->head = (s->head + 1) % STREAM_PIECES;
+        s->filled--;
+    }
+    start_piece(s);
     pthread_mutex_unlock(&s->lock);
     return (ssize_t)n;
 }
@@ -173,8 +208,7 @@ struct MHD_Response *stream_response_create(api_response *res, bool gzip, comput
     s->connection = connection;
     s->bytes_sent = bytes_sent;
     pthread_mutex_init(&s->lock, NULL);
-    jw_init(&s->ready);
-    jw_init(&s->producing);
+    for (size_t i = 0; i < STREAM_PIECES; i++) jw_init(&s->pieces[i]);
     jw_init(&s->plain);
     res->stream_state = NULL;
     /* MHD calls free_stream only for a response it made: when it cannot make one (out of memory), it

@@ -1,8 +1,8 @@
 /* Drains an endpoint's generator (api_response stream) into a chunked libmicrohttpd response. The
- * generator runs on the compute pool, never on an I/O thread: when the I/O thread has sent what was
- * produced, it asks a worker for the next piece and suspends the connection until it is there (and
- * asks for the piece after it as soon as it hands one over, so producing and sending overlap). A
- * client that stops reading holds no worker: nothing is produced until the socket takes more. */
+ * generator runs on the compute pool, never on an I/O thread, filling a small ring of pieces ahead of
+ * the socket, so producing and sending overlap; the I/O thread suspends the connection only when it
+ * has sent everything produced. A client that stops reading holds no worker: nothing more is
+ * produced once the ring is full, until the socket takes more. */
 #ifndef PUZZLED_SERVER_STREAM_H
 #define PUZZLED_SERVER_STREAM_H
 

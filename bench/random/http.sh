@@ -2,9 +2,12 @@
 # End-to-end benchmark of /shuffle through HTTP: {"n": 10000000} (about 79 MB of JSON, streamed) from
 # request to last byte, seeded and secure, best of 5, against Python (best of 3) producing the same answer
 # (random.shuffle of 10,000,000 integers plus json.dumps) on the same machine in the same run.
+# Also the seeded 10M shuffle against nginx (Debian nginx-light, sendfile) serving a file of the very
+# same bytes: median of 5 each, in the same run (the cost of shuffling and formatting over sending).
 # Needs PUZZLED_URL (a running server). Prints TSV rows: measure, ours, peer, peer value, unit, better.
 set -euo pipefail
 : "${PUZZLED_URL:?set PUZZLED_URL to a running puzzled, e.g. http://127.0.0.1:8080}"
+. "$(dirname "$0")/../lib/static_nginx.sh"
 rounds=5
 
 best_of() { sort -g | head -n 1; }
@@ -32,3 +35,16 @@ PY
 peer=$(python_ms)
 printf 'http_shuffle_10M\t%s\tpython3 random.shuffle + json.dumps\t%s\tms\tlower\n' "$(http_ms '{"n": 10000000}')" "$peer"
 printf 'http_shuffle_10M_secure\t%s\tpython3 random.shuffle + json.dumps\t%s\tms\tlower\n' "$(http_ms '{"n": 10000000, "secure": true}')" "$peer"
+
+seeded='{"n": 10000000, "seed": "1"}'
+root=$(mktemp -d)
+curl -sS -o "$root/shuffle.json" -H 'Content-Type: application/json' -d "$seeded" "$PUZZLED_URL/shuffle"
+static_nginx_start "$root"
+median_ms() {
+  for _ in 1 2 3 4 5; do curl -sS -o /dev/null -w '%{time_total}\n' "$@"; done | sort -g | sed -n 3p |
+    awk '{printf "%.1f", $1 * 1000}'
+}
+printf 'http_shuffle_10M seeded (%s bytes, median of 5)\t%s\tnginx static file of the same bytes\t%s\tms\tlower\n' \
+  "$(stat -c %s "$root/shuffle.json")" "$(median_ms -H 'Content-Type: application/json' -d "$seeded" "$PUZZLED_URL/shuffle")" \
+  "$(median_ms "$STATIC_URL/shuffle.json")"
+rm -rf "$root"

@@ -18,13 +18,38 @@ static void identity(uint32_t *a, size_t n) {
     for (size_t i = 0; i < n; i++) a[i] = (uint32_t)i;
 }
 
-static core_status fisher_yates(rng *r, uint32_t *a, size_t n, const deadline *limit) {
-    identity(a, n);
-    if (n < 2) return CORE_OK;
-    size_t i = n - 1;
-    for (size_t until_poll = POLL_EVERY; i >= 2; i -= 2) {
-        uint64_t j1, j2;
-        bounded_random_pair(r, i + 1, i, &j1, &j2);
+/* Pairs of dice drawn ahead of their swaps. The swaps land on random squares of an array far larger
+ * than the caches for big n, so each would wait for memory; drawing the dice a few steps early and
+ * prefetching their squares lets those waits overlap. The dice come in the same order as when drawn
+ * just in time, so the shuffle for a seed is unchanged. */
+enum { DICE_AHEAD = 16 };
+
+/* For i = top, top - 2, ... while i >= stop: swaps a[i] with a[j1], j1 < i + 1 - less, and a[i - 1]
+ * with a[j2], j2 < i - less (less = 0: Fisher-Yates; 1: Sattolo's single cycle). *next_i is the first i
+ * left undone. The caller guarantees top >= stop >= 2 or top < stop. */
+static core_status paired_swaps(rng *r, uint32_t *a, size_t top, size_t stop, size_t less, size_t *next_i,
+                                const deadline *limit) {
+    size_t steps = top >= stop ? (top - stop) / 2 + 1 : 0;
+    *next_i = top - 2 * steps;
+    uint64_t dice[DICE_AHEAD][2];
+    size_t drawn = 0;
+    for (; drawn < steps && drawn < DICE_AHEAD; drawn++) {
+        size_t i = top - 2 * drawn;
+        bounded_random_pair(r, i + 1 - less, i - less, &dice[drawn][0], &dice[drawn][1]);
+        __builtin_prefetch(&a[dice[drawn][0]], 1);
+        __builtin_prefetch(&a[dice[drawn][1]], 1);
+    }
+    size_t until_poll = POLL_EVERY;
+    for (size_t step = 0; step < steps; step++) {
+        size_t i = top - 2 * step, slot = step % DICE_AHEAD;
+        uint64_t j1 = dice[slot][0], j2 = dice[slot][1];
+        if (drawn < steps) {
+            size_t later = top - 2 * drawn;
+            bounded_random_pair(r, later + 1 - less, later - less, &dice[slot][0], &dice[slot][1]);
+            __builtin_prefetch(&a[dice[slot][0]], 1);
+            __builtin_prefetch(&a[dice[slot][1]], 1);
+            drawn++;
+        }
         swap(a, i, j1);
         swap(a, i - 1, j2);
         if ((until_poll -= 2) == 0) {
@@ -32,6 +57,14 @@ static core_status fisher_yates(rng *r, uint32_t *a, size_t n, const deadline *l
             until_poll = POLL_EVERY;
         }
     }
+    return CORE_OK;
+}
+
+static core_status fisher_yates(rng *r, uint32_t *a, size_t n, const deadline *limit) {
+    identity(a, n);
+    if (n < 2) return CORE_OK;
+    size_t i;
+    if (paired_swaps(r, a, n - 1, 2, 0, &i, limit) != CORE_OK) return CORE_DEADLINE;
     if (i == 1) swap(a, 1, bounded_random(r, 2));
     return CORE_OK;
 }
@@ -129,17 +162,8 @@ static core_status derangement(rng *r, uint32_t *a, size_t n, const deadline *li
 static core_status cycle(rng *r, uint32_t *a, size_t n, const deadline *limit) {
     identity(a, n);
     if (n < 2) return CORE_OK;
-    size_t i = n - 1;
-    for (size_t until_poll = POLL_EVERY; i >= 3; i -= 2) {
-        uint64_t j1, j2;
-        bounded_random_pair(r, i, i - 1, &j1, &j2);
-        swap(a, i, j1);
-        swap(a, i - 1, j2);
-        if ((until_poll -= 2) == 0) {
-            if (deadline_expired(limit)) return CORE_DEADLINE;
-            until_poll = POLL_EVERY;
-        }
-    }
+    size_t i;
+    if (paired_swaps(r, a, n - 1, 3, 1, &i, limit) != CORE_OK) return CORE_DEADLINE;
     if (i == 2) swap(a, 2, bounded_random(r, 2));
     swap(a, 1, 0);
     return CORE_OK;

@@ -2,6 +2,7 @@
  * NDJSON, the construction for huge boards, errors and the time limit. References are computed by
  * Python (itertools) at test time or are published values (OEIS A000170, A002562). */
 #include <criterion/criterion.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,11 +195,12 @@ Test(queens, counts_agree_across_algorithms) {
     }
 }
 
-/* Checks a streamed construction with arrays of used columns and diagonals. */
-static void expect_valid_first(long n) {
-    char path[64];
-    snprintf(path, sizeof path, "/queens?n=%ld&mode=first", n);
-    cJSON *doc = get_ok(path);
+/* Checks a construction (the answer's body, already fetched) with arrays of used columns and
+ * diagonals. */
+static void expect_valid_solution(const http_result *r, long n) {
+    cr_assert_eq(r->status, 200, "n=%ld: status %ld", n, r->status);
+    cJSON *doc = http_json(r);
+    cr_assert_not_null(doc, "n=%ld: the answer is not JSON", n);
     cr_assert(found_field(doc));
     const cJSON *solution = cJSON_GetObjectItemCaseSensitive(doc, "solution");
     cr_assert_eq(cJSON_GetArraySize(solution), n, "n=%ld: one column per row", n);
@@ -214,6 +216,42 @@ static void expect_valid_first(long n) {
     }
     free(used);
     cJSON_Delete(doc);
+}
+
+static void expect_valid_first(long n) {
+    char path[64];
+    snprintf(path, sizeof path, "/queens?n=%ld&mode=first", n);
+    http_result r = http_get(path);
+    expect_valid_solution(&r, n);
+    http_result_free(&r);
+}
+
+/* Answers up to 16 MiB are built whole (Content-Length), larger ones stream (chunked); both are
+ * valid solutions. n = 2,200,000 needs 17.6 MB, so the server's --max-queens-n is raised for it. */
+Test(queens, first_is_whole_up_to_16_mib_and_streamed_beyond) {
+    const char *args[] = {"--max-queens-n", "2200000", NULL};
+    test_server server;
+    cr_assert(test_server_start(&server, args));
+    const struct {
+        long n;
+        const char *length, *chunked;
+    } cases[] = {{1000000, "6888929", NULL}, {2200000, NULL, "chunked"}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char path[64];
+        snprintf(path, sizeof path, "/queens?n=%ld&mode=first", cases[i].n);
+        http_result r = http_request(server.url, "GET", path, NULL, NULL);
+        char *length = http_header(&r, "Content-Length"), *encoding = http_header(&r, "Transfer-Encoding");
+        cr_assert((length == NULL) == (cases[i].length == NULL), "n=%ld: Content-Length %s", cases[i].n, length);
+        if (length != NULL) cr_assert_str_eq(length, cases[i].length);
+        cr_assert((encoding == NULL) == (cases[i].chunked == NULL), "n=%ld: Transfer-Encoding %s", cases[i].n,
+                  encoding);
+        if (encoding != NULL) cr_assert_str_eq(encoding, cases[i].chunked);
+        expect_valid_solution(&r, cases[i].n);
+        free(length);
+        free(encoding);
+        http_result_free(&r);
+    }
+    cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
 }
 
 Test(queens, first_is_valid_for_large_boards) {

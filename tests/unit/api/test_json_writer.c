@@ -1,6 +1,7 @@
 /* Unit tests for api/json_writer: every written value must parse back (with cJSON, an independent
  * parser) to what was written. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,6 +41,31 @@ Test(json_writer, integers_are_exact_at_the_extremes) {
     jw_char(&w, ']');
     cr_assert_str_eq(w.data, "[-9223372036854775808,18446744073709551615,\"18446744073709551615\"]");
     jw_free(&w);
+}
+
+/* jw_put_uint against printf at every digit-count boundary (9..9, 10..0 and their neighbours) and on
+ * a spread of values between. */
+Test(json_writer, put_uint_matches_printf) {
+    uint64_t values[200];
+    size_t count = 0;
+    for (uint64_t power = 1; count < 60; power *= 10) {
+        values[count++] = power - 1;
+        values[count++] = power;
+        values[count++] = power + 1;
+        if (power > UINT64_MAX / 10) break;
+    }
+    values[count++] = UINT64_MAX;
+    for (uint64_t v = 7; count < sizeof values / sizeof *values; v = v * 6364136223846793005u + 1442695040888963407u) {
+        values[count] = v >> (count % 64); /* every magnitude */
+        count++;
+    }
+    for (size_t i = 0; i < count; i++) {
+        char expected[32], got[JW_UINT_MAX_DIGITS + 1];
+        snprintf(expected, sizeof expected, "%llu", (unsigned long long)values[i]);
+        char *end = jw_put_uint(got, values[i]);
+        *end = '\0';
+        cr_assert_str_eq(got, expected);
+    }
 }
 
 Test(json_writer, big_integers_are_decimal_strings) {
