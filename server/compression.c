@@ -102,7 +102,7 @@ bool compression_use_gzip(coding_preference preference, size_t body_bytes) {
 bool compression_applies_to(const char *content_type) {
     return content_type != NULL &&
            (strcmp(content_type, "application/json") == 0 || strcmp(content_type, "application/x-ndjson") == 0 ||
-            strcmp(content_type, "image/svg+xml") == 0);
+            strcmp(content_type, "image/svg+xml") == 0 || strncmp(content_type, "text/", 5) == 0);
 }
 
 void compression_add_headers(struct MHD_Response *response, bool gzip) {

@@ -39,7 +39,8 @@ coding_preference compression_preference(const char *accept_encoding);
  * is still compressed when the client refuses identity). */
 bool compression_use_gzip(coding_preference preference, size_t body_bytes);
 
-/* Whether answers of this media type are compressed (JSON, NDJSON and SVG: text that shrinks). */
+/* Whether answers of this media type are compressed (JSON, NDJSON, SVG and the web pages' text types:
+ * text that shrinks). */
 bool compression_applies_to(const char *content_type);
 
 /* Adds Vary: Accept-Encoding (the answer depends on it) and, when `gzip`, Content-Encoding: gzip. */

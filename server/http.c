@@ -141,6 +141,7 @@ static void free_server(http_server *server) {
     if (server->pool != NULL) compute_pool_destroy(server->pool);
     if (server->clients != NULL) clients_destroy(server->clients);
     if (server->sockets != NULL) open_sockets_destroy(server->sockets);
+    static_gzip_destroy(server->pages_gzip);
     free(server->tls_cert);
     free(server->tls_key);
     free(server);
@@ -175,6 +176,7 @@ http_server *http_server_start(const puzzled_config *config) {
         return NULL;
     }
     describe_content(server);
+    server->pages_gzip = static_gzip_create();
     request_id_start();
     access_log_use_json(strcmp(config->log_format, "json") == 0);
     metrics_start(server->pool);

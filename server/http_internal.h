@@ -16,6 +16,7 @@
 #include "server/config.h"
 #include "server/http.h"
 #include "server/open_sockets.h"
+#include "server/static_gzip.h"
 
 /* A daemon's view of the server: the public listener, or the admin one (--admin-port: /metrics). */
 typedef struct listener {
@@ -32,6 +33,7 @@ struct http_server {
     compute_pool *pool;
     clients *clients;          /* client identity and fair shares */
     open_sockets *sockets;     /* the public connections' sockets, flushed before a stop closes them */
+    static_gzip *pages_gzip;   /* the web pages gzip'd at start (NULL: out of memory, sent as they are) */
     api_thread_budget threads; /* lends idle workers to parallel counting */
     atomic_bool draining;      /* while stopping: answers say Connection: close, /readyz says 503 */
     atomic_bool cancelled;     /* raised when the drain time is up: running computations end */

@@ -40,6 +40,7 @@
 #include "server/printable.h"
 #include "server/request_id.h"
 #include "server/routes.h"
+#include "server/static_gzip.h"
 #include "server/stream.h"
 #include "server/strict_http.h"
 
@@ -333,13 +334,22 @@ static bool read_fields(request_context *ctx) {
 }
 
 /* On a worker: decides whether the answer goes out gzip'd, and compresses a complete body now (a
- * stream is compressed piece by piece as it is produced). False when out of memory. */
+ * stream is compressed piece by piece as it is produced); on an I/O thread, only a web page, from its
+ * start-up gzip. False when out of memory. */
 static bool compress_answer(request_context *ctx) {
     api_response *res = &ctx->res;
-    ctx->compressible = ctx->route->thread == ON_WORKER && compression_applies_to(res->content_type);
+    const json_writer *precompressed = static_gzip_find(ctx->server->pages_gzip, ctx->route);
+    ctx->compressible = (ctx->route->thread == ON_WORKER || precompressed != NULL) &&
+                        compression_applies_to(res->content_type);
     bool streamed = res->stream_state != NULL;
-    ctx->gzip = ctx->compressible &&
-                compression_use_gzip(ctx->codings, streamed ? COMPRESSION_SIZE_UNKNOWN : res->body.len);
+    /* a page's gzip is made already: worth sending whatever the file's size */
+    size_t size = streamed || precompressed != NULL ? COMPRESSION_SIZE_UNKNOWN : res->body.len;
+    ctx->gzip = ctx->compressible && compression_use_gzip(ctx->codings, size);
+    if (ctx->gzip && precompressed != NULL) { /* a web page: gzip'd at start-up (server/static_gzip.h) */
+        jw_clear(&res->body);
+        jw_raw(&res->body, precompressed->data, precompressed->len);
+        return !res->body.out_of_memory;
+    }
     return !ctx->gzip || streamed || gzip_body(&res->body);
 }
 

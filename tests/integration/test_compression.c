@@ -136,6 +136,12 @@ Test(compression, every_endpoint_inflates_to_exactly_the_identity_answer) {
         expect_same_answer(LARGE_ANSWERS[i].path, LARGE_ANSWERS[i].accept, "gzip", true);
 }
 
+/* The web pages' files are gzip'd once at start-up (server/static_gzip.c), not per request. */
+Test(compression, the_web_pages_files_inflate_to_exactly_the_files) {
+    const char *files[] = {"/", "/playground.js", "/vendor/swagger-ui-bundle.js", "/vendor/swagger-ui.css"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) expect_same_answer(files[i], NULL, "gzip", true);
+}
+
 Test(compression, small_answers_go_out_as_they_are_unless_identity_is_refused) {
     for (size_t i = 0; i < sizeof SMALL_ANSWERS / sizeof SMALL_ANSWERS[0]; i++) {
         http_result r = get_with(SMALL_ANSWERS[i], NULL, NULL);
