@@ -26,3 +26,15 @@ void api_error_set(api_error *error, api_error_kind kind, const char *field, con
     utf8_repair(error->field);
     utf8_repair(error->message);
 }
+
+void api_error_write(const api_error *error, json_writer *out) {
+    jw_str(out, "{\"error\":{\"code\":");
+    jw_cstring(out, error->code);
+    jw_str(out, ",\"message\":");
+    jw_cstring(out, error->message);
+    if (error->field[0] != '\0') {
+        jw_str(out, ",\"field\":");
+        jw_cstring(out, error->field);
+    }
+    jw_str(out, "}}");
+}

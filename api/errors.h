@@ -8,6 +8,8 @@
 
 #include <stdarg.h>
 
+#include "api/json_writer.h"
+
 /*      kind                      status  code                   meaning */
 #define API_ERRORS(X)                                                                                   \
     X(API_MALFORMED_JSON,         400, "malformed_json",         "the body is not valid JSON")          \
@@ -53,5 +55,9 @@ typedef struct api_error {
 
 /* Fills `error` with the kind's status and code, `field` (may be NULL) and the formatted message. */
 void api_error_set(api_error *error, api_error_kind kind, const char *field, const char *fmt, va_list args);
+
+/* The error's JSON body, {"error":{"code","message"[,"field"]}}, appended to `out` (whose
+ * out_of_memory then says whether it is whole). */
+void api_error_write(const api_error *error, json_writer *out);
 
 #endif

@@ -232,15 +232,7 @@ static const char out_of_memory_body[] =
 static enum MHD_Result queue_error(request_context *ctx, const api_error *error, const char *allow) {
     json_writer text;
     jw_init(&text);
-    jw_str(&text, "{\"error\":{\"code\":");
-    jw_cstring(&text, error->code);
-    jw_str(&text, ",\"message\":");
-    jw_cstring(&text, error->message);
-    if (error->field[0] != '\0') {
-        jw_str(&text, ",\"field\":");
-        jw_cstring(&text, error->field);
-    }
-    jw_str(&text, "}}");
+    api_error_write(error, &text);
     if (text.out_of_memory) {
         jw_free(&text);
         ctx->bytes_sent = sizeof out_of_memory_body - 1;

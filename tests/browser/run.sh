@@ -13,15 +13,5 @@ cd "$(dirname "$0")"
 
 command -v "${PUZZLED_CHROMIUM:-/usr/bin/chromium}" > /dev/null ||
   { echo "browser: no chromium at ${PUZZLED_CHROMIUM:-/usr/bin/chromium}; run scripts/setup.sh test" >&2; exit 1; }
-if ! node ../lib/npm_installed.js .; then
-  echo "browser: installing the pinned playwright-core (npm ci)"
-  log=$(mktemp)
-  if ! npm ci --no-audit --no-fund --loglevel=error --fetch-retries=1 > "$log" 2>&1; then
-    cat "$log" >&2
-    rm -f "$log"
-    echo "browser: npm ci failed; playwright-core is needed (see tests/browser/package.json)" >&2
-    exit 1
-  fi
-  rm -f "$log"
-fi
+../lib/npm_install.sh browser .
 exec node browser.js "$bin" "$artifacts" ${3:+"$3"}

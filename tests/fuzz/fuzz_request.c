@@ -167,7 +167,7 @@ void fuzz_check_json(const char *text, size_t len, bool lines) {
     }
 }
 
-/* The error answer as server/request.c's queue_error() writes it. */
+/* The error answer as server/request.c's queue_error() writes it (api_error_write). */
 static void check_error(const api_request *req) {
     const api_error *error = &req->error;
     fuzz_require(error->status != 0, "a handler failed without saying why (the server's 500 internal_error)");
@@ -175,15 +175,7 @@ static void check_error(const api_request *req) {
     fuzz_require(error->code[0] != '\0' && error->message[0] != '\0', "an error without a code or message");
     json_writer text;
     jw_init(&text);
-    jw_str(&text, "{\"error\":{\"code\":");
-    jw_cstring(&text, error->code);
-    jw_str(&text, ",\"message\":");
-    jw_cstring(&text, error->message);
-    if (error->field[0] != '\0') {
-        jw_str(&text, ",\"field\":");
-        jw_cstring(&text, error->field);
-    }
-    jw_str(&text, "}}");
+    api_error_write(error, &text);
     fuzz_require(!text.out_of_memory, "out of memory writing an error");
     fuzz_check_json(text.data, text.len, false);
     jw_free(&text);
