@@ -89,6 +89,15 @@ def main():
     for use in range(4):
         write("fuzz_dictionary", f"mixed-{use}",
               bytes([use]) + "cold\nCord\ncard's\nward\nwarm\nwörm\nΑλφα\nмир\n\r\nx\xff\n".encode("utf-8", "surrogateescape"))
+    # The server's header parsers (fuzz_headers: byte 0 picks the parser): the values the docs show.
+    headers = [["gzip", "gzip, deflate, br", "gzip;q=0, identity", "*;q=0.5, identity;q=1", "x-gzip;q=0.001"],
+               ['"0123456789abcdef0123456789abcdef"', 'W/"0123456789abcdef0123456789abcdef", "x"', "*"],
+               ["abc-123", "req.42:7", "a" * 70, "bad id"],
+               ["/queens?n=8", "/\x01\xff"],
+               ["10.0.0.1", "10.0.0.0/8, 192.168.1.0/24", "::1, fd00::/8", "10.0.0.0/33"]]
+    for parser, values in enumerate(headers):
+        for n, value in enumerate(values):
+            write("fuzz_headers", f"{parser}-{n}", bytes([parser]) + value.encode())
     dictionary = sorted(words | {"time_limit_ms", "true", "false", "null", "common", "lexicographic", "input",
                                  "any", "solutions", "count", "first", "warnsdorff", "backtracking", "board", "path"})
     (HERE / "fields.dict").write_text("".join(f"\"{w}\"\n" for w in dictionary))
