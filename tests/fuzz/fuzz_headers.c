@@ -5,7 +5,6 @@
  * Input: byte 0 picks the parser; the rest is the header value or flag, NUL-terminated here as
  * libmicrohttpd hands values over. Each answer is checked against what its header promises. */
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
