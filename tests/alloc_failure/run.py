@@ -27,7 +27,7 @@ import urllib.parse
 import zlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from checks import check, finish  # noqa: E402
+from checks import check, finish, query_value  # noqa: E402
 
 DENSE, SPARSE = 150, 50
 TIMEOUT_S = 20
@@ -136,13 +136,7 @@ REQUESTS = [
 
 
 def query_text(fields):
-    def text(value):
-        if isinstance(value, bool):
-            return "true" if value else "false"
-        if isinstance(value, list):
-            return ",".join(text(v) for v in value)
-        return str(value)
-    return urllib.parse.urlencode({k: text(v) for k, v in fields.items()})
+    return urllib.parse.urlencode({k: query_value(v) for k, v in fields.items()})
 
 
 class Answer:

@@ -7,9 +7,12 @@ Each target's input layout is described at the top of its tests/fuzz/fuzz_<surfa
 import json
 import pathlib
 import re
-import urllib.parse
+import sys
 
 import yaml
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "lib"))
+from checks import query_value  # noqa: E402
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -34,13 +37,7 @@ def examples():
 
 def query_of(example):
     """The example as a GET query string (arrays comma-separated), decoded as the server sees it."""
-    def text(value):
-        if isinstance(value, bool):
-            return "true" if value else "false"
-        if isinstance(value, list):
-            return ",".join(text(v) for v in value)
-        return str(value)
-    return "&".join(f"{k}={text(v)}" for k, v in example.items())
+    return "&".join(f"{k}={query_value(v)}" for k, v in example.items())
 
 
 def write(target, name, data):

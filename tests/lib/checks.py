@@ -1,6 +1,7 @@
 """Shared by the Python tests (tests/concurrency, tests/strict_http, tests/fair_share, tests/garbage):
 counts checks, prints one line each, and `N passed, M failed` last (the plain closing line CI reads), as
-tests/lib/checks.sh does for the shell tests; starts puzzled and reads sanitizer reports."""
+tests/lib/checks.sh does for the shell tests; starts puzzled and reads sanitizer reports; writes a
+field's value as a query string carries it."""
 import re
 import subprocess
 import sys
@@ -59,3 +60,12 @@ def start_puzzled(binary, flags=(), stdout=None, stderr=None, timeout=60):
         process.wait()
         sys.exit(f"puzzled did not start: {line!r}")
     return process, int(line.rsplit(":", 1)[1])
+
+
+def query_value(value):
+    """A field's value as GET sends it: booleans as true/false, arrays comma-separated."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ",".join(query_value(v) for v in value)
+    return str(value)
