@@ -87,6 +87,9 @@ typedef struct api_response {
     const char *content_security_policy; /* a page's or a drawing's policy (api/web_pages.c,
                                             api/svg_writer.c), or NULL; sent with Referrer-Policy: no-referrer */
     json_writer body;         /* a complete small body, or empty when streaming */
+    const char *fixed_body;   /* instead of `body`: bytes that live as long as the process (an embedded
+                                 file), sent as they are, without a copy */
+    size_t fixed_length;
     void *stream_state;       /* non-NULL: the body is streamed */
     stream_next_fn stream_next;
     stream_free_fn stream_free;

@@ -9,7 +9,8 @@ static const api_field fields[] = {{NULL, 0}};
 static bool answer_openapi(api_request *req, api_response *res) {
     (void)req;
     res->content_type = "application/yaml";
-    jw_raw(&res->body, openapi_spec_text, openapi_spec_length);
+    res->fixed_body = openapi_spec_text;
+    res->fixed_length = openapi_spec_length;
     return true;
 }
 

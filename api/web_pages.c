@@ -23,7 +23,8 @@ static bool answer_file(api_response *res, const char *content_type, const char 
                         size_t length) {
     res->content_type = content_type;
     res->content_security_policy = policy;
-    jw_raw(&res->body, text, length);
+    res->fixed_body = text;
+    res->fixed_length = length;
     return true;
 }
 

@@ -338,9 +338,9 @@ static bool compress_answer(request_context *ctx) {
     size_t size = streamed || precompressed != NULL ? COMPRESSION_SIZE_UNKNOWN : res->body.len;
     ctx->gzip = ctx->compressible && compression_use_gzip(ctx->codings, size);
     if (ctx->gzip && precompressed != NULL) { /* a web page: gzip'd at start-up (server/static_gzip.h) */
-        jw_clear(&res->body);
-        jw_raw(&res->body, precompressed->data, precompressed->len);
-        return !res->body.out_of_memory;
+        res->fixed_body = precompressed->data;
+        res->fixed_length = precompressed->len;
+        return true;
     }
     return !ctx->gzip || streamed || gzip_body(&res->body);
 }
@@ -382,6 +382,10 @@ static enum MHD_Result queue_answer(request_context *ctx) {
     if (res->stream_state != NULL) {
         ctx->streamed = true;
         response = stream_response_create(res, ctx->gzip, ctx->server->pool, ctx->connection, &ctx->bytes_sent);
+    } else if (res->fixed_body != NULL) { /* lives as long as the process: MHD sends it in place */
+        ctx->bytes_sent = res->fixed_length;
+        response =
+            MHD_create_response_from_buffer(res->fixed_length, (void *)res->fixed_body, MHD_RESPMEM_PERSISTENT);
     } else {
         ctx->bytes_sent = res->body.len;
         response = buffer_response(&res->body);

@@ -23,8 +23,9 @@ static_gzip *static_gzip_create(void) {
         if (!endpoint->revalidate) continue;
         api_request req = {0};
         api_response res = {.status = 200, .content_type = "application/json", .body = cache->bodies[i]};
-        bool answered = endpoint->handler(&req, &res) && !res.body.out_of_memory &&
-                        compression_applies_to(res.content_type);
+        bool answered = endpoint->handler(&req, &res) && compression_applies_to(res.content_type);
+        if (answered && res.fixed_body != NULL) jw_raw(&res.body, res.fixed_body, res.fixed_length);
+        answered = answered && !res.body.out_of_memory;
         if (answered && gzip_body(&res.body)) {
             cache->bodies[i] = res.body;
         } else {
