@@ -125,9 +125,24 @@ static stream_status write_bulk(void *state, json_writer *out, size_t want) {
         if (len == 0) continue; /* blank lines are skipped (but counted) */
         stream_status status = answer_line(b, start, len, out);
         if (status == STREAM_FAILED) return STREAM_FAILED;
+        progress_add(b->limit.progress, 1);
         if (status == STREAM_DONE) b->done = true;
     }
     return STREAM_MORE;
+}
+
+/* The puzzles of a body: its lines that are not blank (as write_bulk reads them). */
+static uint64_t count_puzzles(const char *text, size_t len) {
+    uint64_t puzzles = 0;
+    for (size_t position = 0; position < len;) {
+        const char *start = text + position;
+        const char *newline = memchr(start, '\n', len - position);
+        size_t line = newline != NULL ? (size_t)(newline - start) : len - position;
+        position += line + 1;
+        if (line > 0 && start[line - 1] == '\r') line--;
+        puzzles += line > 0;
+    }
+    return puzzles;
 }
 
 static bool solve_bulk(api_request *req, api_response *res, int64_t count_limit) {
@@ -146,6 +161,7 @@ static bool solve_bulk(api_request *req, api_response *res, int64_t count_limit)
     b->len = req->text_body_len;
     b->count_limit = param_present(req, "count_limit") ? count_limit : 0;
     b->limit = req->time_limit; /* the lines are solved after this handler returns */
+    progress_begin(b->limit.progress, "puzzles", count_puzzles(b->text, b->len));
     api_respond_stream(res, b, write_bulk, free_bulk, true);
     return true;
 }
@@ -166,6 +182,8 @@ static bool handle_sudoku_solve(api_request *req, api_response *res) {
     bool as_rows;
     if (!sudoku_read_puzzle(req, &puzzle, &as_rows)) return false;
     sudoku_search search = search_for(count_limit, &req->deadline);
+    search.found = req->deadline.progress; /* solutions found; the count limit is a bound, not a total */
+    progress_begin(search.found, "solutions", PROGRESS_NO_TOTAL);
     sudoku_result result;
     if (!api_fail_status(req, sudoku_solve_once(&puzzle, &search, &result))) return false;
     if (result.solutions == 0) return sudoku_fail_no_solution(req);
