@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/queens/queens_constellation.h"
 #include "core/queens/queens_count.h"
 #include "core/queens/queens_first.h"
 #include "core/queens/queens_solutions.h"
@@ -198,6 +199,24 @@ Test(queens_count, fast_counter_is_independent_of_the_thread_count) {
         cr_assert(queens_count_fast(12, threads, NULL, &counts));
         cr_assert_eq(counts.total, oeis_total[12], "%u threads", threads);
         cr_assert_eq(counts.unique, oeis_unique[12], "%u threads", threads);
+    }
+}
+
+Test(queens_count, fast_counter_reports_every_subproblem_once_on_any_thread_count) {
+    for (unsigned threads = 1; threads <= 3; threads++) {
+        progress p;
+        progress_init(&p);
+        deadline followed = deadline_none();
+        followed.progress = &p;
+        queens_counts counts;
+        cr_assert(queens_count_fast(12, threads, &followed, &counts));
+        cr_assert_eq(counts.total, oeis_total[12]);
+        progress_view view = progress_read(&p);
+        cr_assert_str_eq(view.unit, "subproblems");
+        cr_assert_eq(view.total, queens_constellation_range(12));
+        cr_assert_eq(atomic_load(&p.done), view.total, "%u threads: each subproblem reported once", threads);
+        cr_assert_eq(view.milestones, PROGRESS_MILESTONES);
+        progress_destroy(&p);
     }
 }
 
