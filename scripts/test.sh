@@ -29,6 +29,9 @@ tests/browser/run.sh build/puzzled build/browser-artifacts
 echo "== concurrency: compute pool, queue limits, slow clients, drain"
 tests/concurrency/run.py build/puzzled
 
+echo "== progress as server-sent events: loopback, through nginx, a client leaving, /healthz meanwhile"
+tests/progress/run.py build/puzzled
+
 echo "== strict HTTP/1.1 at the edge, over raw sockets"
 tests/strict_http/run.py build/puzzled
 

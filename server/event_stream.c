@@ -8,7 +8,7 @@
  * freed: lock order registry, then stream.
  *
  * What the I/O thread sends each time it may write (compose()): the milestones recorded since the
- * last look, then the current numbers if EVENT_PROGRESS_MS have passed and they moved (or a
+ * last look (each once, unless its numbers were just sent), then the current numbers if EVENT_PROGRESS_MS have passed and they moved (or a
  * keep-alive comment after EVENT_KEEP_ALIVE_MS of silence), and once the job has finished, the
  * numbers if they moved and the last event. progress_read() orders milestones and views (see
  * core/common/progress.h), so `done` and `elapsed_ms` never decrease. */
@@ -249,7 +249,8 @@ static void compose(event_stream *es, int64_t now) {
     for (; es->milestones_sent < view.milestones; es->milestones_sent++) {
         progress_milestone milestone = progress_milestone_at(&es->progress, es->milestones_sent);
         uint64_t done = milestone.done < view.total ? milestone.done : view.total;
-        write_numbers(es, done, view.total, view.unit, milestone.at_ns);
+        /* one step past several eighths (a small total): one event, not the same numbers again */
+        if (!es->numbers_sent || done != es->last_done) write_numbers(es, done, view.total, view.unit, milestone.at_ns);
     }
     bool numbers_due = es->job_finished || now >= es->next_progress_ns;
     if (view.begun && numbers_due && numbers_moved(es, &view)) {
