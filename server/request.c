@@ -396,7 +396,9 @@ static void run_endpoint(request_context *ctx) {
 /* The 200 text/event-stream of a followed computation (server/event_stream.h). */
 static enum MHD_Result queue_event_stream(request_context *ctx) {
     ctx->streamed = true;
-    return queue(ctx, 200, event_stream_response(ctx->events, &ctx->bytes_sent), "text/event-stream");
+    struct MHD_Response *response = event_stream_response(ctx->events, &ctx->bytes_sent);
+    compression_add_headers(response, false); /* Vary as on every answer of the route; never gzip'd */
+    return queue(ctx, 200, response, "text/event-stream");
 }
 
 static enum MHD_Result queue_answer(request_context *ctx) {
