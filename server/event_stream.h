@@ -41,7 +41,7 @@
 
 /* Progress events come at most this often (milestones aside), a keep-alive comment after
  * EVENT_KEEP_ALIVE_MS without any event, and the watch thread looks at every stream this often. */
-enum { EVENT_PROGRESS_MS = 250, EVENT_KEEP_ALIVE_MS = 5000, EVENT_WATCH_MS = 50 };
+enum { EVENT_PROGRESS_MS = 250, EVENT_KEEP_ALIVE_MS = 5000, EVENT_WATCH_MS = 20 };
 /* A result is held whole before it is sent as one event: an answer over this size is a too_large
  * error event (the same request without the header streams it). */
 enum { EVENT_RESULT_MAX_BYTES = 16 * 1024 * 1024 };
