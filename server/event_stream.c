@@ -161,7 +161,7 @@ void event_stream_set_result(event_stream *es, const char *text, size_t length) 
     json_writer *out = &es->final;
     jw_str(out, "event: result\n");
     for (;;) { /* one data line per line of the answer; a reader joins them with "\n" */
-        const char *newline = memchr(text, '\n', length);
+        const char *newline = length > 0 ? memchr(text, '\n', length) : NULL;
         size_t line = newline != NULL ? (size_t)(newline - text) : length;
         jw_str(out, "data: ");
         jw_raw(out, text, line);
