@@ -28,7 +28,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
@@ -236,16 +235,17 @@ def check_disconnect(binary):
 
 
 def check_healthz_under_streams(binary):
-    # two workers, the machine's cores: two streams compute, six wait in the queue, all eight open
-    process, port = start_puzzled(binary, ("--workers", "2", "--queue", "8", "--client-rate", "0"), stderr=LOG)
+    """Eight streams followed by curl processes (not threads of this one, whose interpreter lock would
+    slow the probes down and be measured), two computing on the two workers, six waiting in the queue;
+    each ends at its 20 s time limit, long after the probes."""
+    process, port = start_puzzled(binary, ("--workers", "2", "--queue", "8", "--client-rate", "0",
+                                           "--time-limit-ms", "30000"), stderr=LOG)
+    folder = tempfile.mkdtemp(prefix="puzzled-progress-streams-")
+    url = f"http://127.0.0.1:{port}/queens?n=18&mode=count&time_limit_ms=20000"
+    streams = [subprocess.Popen(["curl", "-sN", "-H", "Accept: text/event-stream", "-o",
+                                 os.path.join(folder, f"{i}.txt"), url]) for i in range(8)]
     try:
-        streams, results = [], []
-        for _ in range(8):
-            thread = threading.Thread(
-                target=lambda: results.append(follow(port, "GET", "/queens?n=18&mode=count&time_limit_ms=9000")))
-            thread.start()
-            streams.append(thread)
-        for _ in range(100):  # bounded: until all eight compute (at most 5 s)
+        for _ in range(100):  # bounded: until all eight are admitted (at most 5 s)
             if metric(port, "puzzled_progress_computations_in_flight") == 8:
                 break
             time.sleep(0.05)
@@ -262,15 +262,24 @@ def check_healthz_under_streams(binary):
         check(f"/healthz while eight progress streams run ({running:.0f} open before the probes, "
               f"{still:.0f} after): p50 {p50:.2f} ms, p99 {p99:.2f} ms (max {latencies[-1]:.2f}), under 100 ms",
               running == 8 and still == 8 and p99 < 100)
-        for thread in streams:
-            thread.join(timeout=STREAM_TIMEOUT_S)
-        errors = [events[-1] for _, _, events in results if isinstance(events, list)]
-        check("the eight streams end with an event each (deadline_exceeded at 9 s)",
-              len(errors) == 8 and all(name == "error" and "deadline_exceeded" in data for name, data in errors),
-              errors[:2])
+        for stream in streams:
+            stream.wait(timeout=STREAM_TIMEOUT_S)
+        last_events = []
+        for i in range(8):
+            with open(os.path.join(folder, f"{i}.txt")) as f:
+                events = parse_events(f.read())
+            last_events.append(events[-1] if events else None)
+        check("the eight streams end with an event each (deadline_exceeded at 20 s)",
+              all(e is not None and e[0] == "error" and "deadline_exceeded" in e[1] for e in last_events),
+              last_events[:2])
     finally:
+        for stream in streams:
+            if stream.poll() is None:
+                stream.kill()
+                stream.wait()
         process.kill()
         process.wait()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def free_port():
