@@ -44,6 +44,15 @@ static clients *table_trusting(const char *trusted_proxies, unsigned max_connect
     return table;
 }
 
+/* A table for the per-client shares alone (no trusted proxy, no connection limit). */
+static clients *table_sharing(unsigned rate_per_second, unsigned burst, unsigned max_in_progress) {
+    clients_config config = {.trusted_proxies = "", .rate_per_second = rate_per_second, .burst = burst,
+                             .max_in_progress = max_in_progress};
+    clients *table = clients_create(&config);
+    cr_assert_not_null(table);
+    return table;
+}
+
 /* Trust seen from outside: with one connection allowed per address and one already open, a second
  * is accepted only from a trusted proxy. The connection is closed again after. */
 static bool is_trusted(clients *table, const char *address) {
@@ -136,8 +145,7 @@ Test(clients, connections_are_counted_per_address) {
 }
 
 Test(clients, computing_requests_in_progress_are_capped_per_client) {
-    clients_config config = {.trusted_proxies = "", .rate_per_second = 0, .burst = 1, .max_in_progress = 3};
-    clients *table = clients_create(&config);
+    clients *table = table_sharing(0, 1, 3);
     unsigned retry_after = 0;
     for (int i = 0; i < 3; i++) cr_assert_eq(clients_admit(table, "192.0.2.1", &retry_after), CLIENT_ADMITTED);
     cr_assert_eq(clients_admit(table, "192.0.2.1", &retry_after), CLIENT_BUSY);
@@ -149,8 +157,7 @@ Test(clients, computing_requests_in_progress_are_capped_per_client) {
 }
 
 Test(clients, no_rate_and_no_cap_admit_everything) {
-    clients_config config = {.trusted_proxies = "", .rate_per_second = 0, .burst = 1, .max_in_progress = 0};
-    clients *table = clients_create(&config);
+    clients *table = table_sharing(0, 1, 0);
     unsigned retry_after = 0;
     for (int i = 0; i < 10000; i++) cr_assert_eq(clients_admit(table, "192.0.2.1", &retry_after), CLIENT_ADMITTED);
     clients_destroy(table);
@@ -164,8 +171,7 @@ static double seconds_now(void) {
 
 Test(clients, the_bucket_gives_the_burst_then_the_rate_and_never_more) {
     enum { RATE = 5, BURST = 40, ATTEMPTS = 1000 };
-    clients_config config = {.trusted_proxies = "", .rate_per_second = RATE, .burst = BURST};
-    clients *table = clients_create(&config);
+    clients *table = table_sharing(RATE, BURST, 0);
     double start = seconds_now();
     int admitted = 0, limited = 0;
     unsigned retry_after = 0, longest_retry = 0, shortest_retry = 1000;
@@ -195,8 +201,7 @@ Test(clients, the_bucket_gives_the_burst_then_the_rate_and_never_more) {
 
 Test(clients, a_token_comes_back_once_one_over_the_rate_has_passed) {
     enum { RATE = 20 };
-    clients_config config = {.trusted_proxies = "", .rate_per_second = RATE, .burst = 1};
-    clients *table = clients_create(&config);
+    clients *table = table_sharing(RATE, 1, 0);
     unsigned retry_after = 0;
     cr_assert_eq(clients_admit(table, "192.0.2.1", &retry_after), CLIENT_ADMITTED);
     double spent = seconds_now();
