@@ -292,8 +292,7 @@ static ssize_t read_events(void *cls, uint64_t position, char *buf, size_t max) 
 
 struct MHD_Response *event_stream_response(event_stream *es, uint64_t *bytes_sent) {
     /* no free callback: the stream belongs to the request, which outlives its response's reads */
-    struct MHD_Response *response =
-        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, read_events, es, NULL);
+    struct MHD_Response *response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, read_events, es, NULL);
     if (response == NULL) return NULL;
     MHD_add_response_header(response, "X-Accel-Buffering", "no");
     es->bytes_sent = bytes_sent;

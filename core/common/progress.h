@@ -29,23 +29,23 @@
 #define PROGRESS_MILESTONES 8
 
 typedef struct progress_milestone {
-    uint64_t done;   /* units done when the milestone was seen (at least its share of the total) */
-    int64_t at_ns;   /* CLOCK_MONOTONIC nanoseconds then */
+    uint64_t done; /* units done when the milestone was seen (at least its share of the total) */
+    int64_t at_ns; /* CLOCK_MONOTONIC nanoseconds then */
 } progress_milestone;
 
 typedef struct progress {
     atomic_uint_fast64_t done;
-    atomic_uint_fast64_t total;      /* PROGRESS_NO_TOTAL: none */
-    _Atomic(const char *) unit;      /* a static string; NULL until progress_begin() */
-    atomic_bool abandoned;           /* the follower left: the computation should stop */
-    atomic_uint milestones_reached;  /* how many of `milestones` are written */
-    pthread_mutex_t milestone_lock;  /* taken to record a milestone (at most 8 times) and to read */
+    atomic_uint_fast64_t total;     /* PROGRESS_NO_TOTAL: none */
+    _Atomic(const char *) unit;     /* a static string; NULL until progress_begin() */
+    atomic_bool abandoned;          /* the follower left: the computation should stop */
+    atomic_uint milestones_reached; /* how many of `milestones` are written */
+    pthread_mutex_t milestone_lock; /* taken to record a milestone (at most 8 times) and to read */
     progress_milestone milestones[PROGRESS_MILESTONES];
 } progress;
 
 /* The follower's copy (see the invariant above); `done` is capped by `total`. */
 typedef struct progress_view {
-    bool begun;          /* progress_begin() has been called */
+    bool begun; /* progress_begin() has been called */
     uint64_t done;
     uint64_t total;      /* PROGRESS_NO_TOTAL: none */
     const char *unit;    /* NULL until begun */
