@@ -5,9 +5,10 @@
 // a compile error. Every answer that is not a success is thrown as a PuzzledError; every call takes an
 // AbortSignal, and the retry of 503 overloaded / 429 is opt-in (retry.ts). Only fetch, ReadableStream,
 // TextDecoder and AbortSignal are used: browsers and Node 20 alike, no polyfills.
-import { errorFromResponse, PuzzledError } from './errors.js';
+import { errorFromResponse } from './errors.js';
+import { EVENT_STREAM, NDJSON, readAnswer } from './media.js';
 import { ndjsonValues } from './ndjson.js';
-import { EVENT_STREAM, progressEvents, type ProgressEvent } from './progress.js';
+import { progressEvents, type ProgressEvent } from './progress.js';
 import { withRetry, type RetryOptions } from './retry.js';
 import type { Answer, Body, NdjsonLine, Operation, PathsWith, Query, StreamPath } from './spec.js';
 
@@ -49,17 +50,6 @@ export interface PuzzledClient {
   progress<P extends PathsWith<'post'>>(path: P, body: Body<Operation<P, 'post'>>, options?: CallOptions): AsyncGenerator<ProgressEvent<Answer<Operation<P, 'post'>>>, void, undefined>;
   /** The CORS preflight (OPTIONS) of a path: its 204's headers (Allow, Access-Control-Allow-Methods, ...). */
   preflight<P extends PathsWith<'options'>>(path: P, options?: CallOptions): Promise<Headers>;
-}
-
-const NDJSON = 'application/x-ndjson';
-
-function mediaType(response: Response): string {
-  return (response.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-}
-
-/** A 2xx answer: parsed JSON when it is JSON, else its text (SVG, HTML, YAML, metrics). */
-function readAnswer(response: Response): Promise<unknown> {
-  return mediaType(response) === 'application/json' ? response.json() : response.text();
 }
 
 function queryString(query: object | undefined): string {
@@ -110,17 +100,11 @@ export function createClient(options: ClientOptions): PuzzledClient {
     async post(path, body, call) {
       return readAnswer(await send({ method: 'POST', path, body }, call)) as never;
     },
-    async *stream(path, body, call) {
-      const response = await send({ method: 'POST', path, body, accept: NDJSON }, call);
-      if (mediaType(response) !== NDJSON || response.body === null) {
-        await response.body?.cancel();
-        throw new PuzzledError(response.status, 'bad_response', `${path} answered ${mediaType(response) || 'no body'}, not NDJSON`);
-      }
-      yield* ndjsonValues(response.body, response.status) as AsyncGenerator<never>;
+    stream(path, body, call) {
+      return ndjsonValues(() => send({ method: 'POST', path, body, accept: NDJSON }, call), call?.signal);
     },
-    async *progress(path, body, call) {
-      const response = await send({ method: 'POST', path, body, accept: EVENT_STREAM }, call);
-      yield* progressEvents(response, readAnswer) as AsyncGenerator<never>;
+    progress(path, body, call) {
+      return progressEvents(() => send({ method: 'POST', path, body, accept: EVENT_STREAM }, call)) as AsyncGenerator<never>;
     },
     async preflight(path, call) {
       const response = await send({ method: 'OPTIONS', path }, call);

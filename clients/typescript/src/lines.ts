@@ -1,11 +1,13 @@
-// The lines of a byte stream, decoded as UTF-8, read one chunk at a time: memory holds one chunk and
-// the unfinished line, whatever the stream's length. Lines end at LF, CR or CRLF (the WHATWG rule
-// for event streams; NDJSON's LF is a case of it, and JSON text never holds a raw CR), also when a
-// CRLF is split between two chunks. A leading byte order mark is dropped (TextDecoder's default). The
-// reader is cancelled when the consumer stops early (break, throw, abort), so the service sees the
-// client leave and stops generating.
+// The lines of a byte stream, decoded as UTF-8, read one chunk at a time and handed over as the batch
+// of lines each chunk completes (one await per chunk, not per line: a 10!-line stream costs little
+// more than its parsing). Memory holds one chunk and the unfinished line, whatever the stream's
+// length. Lines end at LF, CR or CRLF (the WHATWG rule for event streams; NDJSON's LF is a case of it,
+// and JSON text never holds a raw CR), also when a CRLF is split between two chunks. A leading byte
+// order mark is dropped (TextDecoder's default); a last line without an ending is kept. The reader is
+// cancelled when the consumer stops early (break, throw, abort), so the service sees the client leave
+// and stops generating.
 
-export async function* textLines(body: ReadableStream<Uint8Array>): AsyncGenerator<string, void, undefined> {
+export async function* lineBatches(body: ReadableStream<Uint8Array>): AsyncGenerator<string[], void, undefined> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let unfinished = '';
@@ -18,6 +20,7 @@ export async function* textLines(body: ReadableStream<Uint8Array>): AsyncGenerat
         if (text.startsWith('\n')) text = text.slice(1);
         afterCarriageReturn = false;
       }
+      const lines: string[] = [];
       let start = 0;
       // The next CR and LF at or after `start`, each searched again only once passed (linear per chunk).
       let lineFeed = text.indexOf('\n');
@@ -27,7 +30,7 @@ export async function* textLines(body: ReadableStream<Uint8Array>): AsyncGenerat
         if (carriageReturn !== -1 && carriageReturn < start) carriageReturn = text.indexOf('\r', start);
         const end = lineFeed === -1 ? carriageReturn : carriageReturn === -1 ? lineFeed : Math.min(lineFeed, carriageReturn);
         if (end === -1) break;
-        yield unfinished + text.slice(start, end);
+        lines.push(unfinished + text.slice(start, end));
         unfinished = '';
         start = end + 1;
         if (end === carriageReturn) {
@@ -36,10 +39,9 @@ export async function* textLines(body: ReadableStream<Uint8Array>): AsyncGenerat
         }
       }
       unfinished += text.slice(start);
-      if (done) {
-        if (unfinished !== '') yield unfinished;
-        return;
-      }
+      if (done && unfinished !== '') lines.push(unfinished);
+      if (lines.length > 0) yield lines;
+      if (done) return;
     }
   } finally {
     await reader.cancel().catch(() => undefined); // after the end a no-op; before it, closes the connection

@@ -5,6 +5,7 @@
 // not know which endpoints report progress. Unknown event types are skipped for forward
 // compatibility; a stream that ends without a result or an error is a `bad_response`.
 import { errorFromBody, parseJson, PuzzledError } from './errors.js';
+import { EVENT_STREAM, mediaType, readAnswer } from './media.js';
 import { serverSentEvents } from './sse.js';
 
 /** One `event: progress` of the service. */
@@ -22,13 +23,12 @@ export type ProgressEvent<T> =
   | { type: 'progress'; progress: Progress }
   | { type: 'result'; result: T };
 
-export const EVENT_STREAM = 'text/event-stream';
-
-/** The events of a 2xx response to a request sent with `Accept: text/event-stream`. */
-export async function* progressEvents<T>(response: Response, readAnswer: (response: Response) => Promise<T>): AsyncGenerator<ProgressEvent<T>, void, undefined> {
+/** The events of the 2xx response that `send` resolves with (sent with `Accept: text/event-stream`). */
+export async function* progressEvents<T>(send: () => Promise<Response>): AsyncGenerator<ProgressEvent<T>, void, undefined> {
+  const response = await send();
   const status = response.status;
-  if (!(response.headers.get('Content-Type') ?? '').startsWith(EVENT_STREAM) || response.body === null) {
-    yield { type: 'result', result: await readAnswer(response) };
+  if (mediaType(response) !== EVENT_STREAM || response.body === null) {
+    yield { type: 'result', result: await readAnswer(response) as T };
     return;
   }
   for await (const event of serverSentEvents(response.body)) {

@@ -1,12 +1,16 @@
-// textLines and ndjsonValues on hand-made streams: every line ending (LF, CR, CRLF), also cut between
+// lineBatches and ndjsonValues on hand-made streams: every line ending (LF, CR, CRLF), also cut between
 // chunks anywhere (inside a CRLF, inside a multi-byte character), a BOM, a last line without an
 // ending, and the reader cancelled when the consumer stops early.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { textLines } from '../src/lines.js';
+import { lineBatches } from '../src/lines.js';
 import { ndjsonValues } from '../src/ndjson.js';
 import { PuzzledError } from '../src/errors.js';
 import { collect, everySplit, streamOf } from './streams_of.js';
+
+const textLines = async function* (stream: ReadableStream<Uint8Array>) { for await (const lines of lineBatches(stream)) yield* lines; };
+const ndjsonOf = (stream: ReadableStream<Uint8Array>) =>
+  ndjsonValues(async () => new Response(stream, { headers: { 'Content-Type': 'application/x-ndjson' } }));
 
 test('lines end at LF, CR and CRLF, wherever the chunks are cut', async () => {
   const text = 'a\nbé\r\nc\rd\r\n\r\n€nd';
@@ -32,7 +36,7 @@ test('stopping early cancels the stream (the service sees the client leave)', as
 });
 
 test('NDJSON: one value per line, blank lines skipped, a bad line is a bad_response naming it', async () => {
-  assert.deepEqual(await collect(ndjsonValues(streamOf(['[1,2]\n', '\n"x"\n{"a":', 'null}']).stream, 200)), [[1, 2], 'x', { a: null }]);
-  await assert.rejects(collect(ndjsonValues(streamOf(['1\n{oops\n']).stream, 200)),
+  assert.deepEqual(await collect(ndjsonOf(streamOf(['[1,2]\n', '\n"x"\n{"a":', 'null}']).stream)), [[1, 2], 'x', { a: null }]);
+  await assert.rejects(collect(ndjsonOf(streamOf(['1\n{oops\n']).stream)),
     (error: unknown) => error instanceof PuzzledError && error.code === 'bad_response' && /line 2/.test(error.message));
 });

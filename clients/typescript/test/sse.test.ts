@@ -46,12 +46,12 @@ test('an event without data, unknown fields, retry and an id holding NUL are not
 function eventStream(text: string, contentType = 'text/event-stream'): Response {
   return new Response(streamOf([text]).stream, { headers: { 'Content-Type': contentType } });
 }
-const readJson = (response: Response) => response.json() as Promise<unknown>;
+const progressOf = (response: Response) => collect(progressEvents<unknown>(async () => response));
 
 test('progress events, then the result; the iteration ends there', async () => {
   const text = ': hi\n\nevent: progress\ndata: {"done":0,"total":null,"unit":"nodes","elapsed_ms":0}\n\n' +
     'event: progress\ndata: {"done":5,"total":10,"unit":"nodes","elapsed_ms":12}\n\nevent: result\ndata: {"count":"92"}\n\n';
-  const got: ProgressEvent<unknown>[] = await collect(progressEvents(eventStream(text), readJson));
+  const got: ProgressEvent<unknown>[] = await progressOf(eventStream(text));
   assert.deepEqual(got, [
     { type: 'progress', progress: { done: 0, total: null, unit: 'nodes', elapsed_ms: 0 } },
     { type: 'progress', progress: { done: 5, total: 10, unit: 'nodes', elapsed_ms: 12 } },
@@ -62,15 +62,15 @@ test('progress events, then the result; the iteration ends there', async () => {
 test('an error event is thrown as the PuzzledError of its body, with its field', async () => {
   const text = 'event: progress\ndata: {"done":1,"total":null,"unit":"nodes","elapsed_ms":3}\n\n' +
     'event: error\ndata: {"error":{"code":"deadline_exceeded","message":"too long","field":"time_limit_ms"}}\n\n';
-  await assert.rejects(collect(progressEvents(eventStream(text), readJson)), (error: unknown) =>
+  await assert.rejects(progressOf(eventStream(text)), (error: unknown) =>
     error instanceof PuzzledError && error.code === 'deadline_exceeded' && error.field === 'time_limit_ms' && error.message === 'too long');
 });
 
 test('a stream that ends without a result or an error is a bad_response', async () => {
-  await assert.rejects(collect(progressEvents(eventStream('event: progress\ndata: {}\n\nevent: result\ndata: {}'), readJson)),
+  await assert.rejects(progressOf(eventStream('event: progress\ndata: {}\n\nevent: result\ndata: {}')),
     (error: unknown) => error instanceof PuzzledError && error.code === 'bad_response');
 });
 
 test('a plain JSON answer (no progress for that endpoint) is just the result', async () => {
-  assert.deepEqual(await collect(progressEvents(eventStream('{"n":8}', 'application/json'), readJson)), [{ type: 'result', result: { n: 8 } }]);
+  assert.deepEqual(await progressOf(eventStream('{"n":8}', 'application/json')), [{ type: 'result', result: { n: 8 } }]);
 });
