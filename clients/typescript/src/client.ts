@@ -5,9 +5,9 @@
 // a compile error. Every answer that is not a success is thrown as a PuzzledError; every call takes an
 // AbortSignal, and the retry of 503 overloaded / 429 is opt-in (retry.ts). Only fetch, ReadableStream,
 // TextDecoder and AbortSignal are used: browsers and Node 20 alike, no polyfills.
-import { errorFromResponse } from './errors.js';
+import { errorFromResponse, parseJson } from './errors.js';
 import { EVENT_STREAM, NDJSON, readAnswer } from './media.js';
-import { ndjsonValues } from './ndjson.js';
+import { ndjsonArray, ndjsonValues } from './ndjson.js';
 import { progressEvents, type ProgressEvent } from './progress.js';
 import { withRetry, type RetryOptions } from './retry.js';
 import type { Answer, Body, NdjsonLine, Operation, PathsWith, Query, StreamPath } from './spec.js';
@@ -47,7 +47,9 @@ export interface PuzzledClient {
   /** The answer of a list endpoint as NDJSON, one value per iteration; breaking out of the loop stops the service. */
   stream<P extends StreamPath>(path: P, body: Body<Operation<P, 'post'>>, options?: CallOptions): AsyncGenerator<NdjsonLine<Operation<P, 'post'>>, void, undefined>;
   /** Progress events of a long computation, ending in its answer (just the answer where there are none). */
-  progress<P extends PathsWith<'post'>>(path: P, body: Body<Operation<P, 'post'>>, options?: CallOptions): AsyncGenerator<ProgressEvent<Answer<Operation<P, 'post'>>>, void, undefined>;
+  progress<P extends PathsWith<'post'>>(path: P, body: Exclude<Body<Operation<P, 'post'>>, string>, options?: CallOptions): AsyncGenerator<ProgressEvent<Answer<Operation<P, 'post'>>>, void, undefined>;
+  /** The same for a text/plain body (bulk /sudoku/solve): the answer is its NDJSON lines, as an array. */
+  progress<P extends StreamPath>(path: P, body: Extract<Body<Operation<P, 'post'>>, string>, options?: CallOptions): AsyncGenerator<ProgressEvent<NdjsonLine<Operation<P, 'post'>>[]>, void, undefined>;
   /** The CORS preflight (OPTIONS) of a path: its 204's headers (Allow, Access-Control-Allow-Methods, ...). */
   preflight<P extends PathsWith<'options'>>(path: P, options?: CallOptions): Promise<Headers>;
 }
@@ -103,9 +105,10 @@ export function createClient(options: ClientOptions): PuzzledClient {
     stream(path, body, call) {
       return ndjsonValues(() => send({ method: 'POST', path, body, accept: NDJSON }, call), call?.signal);
     },
-    progress(path, body, call) {
-      return progressEvents(() => send({ method: 'POST', path, body, accept: EVENT_STREAM }, call)) as AsyncGenerator<never>;
-    },
+    progress: ((path: string, body: unknown, call?: CallOptions) => progressEvents(
+      () => send({ method: 'POST', path, body, accept: EVENT_STREAM }, call),
+      (text, status) => typeof body === 'string' ? ndjsonArray(text, status) : parseJson(text, status, 'the answer'),
+    )) as PuzzledClient['progress'],
     async preflight(path, call) {
       const response = await send({ method: 'OPTIONS', path }, call);
       await response.body?.cancel();

@@ -6,6 +6,11 @@ import { parseJson, PuzzledError } from './errors.js';
 import { lineBatches } from './lines.js';
 import { mediaType, NDJSON } from './media.js';
 
+/** Every value of an NDJSON text held whole (the result of a progress stream of bulk /sudoku/solve). */
+export function ndjsonArray<T>(text: string, status: number): T[] {
+  return text.split(/\r\n|\r|\n/).filter((line) => line.trim() !== '').map((line, i) => parseJson<T>(line, status, `NDJSON line ${i + 1}`));
+}
+
 export async function* ndjsonValues<T>(send: () => Promise<Response>, signal?: AbortSignal): AsyncGenerator<T, void, undefined> {
   const response = await send();
   if (mediaType(response) !== NDJSON || response.body === null) {

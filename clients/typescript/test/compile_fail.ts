@@ -21,6 +21,14 @@ export async function misuses(): Promise<void> {
   await client.get('/queens/verify', {});
   // @ts-expect-error streaming an endpoint that has no NDJSON answer
   client.stream('/permutation/rank', { permutation: [3, 1, 2] });
+  // @ts-expect-error a misspelt field in a progress call
+  client.progress('/queens', { n: 8, mdoe: 'count' });
+  // @ts-expect-error a text body where the endpoint takes only JSON
+  client.progress('/queens', '8');
+  for await (const event of client.progress('/sudoku/solve', '....\n')) {
+    // @ts-expect-error the result of a bulk solve is an array of lines, not one answer
+    if (event.type === 'result') void event.result.solution;
+  }
   const rank = await client.post('/permutation/rank', { permutation: [3, 1, 2] });
   // @ts-expect-error a misspelt field of an answer
   void rank.rnak;

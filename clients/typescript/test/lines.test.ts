@@ -40,3 +40,17 @@ test('NDJSON: one value per line, blank lines skipped, a bad line is a bad_respo
   await assert.rejects(collect(ndjsonOf(streamOf(['1\n{oops\n']).stream)),
     (error: unknown) => error instanceof PuzzledError && error.code === 'bad_response' && /line 2/.test(error.message));
 });
+
+test('NDJSON: an answer of another type is a bad_response; an abort stops within a chunk', async () => {
+  const json = new Response('{"count":"6"}', { headers: { 'Content-Type': 'application/json' } });
+  await assert.rejects(collect(ndjsonValues(async () => json)), (error: unknown) => error instanceof PuzzledError && error.code === 'bad_response');
+  const controller = new AbortController();
+  const made = streamOf(['1\n2\n3\n']);
+  const read: unknown[] = [];
+  const answer = new Response(made.stream, { headers: { 'Content-Type': 'application/x-ndjson' } });
+  await assert.rejects((async () => {
+    for await (const value of ndjsonValues(async () => answer, controller.signal)) { read.push(value); controller.abort(); }
+  })(), (error: unknown) => error instanceof Error && error.name === 'AbortError');
+  assert.deepEqual(read, [1], 'no value after the abort, though the chunk held three');
+  assert.equal(made.cancelled(), true, 'the body is cancelled');
+});

@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import { serverSentEvents } from '../src/sse.js';
 import { progressEvents, type ProgressEvent } from '../src/progress.js';
 import { PuzzledError } from '../src/errors.js';
+import { ndjsonArray } from '../src/ndjson.js';
 import { collect, everySplit, streamOf } from './streams_of.js';
 
 const events = (pieces: (string | Uint8Array)[]) => collect(serverSentEvents(streamOf(pieces).stream));
@@ -46,7 +47,7 @@ test('an event without data, unknown fields, retry and an id holding NUL are not
 function eventStream(text: string, contentType = 'text/event-stream'): Response {
   return new Response(streamOf([text]).stream, { headers: { 'Content-Type': contentType } });
 }
-const progressOf = (response: Response) => collect(progressEvents<unknown>(async () => response));
+const progressOf = (response: Response) => collect(progressEvents<unknown>(async () => response, (text) => JSON.parse(text)));
 
 test('progress events, then the result; the iteration ends there', async () => {
   const text = ': hi\n\nevent: progress\ndata: {"done":0,"total":null,"unit":"nodes","elapsed_ms":0}\n\n' +
@@ -73,4 +74,10 @@ test('a stream that ends without a result or an error is a bad_response', async 
 
 test('a plain JSON answer (no progress for that endpoint) is just the result', async () => {
   assert.deepEqual(await progressOf(eventStream('{"n":8}', 'application/json')), [{ type: 'result', result: { n: 8 } }]);
+});
+
+test('a result of several data lines (NDJSON) reaches parseAnswer joined with LF, byte for byte', async () => {
+  const text = 'event: result\ndata: {"line":1}\ndata: {"line":2}\n\n';
+  assert.deepEqual(await collect(progressEvents(async () => eventStream(text), (answer) => answer)), [{ type: 'result', result: '{"line":1}\n{"line":2}' }]);
+  assert.deepEqual(ndjsonArray('{"line":1}\r\n\n{"line":2}', 200), [{ line: 1 }, { line: 2 }]);
 });

@@ -5,8 +5,10 @@
 // PuzzledError with their field, for calls and streams alike; bulk /sudoku/solve as a text stream;
 // progress() against an endpoint.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
+import { parse } from 'yaml';
 import { runInNewContext } from 'node:vm';
 import { createClient, PuzzledError, type PuzzledClient } from '../src/index.js';
 import { metric, startPuzzled, type Puzzled } from './server.js';
@@ -120,4 +122,34 @@ test('progress() ends in the typed answer (only the result where the endpoint se
   assert.ok(last?.type === 'result' && typeof last.result !== 'string' && 'count' in last.result);
   assert.equal(last.result.count, '92');
   assert.ok(events.slice(0, -1).every((event) => event.type === 'progress'));
+});
+
+test('progress() of bulk /sudoku/solve (a text body) ends in its NDJSON lines as an array', async () => {
+  const events = [];
+  for await (const event of client.progress('/sudoku/solve', '.....4.1....3.2.\n1..1............\n')) events.push(event);
+  const last = events.at(-1);
+  assert.ok(last?.type === 'result');
+  assert.deepEqual(last.result.map((line) => [line.line, 'solution' in line ? line.solution : line.error?.code]), [[1, '1342243142133124'], [2, 'conflicting_givens']]);
+});
+
+// Where openapi.yaml gives /queens an event stream, a count must show its course: the service sends a
+// progress event at each eighth of the work whose total it knows (ProgressEventStream), so events
+// arrive however fast the count runs.
+const spec = parse(readFileSync(new URL('../../../../openapi.yaml', import.meta.url), 'utf8'));
+const queensContent = spec.paths['/queens'].post.responses['200'];
+const queensHasProgress = JSON.stringify(queensContent).includes('text/event-stream') ||
+  JSON.stringify(spec.paths['/queens'].get.responses['200']).includes('text/event-stream');
+test('progress() of a /queens count: events with a known total, never going back, then the count', { skip: !queensHasProgress && 'openapi.yaml gives /queens no text/event-stream yet' }, async () => {
+  const events = [];
+  for await (const event of client.progress('/queens', { n: 12, mode: 'count' })) events.push(event);
+  const progress = events.flatMap((event) => event.type === 'progress' ? [event.progress] : []);
+  assert.ok(progress.length >= 1, 'at least one progress event');
+  progress.forEach((p, i) => {
+    assert.equal(p.unit, 'subproblems');
+    assert.ok(p.total !== null && p.done <= p.total, JSON.stringify(p));
+    if (i > 0) assert.ok(p.done >= progress[i - 1]!.done && p.elapsed_ms >= progress[i - 1]!.elapsed_ms, 'never going back');
+  });
+  const last = events.at(-1);
+  assert.ok(last?.type === 'result' && typeof last.result !== 'string' && 'count' in last.result);
+  assert.equal(last.result.count, '14200', 'solutions of 12 queens (OEIS A000170)');
 });
