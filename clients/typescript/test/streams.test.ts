@@ -84,9 +84,12 @@ test('an abort mid-stream ends the request on the server: the worker is freed an
   })(), (error: unknown) => error instanceof Error && error.name === 'AbortError');
   assert.equal(read, 1000, 'no line after the abort');
   assert.equal(metric(during, 'puzzled_requests_in_flight'), metric(before, 'puzzled_requests_in_flight') + 1, 'the stream was in flight');
-  // The server learns of the abort when its next write fails: wait for that event (bounded), not for a time.
+  // The server learns of the abort when its next write fails, and frees the worker once the chunk it
+  // was producing is done: wait for both events (bounded), not for a time.
+  const settled = (text: string) => metric(text, 'puzzled_streams_aborted_total') > metric(before, 'puzzled_streams_aborted_total') &&
+    metric(text, 'puzzled_requests_in_flight') === metric(before, 'puzzled_requests_in_flight') && metric(text, 'puzzled_workers_busy') === 0;
   let now = await metrics();
-  for (let polls = 0; polls < 200 && metric(now, 'puzzled_streams_aborted_total') === metric(before, 'puzzled_streams_aborted_total'); polls++) {
+  for (let polls = 0; polls < 200 && !settled(now); polls++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     now = await metrics();
   }
