@@ -43,7 +43,7 @@ before(async () => {
 after(async () => assert.equal(await server.stop(), 0, 'puzzled stops cleanly'));
 
 // The client keeps one chunk and its lines, fetch its queue of chunks, V8 the code it compiled: a few
-// MiB (3 to 4.5 measured) whatever the length. Keeping 16 bytes a line would be 55 MiB.
+// MiB (at most 4.0 to 4.6 measured) whatever the length. Keeping 16 bytes a line would be 55 MiB.
 const FLAT_MEMORY_BOUND_BYTES = 8 * 1024 * 1024;
 const SAMPLE_EVERY_LINES = 1 << 18;
 
