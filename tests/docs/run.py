@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The documentation cannot go stale: tests/docs/run.py build/puzzled checks the README, docs/*.md and the
-core READMEs against the tree, openapi.yaml, `puzzled --help` and a live server.
+"""The documentation cannot go stale: tests/docs/run.py build/puzzled checks the README, docs/*.md, the
+core READMEs and the TypeScript client's README against the tree, openapi.yaml, `puzzled --help` and a live server.
 
 - Every relative link and image (`[text](path#anchor)`) and every repository path quoted in backticks
   (`tests/unit/api/test_fields.c`) exists; every `#anchor` names a heading of its page, slugged as
@@ -35,10 +35,11 @@ FOREIGN_OPTIONS = {
     "--wrap": "ld", "--noout": "xmllint", "--recurse": "git", "--variant": "debootstrap",
     "--seed": "tests/garbage/run.py", "--count": "tests/garbage/run.py", "--parallel": "scripts/fuzz.sh",
     "--merge": "libFuzzer", "--errors": "scripts/fuzz.sh", "--check": "scripts/format.sh",
+    "--strict": "tsc", "--bundle": "esbuild", "--outfile": "esbuild", "--alias": "esbuild",
 }
 # Top folders of the repository: a backtick span starting with one of them is a path to check.
 TOP_FOLDERS = ("core/", "api/", "server/", "tests/", "bench/", "docs/", "scripts/", "web/", "deploy/",
-               "docker/", "cmake/")
+               "docker/", "cmake/", "clients/")
 # What builds and tests make, absent from a fresh checkout: quoted in the docs, not checked.
 GENERATED = re.compile(r"node_modules|^bench/results/|^build")
 SKIP_MARK = re.compile(r"<!--\s*console:\s*not reproduced:\s*(.+?)\s*-->")
@@ -48,7 +49,7 @@ VOLATILE_HEADERS = re.compile(r"^(date|x-request-id|etag):", re.IGNORECASE)
 
 
 def doc_files():
-    names = ["README.md", "core/README.md"]
+    names = ["README.md", "core/README.md", "clients/typescript/README.md"]
     names += sorted("docs/" + n for n in os.listdir(os.path.join(ROOT, "docs")) if n.endswith(".md"))
     names += sorted(f"core/{d}/README.md" for d in os.listdir(os.path.join(ROOT, "core"))
                     if os.path.isfile(os.path.join(ROOT, "core", d, "README.md")))
