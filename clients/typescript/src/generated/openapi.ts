@@ -70,7 +70,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics.
-         * @description The text exposition format 0.0.4: puzzled_requests_total{route,method,status}, puzzled_request_duration_seconds{route} (a histogram), puzzled_requests_in_flight, puzzled_workers, puzzled_workers_busy, puzzled_queue_waiting{lane}, puzzled_queue_limit, puzzled_queue_rejections_total, puzzled_queue_expired_total, puzzled_streamed_bytes_total, puzzled_streams_aborted_total, puzzled_deadline_exceeded_total, puzzled_build_info{version,commit}, process_resident_memory_bytes, process_open_fds and process_start_time_seconds. Routes are this document's paths, or `unmatched`.
+         * @description The text exposition format 0.0.4: puzzled_requests_total{route,method,status}, puzzled_request_duration_seconds{route} (a histogram), puzzled_requests_in_flight, puzzled_workers, puzzled_workers_busy, puzzled_queue_waiting{lane}, puzzled_queue_limit, puzzled_queue_rejections_total, puzzled_queue_expired_total, puzzled_streamed_bytes_total, puzzled_streams_aborted_total, puzzled_progress_computations_in_flight and puzzled_progress_computations_oldest_seconds (computations followed as event streams, admitted and not ended, and the age of the oldest), puzzled_deadline_exceeded_total, puzzled_build_info{version,commit}, process_resident_memory_bytes, process_open_fds and process_start_time_seconds. Routes are this document's paths, or `unmatched`.
          */
         get: operations["getMetrics"];
         put?: never;
@@ -865,6 +865,54 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description With `Accept: text/event-stream` (what `EventSource` sends), the progress of the computation
+         *     as server-sent events, then its answer ([docs/progress.md](docs/progress.md)). The stream
+         *     starts once the computation has checked its fields and begun; a request whose fields are
+         *     wrong gets its plain 4xx JSON error instead, never a stream. Events, each `event:` then
+         *     `data:` lines then a blank line:
+         *     - `event: progress`, data a `ProgressData` object: at most every 250 ms while the numbers
+         *       move, and at each eighth of the work where a total is known (so even a short computation
+         *       shows its course); `done` and `elapsed_ms` never decrease, `done` never passes `total`;
+         *     - then exactly one `event: result`, whose data lines joined with a newline are byte for byte
+         *       the answer the same request gets without the header (the JSON document, or the NDJSON lines
+         *       of a bulk `/sudoku/solve`), or one `event: error`, whose data is the `Error` body the plain
+         *       request would get (`deadline_exceeded`, `overloaded`, `out_of_memory`, and an answer over
+         *       16 MiB: `too_large`, to be asked for without the header, streamed);
+         *     - comment lines (`: keep-alive`) after 5 s without an event, so proxies do not time out.
+         *     The answer is never gzip'd nor cached (`Cache-Control: no-store`). The units, by endpoint:
+         *     `/queens` count `subproblems` (the board's constellations; a total), solutions `solutions`
+         *     (listed so far; no total); bulk `/sudoku/solve` `puzzles` (non-blank lines; a total), one
+         *     puzzle `solutions` (found so far; no total: `count_limit` is a bound); `/knight-tour`
+         *     `nodes` (moves tried by the search; no total; a board built by a construction reports
+         *     nothing before its result); `/permutation/rank`, `/unrank`, `/combination/rank`,
+         *     `/unrank` `items` (the items of the arrangement whose place is settled; a total: for large
+         *     inputs the final multiplications come after the last item); `/word-ladder` `steps` (the
+         *     search's units of work: a letter or a link looked at; no total).
+         */
+        ProgressEventStream: string;
+        /**
+         * @description The data of an `event: progress` of an event stream (see `ProgressEventStream`).
+         * @example {
+         *       "done": 24576,
+         *       "total": 65536,
+         *       "unit": "subproblems",
+         *       "elapsed_ms": 750
+         *     }
+         */
+        ProgressData: {
+            /** @description Units of work done so far; never decreases, never passes `total`. */
+            done: number;
+            /** @description The exact number of units of the whole computation, or null where none exists. */
+            total: number | null;
+            /**
+             * @description What is counted (see `ProgressEventStream` for each endpoint).
+             * @enum {string}
+             */
+            unit: "subproblems" | "solutions" | "puzzles" | "nodes" | "items" | "steps";
+            /** @description Milliseconds since the request arrived, when these numbers were read. */
+            elapsed_ms: number;
+        };
         /** @description A smaller time limit for this request, in milliseconds (at most the server's --time-limit-ms, default 10000). */
         TimeLimitMs: number;
         /** @description A non-negative integer of any size, as decimal digits. */
@@ -1683,6 +1731,7 @@ export interface components {
         /** @description A solution, whether it is the only one, and with count_limit the count. */
         SudokuSolved: {
             headers: {
+                "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 ETag: components["headers"]["ETag"];
                 Vary: components["headers"]["VaryAcceptEncoding"];
@@ -1696,6 +1745,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "text/event-stream": components["schemas"]["ProgressEventStream"];
                 "image/svg+xml": string;
                 /**
                  * @example {
@@ -1718,6 +1768,7 @@ export interface components {
         /** @description A solution, whether it is the only one, and with count_limit the count; for a text/plain body, one NDJSON line per puzzle. */
         SudokuSolvedOrBulk: {
             headers: {
+                "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 ETag: components["headers"]["ETag"];
                 Vary: components["headers"]["VaryAcceptEncoding"];
@@ -1731,6 +1782,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "text/event-stream": components["schemas"]["ProgressEventStream"];
                 "image/svg+xml": string;
                 /**
                  * @example {
@@ -2005,6 +2057,7 @@ export interface components {
          */
         KnightTourOk: {
             headers: {
+                "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -2018,6 +2071,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "text/event-stream": components["schemas"]["ProgressEventStream"];
                 "image/svg+xml": string;
                 "application/json": components["schemas"]["KnightTourFound"] | components["schemas"]["KnightTourNone"];
                 "application/x-ndjson": components["schemas"]["KnightTourNdjsonLine"];
@@ -2645,11 +2699,13 @@ export interface components {
         DrawingReferrerPolicy: "no-referrer";
         /** @description On the HTML pages, links and requests from them send no Referer. */
         ReferrerPolicy: "no-referrer";
-        /** @description `public, max-age=N` (N from --cache-max-age) on a 200 or 304 that is a pure function of the request; `public, no-cache` on the web pages and their files (kept, but checked with their ETag before each use, so a browser never mixes files of two builds); `no-store` on everything else (errors, unseeded and secure shuffles, health, readiness, metrics). */
+        /** @description On an event stream (`Accept: text/event-stream`): `no`, so that nginx, and proxies that follow it, pass each event on at once instead of buffering. nginx does not forward the header. */
+        XAccelBuffering: "no";
+        /** @description `public, max-age=N` (N from --cache-max-age) on a 200 or 304 that is a pure function of the request; `public, no-cache` on the web pages and their files (kept, but checked with their ETag before each use, so a browser never mixes files of two builds); `no-store` on everything else (errors, unseeded and secure shuffles, health, readiness, metrics, event streams). */
         CacheControl: string;
         /** @description A tag derived from the request alone (route, fields but time_limit_ms, media type and accepted codings, the server's build, embedded files and word lists), on answers that are a pure function of the request: a GET with a matching If-None-Match gets 304 without any computing. Strong on identity answers; weak (`W/`) on gzip ones, whose bytes depend on where stream pieces were flushed. Absent on unseeded and secure shuffles and unseeded puzzles. */
         ETag: string;
-        /** @description Always `Accept-Encoding`: the answer may be gzip-compressed, depending on the request's `Accept-Encoding` (caches must key on it). */
+        /** @description Always `Accept-Encoding`: the answer may be gzip-compressed, depending on the request's `Accept-Encoding` (caches must key on it); event streams (`Accept: text/event-stream`) carry it too, and are never compressed. */
         VaryAcceptEncoding: "Accept-Encoding";
         /**
          * @description `gzip` when the request's `Accept-Encoding` accepts gzip (q-values honoured: `gzip;q=0` or
@@ -3471,6 +3527,7 @@ export interface operations {
             /** @description The rank and the number of distinct arrangements, both decimal strings. */
             200: {
                 headers: {
+                    "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -3482,6 +3539,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/event-stream": components["schemas"]["ProgressEventStream"];
                     /**
                      * @example {
                      *       "rank": "4",
@@ -3524,6 +3582,7 @@ export interface operations {
             /** @description The rank and the number of distinct arrangements, both decimal strings. */
             200: {
                 headers: {
+                    "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -3535,6 +3594,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/event-stream": components["schemas"]["ProgressEventStream"];
                     /**
                      * @example {
                      *       "rank": "4",
@@ -3602,6 +3662,7 @@ export interface operations {
             /** @description The arrangement (an array for items, a string for text) and the number of distinct arrangements. */
             200: {
                 headers: {
+                    "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -3613,6 +3674,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/event-stream": components["schemas"]["ProgressEventStream"];
                     /**
                      * @example {
                      *       "permutation": [
@@ -3660,6 +3722,7 @@ export interface operations {
             /** @description The arrangement (an array for items, a string for text) and the number of distinct arrangements. */
             200: {
                 headers: {
+                    "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -3671,6 +3734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/event-stream": components["schemas"]["ProgressEventStream"];
                     /**
                      * @example {
                      *       "permutation": [
@@ -3877,6 +3941,7 @@ export interface operations {
             /** @description The rank and the number of combinations of that size, both decimal strings. */
             200: {
                 headers: {
+                    "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     Vary: components["headers"]["VaryAcceptEncoding"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
@@ -3888,6 +3953,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/event-stream": components["schemas"]["ProgressEventStream"];
                     /**
                      * @example {
                      *       "rank": "4",
@@ -3935,6 +4001,7 @@ export interface operations {
             /** @description The rank and the number of combinations of that size, both decimal strings. */
             200: {
                 headers: {
+                    "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     Vary: components["headers"]["VaryAcceptEncoding"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
@@ -3946,6 +4013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/event-stream": components["schemas"]["ProgressEventStream"];
                     /**
                      * @example {
                      *       "rank": "4",
@@ -4017,6 +4085,7 @@ export interface operations {
             /** @description The combination (an array for items, a string for text) and the number of combinations of that size. */
             200: {
                 headers: {
+                    "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     Vary: components["headers"]["VaryAcceptEncoding"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
@@ -4028,6 +4097,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/event-stream": components["schemas"]["ProgressEventStream"];
                     /**
                      * @example {
                      *       "combination": [
@@ -4076,6 +4146,7 @@ export interface operations {
             /** @description The combination (an array for items, a string for text) and the number of combinations of that size. */
             200: {
                 headers: {
+                    "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     Vary: components["headers"]["VaryAcceptEncoding"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
@@ -4087,6 +4158,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/event-stream": components["schemas"]["ProgressEventStream"];
                     /**
                      * @example {
                      *       "combination": [
@@ -4151,6 +4223,7 @@ export interface operations {
             /** @description The solutions (streamed), the counts, or one solution (streamed for n >= 4). */
             200: {
                 headers: {
+                    "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -4164,6 +4237,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/event-stream": components["schemas"]["ProgressEventStream"];
                     "image/svg+xml": string;
                     "application/json": components["schemas"]["QueensSolutions"] | components["schemas"]["QueensCount"] | components["schemas"]["QueensFirst"];
                     /**
@@ -4210,6 +4284,7 @@ export interface operations {
             /** @description The solutions (streamed), the counts, or one solution (streamed for n >= 4). */
             200: {
                 headers: {
+                    "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -4223,6 +4298,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/event-stream": components["schemas"]["ProgressEventStream"];
                     "image/svg+xml": string;
                     "application/json": components["schemas"]["QueensSolutions"] | components["schemas"]["QueensCount"] | components["schemas"]["QueensFirst"] | components["schemas"]["QueensConflict"];
                     /**
@@ -4994,6 +5070,7 @@ export interface operations {
              */
             200: {
                 headers: {
+                    "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -5005,6 +5082,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/event-stream": components["schemas"]["ProgressEventStream"];
                     "application/json": components["schemas"]["WordLadderOne"] | components["schemas"]["WordLadderAll"];
                     "application/x-ndjson": components["schemas"]["WordLadderNdjsonLine"];
                 };
@@ -5100,6 +5178,7 @@ export interface operations {
              */
             200: {
                 headers: {
+                    "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -5111,6 +5190,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/event-stream": components["schemas"]["ProgressEventStream"];
                     "application/json": components["schemas"]["WordLadderOne"] | components["schemas"]["WordLadderAll"];
                     "application/x-ndjson": components["schemas"]["WordLadderNdjsonLine"];
                 };
