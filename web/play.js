@@ -410,7 +410,7 @@
       rungs.replaceChildren(el('li', {className: 'end'}, puzzle.from),
         ...words.map((w, i) => el('li', {}, w, ' ', el('button', {type: 'button', className: 'small', ariaLabel: `Remove ${w}`, onclick: () => { words.splice(i, 1); paint(); }}, '×'))),
         el('li', {className: 'gap', ariaHidden: 'true'}, '…'),
-        el('li', {className: 'end'}, puzzle.to));
+        el('li', {className: 'end', value: words.length + 2}, puzzle.to));
       keep();
     }
     const ladderOf = () => [puzzle.from, ...words, ...(words.at(-1) === puzzle.to ? [] : [puzzle.to])];
@@ -440,7 +440,7 @@
       if (!answer) return;
       $('play-extra').replaceChildren(el('p', {}, heading),
         el('div', {className: 'ladders'}, ...answer.ladders.slice(0, 12).map((l) => el('ol', {className: 'ladder'}, ...l.map((w) => el('li', {}, w))))),
-        answer.ladders.length > 12 ? el('p', {}, `… and ${answer.ladders.length - 12} more.`) : null);
+        ...(answer.ladders.length > 12 ? [el('p', {}, `… and ${answer.ladders.length - 12} more.`)] : []));
     }
 
     async function verify() {
@@ -492,7 +492,7 @@
       path.push([r, c]);
       paint();
       if (path.length === n * n || !movesFrom(path.at(-1)).length) guarded(verify)();
-      else say(`Move ${path.length - 1}; ${movesFrom(path.at(-1)).length} squares to go to.`);
+      else say(`${path.length} of ${n * n} squares visited; ${movesFrom(path.at(-1)).length} to go to next.`);
     }});
     $('play-board').append(grid.root);
 
@@ -548,7 +548,7 @@
     return async () => {
       paint();
       grid.root.dataset.ready = 'true';
-      say(path.length ? `Move ${path.length - 1}.` : 'Click a square to start.');
+      say(path.length ? `${path.length} of ${n * n} squares visited.` : 'Click a square to start.');
     };
   }
 
@@ -564,19 +564,20 @@
       el('form', {className: 'settings', onsubmit: (e) => { e.preventDefault(); save({kind: $('rank-kind').value, items: $('rank-items').value, k: $('rank-k').value}); show(); }},
         choice('rank-kind', 'Arrangements', [['permutation', 'permutations'], ['combination', 'combinations']], kind),
         el('span', {className: 'control'}, el('label', {htmlFor: 'rank-items'}, 'Items'), el('input', {type: 'text', id: 'rank-items', value: items, spellcheck: false})),
-        el('span', {className: 'control'}, el('label', {htmlFor: 'rank-k'}, 'Chosen (k)'), el('input', {type: 'text', id: 'rank-k', inputMode: 'numeric', value: k, size: 3})),
+        el('span', {className: 'control', id: 'rank-k-control', hidden: kind !== 'combination'}, el('label', {htmlFor: 'rank-k'}, 'Chosen (k)'), el('input', {type: 'text', id: 'rank-k', inputMode: 'numeric', value: k, size: 3})),
         el('button', {type: 'submit'}, 'Explore')),
       el('form', {className: 'settings', onsubmit: (e) => { e.preventDefault(); goTo(rankInput.value.trim()); }},
         el('span', {className: 'control wide'}, el('label', {htmlFor: 'rank-value'}, 'Rank'), rankInput),
         el('button', {type: 'submit'}, 'Show')),
       el('div', {className: 'buttons'},
-        el('button', {type: 'button', id: 'rank-first', onclick: () => goTo('0')}, '⏮ First'),
+        el('button', {type: 'button', id: 'rank-first', onclick: () => goTo('0')}, '« First'),
         el('button', {type: 'button', id: 'rank-previous', onclick: () => goTo((rank - 1n).toString())}, '← Previous'),
         el('button', {type: 'button', id: 'rank-next', onclick: () => goTo((rank + 1n).toString())}, 'Next →'),
-        el('button', {type: 'button', id: 'rank-last', onclick: () => total !== null && goTo((total - 1n).toString())}, 'Last ⏭')),
+        el('button', {type: 'button', id: 'rank-last', onclick: () => total !== null && goTo((total - 1n).toString())}, 'Last »')),
       el('form', {className: 'settings', onsubmit: (e) => { e.preventDefault(); guarded(rankOf)(arrangementInput.value); }},
         el('span', {className: 'control wide'}, el('label', {htmlFor: 'rank-arrangement'}, 'Arrangement'), arrangementInput),
         el('button', {type: 'submit'}, 'Rank it')));
+    $('rank-kind').addEventListener('change', () => { $('rank-k-control').hidden = $('rank-kind').value !== 'combination'; });
     $('play-notes').append(el('p', {className: 'help'}, kind === 'permutation'
       ? 'Every ordering of the items has a rank: 0 for the items in order, n! − 1 for the reverse. Move through the ranks, or type an ordering to see its rank. Ranks of any size are exact.'
       : 'Every choice of k of the items has a rank in lexicographic order. Move through the ranks, or type a choice to see its rank.'));
@@ -641,7 +642,7 @@
     for (const id of ['play-controls', 'play-notes', 'play-board', 'play-extra']) $(id).replaceChildren();
     $('play-title').textContent = title;
     $('play-intro').textContent = intro;
-    $('play-board').className = `play-board ${game}`;
+    $('play-board').className = `play-board game-${game}`;
     document.title = `${title} — puzzled playground`;
     document.querySelectorAll('nav.modes a').forEach((a) => {
       if (a.getAttribute('href') === `#play/${game}`) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');

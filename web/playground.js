@@ -3,7 +3,7 @@
 // defaults, limits and Markdown descriptions (markdown.js), filled with the spec's worked example and
 // sent at once, so each endpoint opens answered and drawn. Sends the form as a JSON POST, shows the
 // equivalent curl command, streams NDJSON with a live counter and a Stop button, shows a progress bar
-// with the time left where the endpoint reports progress (GET with Accept: text/event-stream) and an
+// with the time left where the endpoint reports progress (Accept: text/event-stream) and an
 // elapsed-time counter elsewhere, puts an error next to the field it names, and hands the answer to
 // pictures.js. The spec is the only list of fields: a field added to openapi.yaml appears here.
 'use strict';
@@ -224,51 +224,37 @@
     $('stream-state').textContent = ' — complete';
   }
 
-  // The elapsed time while an answer is awaited, in the status line.
+  // The elapsed time while an answer is awaited, in the status line (until the answer or its first
+  // progress event comes).
   function elapsedCounter(started) {
     const timer = setInterval(() => showStatus(`Waiting for the answer… ${((performance.now() - started) / 1000).toFixed(1)} s`), COUNTER_EVERY_MS);
     return () => clearInterval(timer);
   }
 
-  // The fields of a JSON body as a query string (lists comma-separated, as the GET forms take them).
-  function queryOf(body) {
-    const query = new URLSearchParams();
-    for (const [name, value] of Object.entries(Answers.parseJson(body))) {
-      const scalars = Array.isArray(value) && value.every((v) => typeof v !== 'object');
-      query.set(name, scalars ? value.join(',') : typeof value === 'object' ? Answers.toJson(value) : String(value));
-    }
-    return query.toString();
-  }
-
-  // A GET with Accept: text/event-stream (EventSource): `progress` events move the bar and the time
-  // left; one `result` or `error` event ends it. Resolves {ok, text}; Stop (the signal) closes it,
-  // which the server sees as the client leaving.
-  function withProgress(path, body, signal, started) {
+  // The events of a computation that reports progress (Accept: text/event-stream): `progress` moves
+  // the bar and the time left; one `result` or `error` event ends it. Resolves {ok, text}.
+  async function withProgress(response, started) {
     const bar = $('progress-bar'), text = $('progress-text');
     $('progress').hidden = false;
     bar.removeAttribute('value');
     text.textContent = 'starting…';
-    return new Promise((resolve, reject) => {
-      const source = new EventSource(`${path}?${queryOf(body)}`);
-      const finish = (outcome) => { source.close(); signal.removeEventListener('abort', stop); outcome(); };
-      const stop = () => finish(() => reject(new DOMException('stopped', 'AbortError')));
-      signal.addEventListener('abort', stop);
-      source.addEventListener('progress', (event) => {
-        const {done, total, unit} = JSON.parse(event.data);
-        const seconds = (performance.now() - started) / 1000;
-        if (total) {
-          bar.value = done / total;
-          const left = done > 0 ? seconds * (total - done) / done : null;
-          text.textContent = `${Math.round(100 * done / total)} % of ${Number(total).toLocaleString('en-US')} ${unit}` +
-            (left === null ? '' : ` · about ${left < 1 ? 'a second' : `${Math.ceil(left)} s`} left`);
-        } else {
-          text.textContent = `${Number(done).toLocaleString('en-US')} ${unit} · ${seconds.toFixed(1)} s`;
-        }
-      });
-      source.addEventListener('result', (event) => finish(() => resolve({ok: true, text: event.data})));
-      source.addEventListener('error', (event) => finish(() => (event.data !== undefined
-        ? resolve({ok: false, text: event.data}) : reject(new Error('the connection was lost')))));
+    let outcome = {ok: false, text: '{"error":{"code":"error","message":"the event stream ended without a result"}}'};
+    await Answers.readEvents(response, (type, data) => {
+      if (type === 'result' || type === 'error') { outcome = {ok: type === 'result', text: data}; return; }
+      if (type !== 'progress') return;
+      const {done, total, unit} = JSON.parse(data);
+      const seconds = (performance.now() - started) / 1000;
+      if (total) {
+        bar.value = done / total;
+        const left = done > 0 ? seconds * (total - done) / done : null;
+        text.textContent = `${Math.floor(100 * done / total)} % of ${Number(total).toLocaleString('en-US')} ${unit}` +
+          (left === null ? '' : ` · about ${left < 1.5 ? 'a second' : `${Math.ceil(left)} s`} left`);
+      } else {
+        text.textContent = `${Number(done).toLocaleString('en-US')} ${unit} · ${seconds.toFixed(1)} s`;
+      }
+      $('progress').dataset.done = done;
     });
+    return outcome;
   }
 
   function showError(error) {
@@ -304,22 +290,23 @@
     showStatus('Sending…');
     const started = performance.now();
     const took = () => Math.round(performance.now() - started);
-    const stopCounter = streaming || endpoint.progress ? () => {} : elapsedCounter(started);
+    const stopCounter = streaming ? () => {} : elapsedCounter(started);
     try {
-      if (endpoint.progress && !streaming && !/"format"\s*:\s*"svg"/.test(body)) {
-        const outcome = await withProgress(endpoint.path, body, controller.signal, started);
-        if (outcome.ok) await showJson(endpoint, body, outcome.text, took());
-        else showError(await Answers.errorOf(new Response(outcome.text, {status: 400})));
-        return;
-      }
+      // a route that reports progress answers with events; the others ignore text/event-stream
       const response = await fetch(endpoint.path, {method: 'POST', body, signal: controller.signal,
-        headers: {'Content-Type': 'application/json', Accept: streaming ? 'application/x-ndjson' : 'application/json'}});
+        headers: {'Content-Type': 'application/json', Accept: streaming ? 'application/x-ndjson' : 'text/event-stream, application/json;q=0.9, image/svg+xml;q=0.8'}});
       stopCounter();
       if (!response.ok) {
         showError(await Answers.errorOf(response));
         return;
       }
       const type = response.headers.get('Content-Type') ?? '';
+      if (type.startsWith('text/event-stream')) {
+        const outcome = await withProgress(response, started);
+        if (outcome.ok) await showJson(endpoint, body, outcome.text, took());
+        else showError(await Answers.errorOf(new Response(outcome.text, {status: 500})));
+        return;
+      }
       if (type.startsWith('application/x-ndjson')) {
         showStatus(`${response.status}: streaming…`);
         await showStream(response);

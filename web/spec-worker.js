@@ -1,6 +1,6 @@
 // A Web Worker that reads /openapi.yaml (about 250 KB of YAML) off the page's main thread and posts
 // back only what the playground's forms need: for every computing endpoint (a path with a POST) its
-// tag, summary, streaming and progress media types, worked example and fields, each field described
+// tag, summary, whether it streams NDJSON, worked example and fields, each field described
 // (JSON types, allowed values, default, limits, Markdown description). Parsing the spec on the main
 // thread blocked the page for hundreds of milliseconds on a phone; here it costs the page nothing.
 'use strict';
@@ -54,9 +54,7 @@ function endpointsOf() {
     const fields = [...propertiesOf(schema)].map(([name, property]) => ({name, ...describe(property)}));
     list.push({path, tag: item.post.tags?.[0] ?? '', summary: item.post.summary ?? '', required: new Set(schema.required ?? []),
       fields, example: body.example ?? Object.values(body.examples ?? {})[0]?.value ?? {},
-      streams: Boolean(ok.content?.['application/x-ndjson']),
-      // GET with Accept: text/event-stream reports progress (the same fields as a query)
-      progress: Boolean(item.get && resolve(item.get.responses?.['200']).content?.['text/event-stream'])});
+      streams: Boolean(ok.content?.['application/x-ndjson'])});
   }
   return list;
 }
