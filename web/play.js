@@ -58,13 +58,16 @@
     }
   }
 
-  // Runs an action, showing its error (if any) in the status line.
+  // Runs an action, showing its error (if any) in the status line, which is brought into view (on a
+  // phone the buttons are below the board and the status above it).
   const guarded = (action) => async (...args) => {
     try {
       await action(...args);
     } catch (error) {
       say(error.message, 'bad');
     }
+    const {top, bottom} = $('play-status').getBoundingClientRect();
+    if (top < 0 || bottom > innerHeight) $('play-status').scrollIntoView({block: 'nearest'});
   };
 
   // ---- a board of square buttons, keyboard-navigable ----
@@ -481,7 +484,7 @@
         choice('knight-n', 'Board', [5, 6, 7, 8].map((k) => [k, `${k} × ${k}`]), n),
         el('button', {type: 'submit'}, 'New board')),
       el('div', {className: 'buttons'},
-        el('button', {type: 'button', id: 'knight-hint', onclick: hint}, 'Hint'),
+        el('button', {type: 'button', id: 'knight-hint', onclick: guarded(hint)}, 'Hint'),
         el('button', {type: 'button', onclick: () => { path.pop(); paint(); }}, 'Undo'),
         el('button', {type: 'button', id: 'knight-verify', onclick: guarded(verify)}, 'Verify'),
         el('button', {type: 'button', id: 'knight-watch', onclick: guarded(watch)}, "Watch the service's tour")));

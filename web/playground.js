@@ -238,6 +238,7 @@
     $('progress').hidden = false;
     bar.removeAttribute('value');
     text.textContent = 'starting…';
+    showStatus('Computing on the server; Stop ends it there.');
     let outcome = {ok: false, text: '{"error":{"code":"error","message":"the event stream ended without a result"}}'};
     await Answers.readEvents(response, (type, data) => {
       if (type === 'result' || type === 'error') { outcome = {ok: type === 'result', text: data}; return; }

@@ -341,6 +341,33 @@ test('a stream is read as it comes (live counter) and Stop ends the generation o
   allow(/net::ERR_ABORTED|aborted/i);
 });
 
+// Needs a server that reports progress (Accept: text/event-stream, documented in its openapi.yaml);
+// PUZZLED_TEST_PROGRESS=1 runs it whatever the spec says.
+test('a long count: the bar moves with the time left, and Stop ends the computation on the server', async ({page, base, shot, allow}) => {
+  const spec = await (await fetch(`${base}/openapi.yaml`)).text();
+  if (!spec.includes('text/event-stream') && !process.env.PUZZLED_TEST_PROGRESS) return 'skipped: this server documents no progress events';
+  await openEndpoint(page, base, '/queens');
+  await clearAll(page);
+  // n = 18 counts 666,090,624 boards: minutes on these machines, so Stop always comes first
+  await send(page, {n: 18, mode: 'count'}, {wait: false});
+  await page.waitForFunction(() => Number(document.getElementById('progress').dataset.done) > 0, null, {timeout: 30000});
+  const first = Number(await page.getAttribute('#progress', 'data-done'));
+  await page.waitForFunction((f) => Number(document.getElementById('progress').dataset.done) > f, first, {timeout: 30000});
+  check(await page.$eval('#progress-bar', (bar) => bar.value > 0 && bar.value < 1), 'the bar is part filled');
+  check(/% of [\d,]+ .* left/.test(await page.textContent('#progress-text')), `the time left: ${await page.textContent('#progress-text')}`);
+  await shot('progress');
+  await page.click('#stop');
+  await page.waitForFunction(() => /Stopped/.test(document.getElementById('status').textContent));
+  check(await page.isHidden('#progress'), 'the bar is gone');
+  let running = 1;
+  for (let i = 0; i < 100 && running > 0; i++) {
+    await page.waitForTimeout(100);
+    running = await metric(base, 'puzzled_progress_computations_in_flight');
+  }
+  equal(running, 0, 'computations still running on the server once stopped');
+  allow(/net::ERR_ABORTED|aborted/i);
+});
+
 test('an error is shown next to the field it names', async ({page, base, shot, allow}) => {
   allow(/status of 400/);
   await openEndpoint(page, base, '/queens');
@@ -566,6 +593,23 @@ test('rank explorer: ranks to arrangements and back, big ranks exact', async ({p
   await shotsOf(browser, `${base}/#play/ranks?items=${items}&rank=${factorial(24n)}`, 'ranks');
 });
 
+test('a play mode by keyboard alone: Tab to the board, arrows, Enter, then Tab to Verify', async ({page, base}) => {
+  await openPlay(page, base, 'queens?n=4');
+  for (let i = 0; i < 40 && !(await page.evaluate(() => document.activeElement.classList.contains('square'))); i++) await page.keyboard.press('Tab');
+  equal(await page.evaluate(() => [document.activeElement.dataset.row, document.activeElement.dataset.col]), ['0', '0'], 'Tab reaches the board once, at its first square');
+  const moves = [['ArrowRight'], ['ArrowDown', 'ArrowRight', 'ArrowRight'], ['ArrowDown', 'ArrowLeft', 'ArrowLeft', 'ArrowLeft'], ['ArrowDown', 'ArrowRight', 'ArrowRight']];
+  for (const keys of moves) {
+    for (const key of keys) await page.keyboard.press(key);
+    await page.keyboard.press('Enter');
+  }
+  equal(await page.$$eval('#play-board .queen', (q) => q.map((b) => `${b.dataset.row}.${b.dataset.col}`)), ['0.1', '1.3', '2.0', '3.2'], 'queens placed with Enter');
+  for (let i = 0; i < 40 && await page.evaluate(() => document.activeElement.id) !== 'queens-verify'; i++) await page.keyboard.press('Tab');
+  const before = await page.textContent('#play-status');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((b) => !document.body.dataset.busy && document.getElementById('play-status').textContent !== b, before);
+  check(/^Correct/.test(await page.textContent('#play-status')), 'judged correct');
+});
+
 test('a shared address reopens the same view', async ({page, base, browser}) => {
   await openPlay(page, base, 'sudoku?box=2&difficulty=simple&seed=7');
   const hint = await act(page, '#sudoku-hint');
@@ -677,10 +721,10 @@ async function main() {
     const shot = (label) => page.screenshot({path: path.join(artifacts, `${label}.png`), fullPage: true});
     const started = Date.now();
     try {
-      await fn({page, base, staticBase, proxied, shot, browser, allow: (pattern) => allowed.push(pattern)});
+      const note = await fn({page, base, staticBase, proxied, shot, browser, allow: (pattern) => allowed.push(pattern)});
       const unexpected = problems.filter((p) => !allowed.some((pattern) => pattern.test(p)));
       check(unexpected.length === 0, `console errors:\n    ${unexpected.join('\n    ')}`);
-      console.log(`ok    ${name} (${Date.now() - started} ms)`);
+      console.log(`ok    ${name} (${Date.now() - started} ms)${note ? ` — ${note}` : ''}`);
     } catch (error) {
       failed++;
       console.log(`FAIL  ${name}\n    ${error.message}`);
