@@ -90,5 +90,15 @@ const Answers = (() => {
     if (data.length) onEvent(type, data.join('\n'));
   }
 
-  return {parseJson, toJson, bigInteger, errorOf, readNdjson, readEvents};
+  const TICK_EVERY_MS = 100;
+
+  // The time an answer has been awaited, as "1.2 s", handed to show() every TICK_EVERY_MS until the
+  // returned stop() is called.
+  function elapsedTicker(show) {
+    const started = performance.now();
+    const timer = setInterval(() => show(`${((performance.now() - started) / 1000).toFixed(1)} s`), TICK_EVERY_MS);
+    return () => clearInterval(timer);
+  }
+
+  return {parseJson, toJson, bigInteger, errorOf, readNdjson, readEvents, elapsedTicker};
 })();

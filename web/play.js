@@ -8,7 +8,6 @@
 
 (() => {
   const $ = (id) => document.getElementById(id);
-  const COUNTER_EVERY_MS = 100;
 
   // el('button', {className: 'x', onclick}, 'text', child…)
   function el(tag, props = {}, ...children) {
@@ -44,8 +43,8 @@
   // A POST to the service with the elapsed time shown while it runs; resolves with the answer (big
   // integers exact), or null when the view changed meanwhile; throws the service's error message.
   async function ask(path, body) {
-    const token = viewToken, started = performance.now();
-    const timer = setInterval(() => say(`Asking ${path}… ${((performance.now() - started) / 1000).toFixed(1)} s`), COUNTER_EVERY_MS);
+    const token = viewToken;
+    const stopTicker = Answers.elapsedTicker((elapsed) => say(`Asking ${path}… ${elapsed}`));
     document.body.dataset.busy = 'true';
     try {
       const response = await fetch(path, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: Answers.toJson(body)});
@@ -53,7 +52,7 @@
       const answer = Answers.parseJson(await response.text());
       return token === viewToken ? answer : null;
     } finally {
-      clearInterval(timer);
+      stopTicker();
       if (token === viewToken) delete document.body.dataset.busy;
     }
   }

@@ -224,13 +224,6 @@
     $('stream-state').textContent = ' — complete';
   }
 
-  // The elapsed time while an answer is awaited, in the status line (until the answer or its first
-  // progress event comes).
-  function elapsedCounter(started) {
-    const timer = setInterval(() => showStatus(`Waiting for the answer… ${((performance.now() - started) / 1000).toFixed(1)} s`), COUNTER_EVERY_MS);
-    return () => clearInterval(timer);
-  }
-
   // The events of a computation that reports progress (Accept: text/event-stream): `progress` moves
   // the bar and the time left; one `result` or `error` event ends it. Resolves {ok, text}.
   async function withProgress(response, started) {
@@ -291,7 +284,8 @@
     showStatus('Sending…');
     const started = performance.now();
     const took = () => Math.round(performance.now() - started);
-    const stopCounter = streaming ? () => {} : elapsedCounter(started);
+    // the elapsed time in the status line until the answer or its first progress event comes
+    const stopCounter = streaming ? () => {} : Answers.elapsedTicker((elapsed) => showStatus(`Waiting for the answer… ${elapsed}`));
     try {
       // a route that reports progress answers with events; the others ignore text/event-stream
       const response = await fetch(endpoint.path, {method: 'POST', body, signal: controller.signal,
