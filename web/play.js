@@ -467,7 +467,7 @@
       puzzle = answer;
       paint();
       rungs.dataset.ready = 'true';
-      say(`From ${puzzle.from} to ${puzzle.to} in ${steps} steps or more.`);
+      say(`From ${puzzle.from} to ${puzzle.to}: the shortest ladder takes ${steps} steps.`);
     });
   }
 
@@ -637,7 +637,8 @@
   function show() {
     const match = /^#play\/(\w+)\??(.*)$/.exec(location.hash);
     if (!match) return;
-    viewToken++;
+    viewToken++; // answers to the previous view's requests are dropped
+    delete document.body.dataset.busy;
     game = GAMES[match[1]] ? match[1] : 'sudoku';
     params = new URLSearchParams(match[2]);
     const {title, intro, make} = GAMES[game];

@@ -282,6 +282,8 @@
     $('send').disabled = true;
     $('stop').disabled = false;
     showStatus('Sending…');
+    // on a phone the answer is below the form: a Send by hand brings it into view
+    if (event && $('answer').getBoundingClientRect().top > innerHeight) $('answer').scrollIntoView({block: 'start'});
     const started = performance.now();
     const took = () => Math.round(performance.now() - started);
     // the elapsed time in the status line until the answer or its first progress event comes
