@@ -1,4 +1,4 @@
-/* GET /, /docs and the files they load: the playground (web/index.html and its scripts), the API
+/* GET /, /docs and the files they load: the playground (web/index.html, its scripts and its worker), the API
  * viewer (web/docs.html, Swagger UI from web/vendor/), compiled into the binary like openapi.yaml
  * (CMakeLists.txt, cmake/embed_file.cmake), so a deployment serves them with no file at run time.
  *
@@ -52,6 +52,9 @@ static bool answer_file(api_response *res, const char *content_type, const char 
     X(web_answers_js_endpoint, web_answers_js, SCRIPT, NULL)                                      \
     X(web_pictures_js_endpoint, web_pictures_js, SCRIPT, NULL)                                    \
     X(web_docs_js_endpoint, web_docs_js, SCRIPT, NULL)                                            \
+    X(web_play_js_endpoint, web_play_js, SCRIPT, NULL)                                            \
+    X(web_markdown_js_endpoint, web_markdown_js, SCRIPT, NULL)                                    \
+    X(web_spec_worker_js_endpoint, web_spec_worker_js, SCRIPT, NULL)                              \
     X(web_swagger_ui_js_endpoint, web_vendor_swagger_ui_dist_swagger_ui_bundle_js, SCRIPT, NULL)  \
     X(web_swagger_ui_css_endpoint, web_vendor_swagger_ui_dist_swagger_ui_css, CSS, NULL)          \
     X(web_js_yaml_endpoint, web_vendor_js_yaml_js_yaml_umd_min_js, SCRIPT, NULL)

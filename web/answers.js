@@ -1,6 +1,7 @@
 // Talking to the service from the playground: JSON answers parsed with exact big integers (BigInt),
-// NDJSON streams read line by line as they arrive, and errors turned into {status, code, message,
-// field}. No drawing here (pictures.js) and no forms (playground.js).
+// NDJSON streams read line by line as they arrive, server-sent events (the progress of a long
+// computation) read event by event, and errors turned into {status, code, message, field}. No
+// drawing here (pictures.js) and no forms (playground.js).
 'use strict';
 
 const Answers = (() => {
@@ -43,10 +44,11 @@ const Answers = (() => {
   const YIELD_EVERY_MS = 15;
 
   // Reads an NDJSON body as it arrives, calling onLine(text, index) for each line (parse it with
-  // parseJson if needed: a live count of millions of lines must not parse them all); resolves with
-  // the number of lines when the body ends, rejects with an AbortError when the request's signal
-  // aborts (Stop). Gives the page a turn every YIELD_EVERY_MS, so a fast stream cannot freeze it.
-  async function readNdjson(response, onLine) {
+  // parseJson if needed: a live count of millions of lines must not parse them all) and onBlank()
+  // for each empty line; resolves with the number of lines when the body ends, rejects with an
+  // AbortError when the request's signal aborts (Stop). Gives the page a turn every YIELD_EVERY_MS,
+  // so a fast stream cannot freeze it.
+  async function readNdjson(response, onLine, onBlank = () => {}) {
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     let pending = '', count = 0, yielded = performance.now();
@@ -55,7 +57,8 @@ const Answers = (() => {
       pending += decoder.decode(value ?? new Uint8Array(), {stream: !done});
       let from = 0;
       for (let end = pending.indexOf('\n'); end !== -1; from = end + 1, end = pending.indexOf('\n', from)) {
-        if (end > from) onLine(pending.slice(from, end), count++);
+        if (end > from && pending.slice(from, end) !== '\r') onLine(pending.slice(from, end), count++);
+        else onBlank();
       }
       pending = pending.slice(from);
       if (done) break;
@@ -68,5 +71,34 @@ const Answers = (() => {
     return count;
   }
 
-  return {parseJson, toJson, bigInteger, errorOf, readNdjson};
+  // Reads a text/event-stream body, calling onEvent(type, data) for each event (data lines joined by
+  // "\n", comment lines skipped); resolves when the body ends, rejects with an AbortError on Stop.
+  async function readEvents(response, onEvent) {
+    let type = 'message', data = [];
+    await readNdjson(response, (line) => {
+      line = line.replace(/\r$/, '');
+      if (line.startsWith(':')) return;
+      const colon = line.indexOf(':');
+      const field = colon < 0 ? line : line.slice(0, colon), value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'event') type = value;
+      else if (field === 'data') data.push(value);
+    }, () => { // a blank line ends an event
+      if (data.length) onEvent(type, data.join('\n'));
+      type = 'message';
+      data = [];
+    });
+    if (data.length) onEvent(type, data.join('\n'));
+  }
+
+  const TICK_EVERY_MS = 100;
+
+  // The time an answer has been awaited, as "1.2 s", handed to show() every TICK_EVERY_MS until the
+  // returned stop() is called.
+  function elapsedTicker(show) {
+    const started = performance.now();
+    const timer = setInterval(() => show(`${((performance.now() - started) / 1000).toFixed(1)} s`), TICK_EVERY_MS);
+    return () => clearInterval(timer);
+  }
+
+  return {parseJson, toJson, bigInteger, errorOf, readNdjson, readEvents, elapsedTicker};
 })();

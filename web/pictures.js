@@ -148,6 +148,7 @@ const Pictures = (() => {
     if (!path || path.length === 0) return false;
     const rows = Number(answer.rows), cols = Number(answer.cols);
     const drawer = tourDrawer(rows, cols, path, answer.closed === true);
+    delete target.dataset.tourDone; // set again when this tour is drawn to its end
     const perFrame = Math.max(1, Math.ceil(path.length / 240));
     let drawn = 0, paused = false;
     const pause = element('button', {type: 'button', class: 'pause'}, 'Pause');

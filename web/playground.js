@@ -1,7 +1,10 @@
-// The playground's forms: reads /openapi.yaml at run time and builds, for every computing endpoint
-// (every path with a POST), a form of its request fields with their defaults, limits and
-// descriptions; sends it as a JSON POST, shows the equivalent curl command, streams NDJSON with a
-// live counter and a Stop button, puts an error next to the field it names, and hands the answer to
+// The playground's endpoint view (#/<path>): for every computing endpoint (every path with a POST in
+// /openapi.yaml, read by spec-worker.js off the main thread) a form of its request fields with their
+// defaults, limits and Markdown descriptions (markdown.js), filled with the spec's worked example and
+// sent at once, so each endpoint opens answered and drawn. Sends the form as a JSON POST, shows the
+// equivalent curl command, streams NDJSON with a live counter and a Stop button, shows a progress bar
+// with the time left where the endpoint reports progress (Accept: text/event-stream) and an
+// elapsed-time counter elsewhere, puts an error next to the field it names, and hands the answer to
 // pictures.js. The spec is the only list of fields: a field added to openapi.yaml appears here.
 'use strict';
 
@@ -13,61 +16,10 @@
   // Streams whose point is the list itself start in NDJSON mode.
   const STREAMED_BY_DEFAULT = new Set(['/permutations', '/combinations', '/shuffle']);
 
-  let spec = null;
   let endpoints = [];
+  let loading = null; // the worker's promise, once the view was first asked for
   let current = null;
   let running = null; // the AbortController of the request in flight
-
-  // ---- the spec ----
-  function resolve(node) {
-    let seen = 0;
-    while (node && node.$ref && seen++ < 32) {
-      node = node.$ref.replace(/^#\//, '').split('/').reduce((at, key) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
-    }
-    return node ?? {};
-  }
-
-  // The properties of a request schema, merging the branches of oneOf / anyOf / allOf.
-  function propertiesOf(schema, into = new Map()) {
-    schema = resolve(schema);
-    for (const [name, property] of Object.entries(schema.properties ?? {})) if (!into.has(name)) into.set(name, property);
-    for (const branch of [...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? [])]) propertiesOf(branch, into);
-    return into;
-  }
-
-  // What a property accepts: its JSON types, enum values, default, minimum and maximum.
-  function describe(property) {
-    const schema = resolve(property);
-    const info = {types: new Set(), values: null, default: schema.default, minimum: schema.minimum, maximum: schema.maximum,
-      description: property.description ?? schema.description ?? ''};
-    const visit = (s) => {
-      s = resolve(s);
-      [].concat(s.type ?? []).forEach((t) => info.types.add(t));
-      if (s.enum) info.values = (info.values ?? []).concat(s.enum);
-      if ('const' in s) info.values = (info.values ?? []).concat([s.const]);
-      if (info.default === undefined && s.default !== undefined) info.default = s.default;
-      if (info.minimum === undefined) info.minimum = s.minimum;
-      if (info.maximum === undefined) info.maximum = s.maximum;
-      for (const branch of [...(s.oneOf ?? []), ...(s.anyOf ?? []), ...(s.allOf ?? [])]) visit(branch);
-    };
-    visit(schema);
-    if (info.values && info.types.size === 0) info.values.forEach((v) => info.types.add(typeof v));
-    return info;
-  }
-
-  function endpointsOf() {
-    const list = [];
-    for (const [path, item] of Object.entries(spec.paths)) {
-      if (!item.post) continue;
-      const body = resolve(item.post.requestBody)?.content?.['application/json'] ?? {};
-      const schema = resolve(body.schema);
-      const ok = resolve(item.post.responses?.['200']);
-      list.push({path, tag: item.post.tags?.[0] ?? '', summary: item.post.summary ?? '', required: new Set(schema.required ?? []),
-        properties: propertiesOf(schema), example: body.example ?? Object.values(body.examples ?? {})[0]?.value ?? {},
-        streams: Boolean(ok.content?.['application/x-ndjson'])});
-    }
-    return list;
-  }
 
   // ---- the form ----
   const SCALARS = new Set(['string', 'integer', 'number', 'boolean']);
@@ -96,8 +48,8 @@
     return typeof value === 'string' ? value : JSON.stringify(value);
   }
 
-  function fieldRow(endpoint, name, property) {
-    const info = describe(property);
+  function fieldRow(endpoint, info) {
+    const name = info.name;
     const kind = kindOf(info);
     const id = `field-${name}`;
     const row = document.createElement('div');
@@ -125,10 +77,12 @@
     input.dataset.kind = kind;
     input.dataset.types = [...info.types].join(' ');
     input.dataset.values = JSON.stringify(info.values ?? []);
-    const hint = document.createElement('small');
+    const hint = document.createElement('div');
     hint.id = `hint-${name}`;
     hint.className = 'hint';
-    hint.textContent = [hintOf(info), info.description].filter(Boolean).join(' — ');
+    const limits = hintOf(info);
+    if (limits) hint.append(Object.assign(document.createElement('span'), {className: 'limits', textContent: limits}));
+    hint.append(Markdown.render(info.description));
     const error = document.createElement('p');
     error.id = `error-${name}`;
     error.className = 'field-error';
@@ -144,11 +98,12 @@
     $('endpoint-summary').textContent = endpoint.summary;
     const fields = $('fields');
     fields.replaceChildren();
-    for (const [name, property] of endpoint.properties) fields.append(fieldRow(endpoint, name, property));
+    for (const info of endpoint.fields) fields.append(fieldRow(endpoint, info));
     $('stream-option').hidden = !endpoint.streams;
     $('stream-choice').checked = endpoint.streams && STREAMED_BY_DEFAULT.has(endpoint.path);
     clearAnswer();
     updateCurl();
+    send(); // the worked example, answered and drawn
   }
 
   // ---- the request ----
@@ -269,9 +224,50 @@
     $('stream-state').textContent = ' — complete';
   }
 
+  // The events of a computation that reports progress (Accept: text/event-stream): `progress` moves
+  // the bar and the time left; one `result` or `error` event ends it. Resolves {ok, text}.
+  async function withProgress(response, started) {
+    const bar = $('progress-bar'), text = $('progress-text');
+    $('progress').hidden = false;
+    bar.removeAttribute('value');
+    text.textContent = 'starting…';
+    showStatus('Computing on the server; Stop ends it there.');
+    let outcome = {ok: false, text: '{"error":{"code":"error","message":"the event stream ended without a result"}}'};
+    await Answers.readEvents(response, (type, data) => {
+      if (type === 'result' || type === 'error') { outcome = {ok: type === 'result', text: data}; return; }
+      if (type !== 'progress') return;
+      const {done, total, unit} = JSON.parse(data);
+      const seconds = (performance.now() - started) / 1000;
+      if (total) {
+        bar.value = done / total;
+        const left = done > 0 ? seconds * (total - done) / done : null;
+        text.textContent = `${Math.floor(100 * done / total)} % of ${Number(total).toLocaleString('en-US')} ${unit}` +
+          (left === null ? '' : ` · about ${left < 1.5 ? 'a second' : `${Math.ceil(left)} s`} left`);
+      } else {
+        text.textContent = `${Number(done).toLocaleString('en-US')} ${unit} · ${seconds.toFixed(1)} s`;
+      }
+      $('progress').dataset.done = done;
+    });
+    return outcome;
+  }
+
+  function showError(error) {
+    const placed = error.field !== null && showFieldError(error.field, error.message);
+    showStatus(`${error.status} ${error.code}${error.field ? ` (field ${error.field})` : ''}${placed ? '' : `: ${error.message}`}`, true);
+  }
+
+  async function showJson(endpoint, body, text, took) {
+    showStatus(`200 in ${took} ms`);
+    showRaw(text);
+    const answer = Answers.parseJson(text);
+    showNumbers(answer);
+    Pictures.draw(endpoint.path, answer, $('picture'), Answers.parseJson(body));
+  }
+
+  // Sends the form; a Send while an answer is awaited replaces that request.
   async function send(event) {
-    event.preventDefault();
-    if (running) return;
+    event?.preventDefault();
+    running?.abort();
     clearAnswer();
     const {body, problems} = requestBody();
     if (problems.length) {
@@ -281,40 +277,49 @@
     }
     const streaming = $('stream-choice').checked && current.streams;
     const endpoint = current;
-    running = new AbortController();
+    const controller = running = new AbortController();
+    $('answer').dataset.state = 'busy';
     $('send').disabled = true;
     $('stop').disabled = false;
     showStatus('Sending…');
+    // on a phone the answer is below the form: a Send by hand brings it into view
+    if (event && $('answer').getBoundingClientRect().top > innerHeight) $('answer').scrollIntoView({block: 'start'});
     const started = performance.now();
+    const took = () => Math.round(performance.now() - started);
+    // the elapsed time in the status line until the answer or its first progress event comes
+    const stopCounter = streaming ? () => {} : Answers.elapsedTicker((elapsed) => showStatus(`Waiting for the answer… ${elapsed}`));
     try {
-      const response = await fetch(endpoint.path, {method: 'POST', body, signal: running.signal,
-        headers: {'Content-Type': 'application/json', Accept: streaming ? 'application/x-ndjson' : 'application/json'}});
+      // a route that reports progress answers with events; the others ignore text/event-stream
+      const response = await fetch(endpoint.path, {method: 'POST', body, signal: controller.signal,
+        headers: {'Content-Type': 'application/json', Accept: streaming ? 'application/x-ndjson' : 'text/event-stream, application/json;q=0.9, image/svg+xml;q=0.8'}});
+      stopCounter();
       if (!response.ok) {
-        const error = await Answers.errorOf(response);
-        const placed = error.field !== null && showFieldError(error.field, error.message);
-        showStatus(`${error.status} ${error.code}${error.field ? ` (field ${error.field})` : ''}${placed ? '' : `: ${error.message}`}`, true);
+        showError(await Answers.errorOf(response));
         return;
       }
       const type = response.headers.get('Content-Type') ?? '';
+      if (type.startsWith('text/event-stream')) {
+        const outcome = await withProgress(response, started);
+        if (outcome.ok) await showJson(endpoint, body, outcome.text, took());
+        else showError(await Answers.errorOf(new Response(outcome.text, {status: 500})));
+        return;
+      }
       if (type.startsWith('application/x-ndjson')) {
         showStatus(`${response.status}: streaming…`);
         await showStream(response);
-        showStatus(`${response.status} in ${Math.round(performance.now() - started)} ms`);
+        showStatus(`${response.status} in ${took()} ms`);
         return;
       }
       if (type.startsWith('image/svg+xml')) { // format: svg: the service's own drawing
-        showStatus(`${response.status} in ${Math.round(performance.now() - started)} ms`);
+        showStatus(`${response.status} in ${took()} ms`);
         showImage(await response.blob(), endpoint.path);
         return;
       }
       const text = await response.text();
-      showStatus(`${response.status} in ${Math.round(performance.now() - started)} ms`);
-      showRaw(text);
-      if (!type.startsWith('application/json')) return;
-      const answer = Answers.parseJson(text);
-      showNumbers(answer);
-      Pictures.draw(endpoint.path, answer, $('picture'), Answers.parseJson(body));
+      if (type.startsWith('application/json')) await showJson(endpoint, body, text, took());
+      else { showStatus(`${response.status} in ${took()} ms`); showRaw(text); }
     } catch (error) {
+      if (controller !== running) return; // replaced by a newer Send
       if (error.name === 'AbortError') {
         $('stream-state').textContent = ' — stopped';
         showStatus('Stopped: the request was cancelled and the server stops producing the answer.');
@@ -322,27 +327,28 @@
         showStatus(`The request failed: ${error.message}`, true);
       }
     } finally {
-      running = null;
-      $('send').disabled = false;
-      $('stop').disabled = true;
+      stopCounter();
+      if (controller === running) {
+        running = null;
+        $('progress').hidden = true;
+        $('send').disabled = false;
+        $('stop').disabled = true;
+        $('answer').dataset.state = 'done';
+      }
     }
   }
 
-  function chooseFromHash() {
-    const path = decodeURIComponent(location.hash.replace(/^#/, ''));
-    const endpoint = endpoints.find((e) => e.path === path) ?? endpoints.find((e) => e.path === '/queens') ?? endpoints[0];
-    if (endpoint !== current) showEndpoint(endpoint);
+  // The endpoints, read once by the worker when the view is first shown.
+  function loadEndpoints() {
+    loading ??= new Promise((resolve, reject) => {
+      const worker = new Worker('/spec-worker.js');
+      worker.addEventListener('message', ({data}) => { worker.terminate(); data.error ? reject(new Error(data.error)) : resolve(data.endpoints); });
+      worker.addEventListener('error', (event) => reject(new Error(event.message || 'the spec worker failed')));
+    });
+    return loading;
   }
 
-  async function start() {
-    try {
-      const response = await fetch('/openapi.yaml');
-      spec = jsyaml.load(await response.text());
-    } catch (error) {
-      showStatus(`Could not read /openapi.yaml: ${error.message}`, true);
-      return;
-    }
-    endpoints = endpointsOf();
+  function buildChoice() {
     const choice = $('endpoint-choice');
     const groups = new Map();
     for (const endpoint of endpoints) {
@@ -355,7 +361,6 @@
       groups.get(endpoint.tag).append(new Option(`${endpoint.path} — ${endpoint.summary}`, endpoint.path));
     }
     choice.addEventListener('change', () => { location.hash = choice.value; });
-    window.addEventListener('hashchange', chooseFromHash);
     $('endpoint-form').addEventListener('submit', send);
     $('endpoint-form').addEventListener('input', updateCurl);
     $('stop').addEventListener('click', () => running?.abort());
@@ -367,9 +372,29 @@
         getSelection().selectAllChildren($('curl-line')); // no clipboard access: select it for Ctrl+C
       }
     });
-    chooseFromHash();
-    document.body.dataset.ready = 'true';
   }
 
-  start();
+  // #/<path> (or no hash) is this view; #play/… belongs to play.js.
+  async function route() {
+    if (/^#play\//.test(location.hash)) { running?.abort(); return; }
+    if (!endpoints.length) {
+      try {
+        endpoints = await loadEndpoints();
+      } catch (error) {
+        showStatus(`Could not read /openapi.yaml: ${error.message}`, true);
+        return;
+      }
+      buildChoice();
+      document.body.dataset.ready = 'true';
+    }
+    if (/^#play\//.test(location.hash)) return; // moved on meanwhile
+    const path = decodeURIComponent(location.hash.replace(/^#/, ''));
+    const endpoint = endpoints.find((e) => e.path === path) ?? endpoints.find((e) => e.path === '/queens') ?? endpoints[0];
+    if (endpoint !== current) showEndpoint(endpoint);
+    document.body.dataset.view = 'endpoint'; // shown once built: nothing shifts as it fills in
+    document.querySelectorAll('nav.modes a').forEach((a) => { if (a.classList.contains('try')) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current'); });
+  }
+
+  window.addEventListener('hashchange', route);
+  route();
 })();

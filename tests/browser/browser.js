@@ -93,7 +93,65 @@ async function metric(base, name) {
 async function openEndpoint(page, base, endpointPath) {
   await page.goto(`${base}/#${endpointPath}`);
   await page.waitForSelector('body[data-ready=true]');
-  await page.waitForFunction((p) => document.getElementById('endpoint-choice').value === p, endpointPath);
+  // the endpoint opens with its worked example sent: wait for that answer
+  await page.waitForFunction((p) => document.getElementById('endpoint-choice').value === p &&
+    document.getElementById('answer').dataset.state === 'done', endpointPath);
+}
+
+// Opens a play mode and waits for its board (and its first answer) to be ready.
+async function openPlay(page, base, view) {
+  await page.goto(`${base}/#play/${view}`);
+  await page.waitForSelector('#play-board [data-ready=true]');
+  await page.waitForFunction(() => !document.body.dataset.busy);
+}
+
+// Clicks a button and waits for the status line to change and the service's answer to be in.
+async function act(page, selector) {
+  const before = await page.textContent('#play-status');
+  await page.click(selector);
+  await page.waitForFunction((b) => !document.body.dataset.busy && document.getElementById('play-status').textContent !== b, before);
+  return page.textContent('#play-status');
+}
+
+// Plays a Sudoku to its end with the page's hints: each names a value and a cell, which the test
+// clicks and types; the finished grid is checked independently (every unit holds each value once).
+async function solveWithHints(page, box) {
+  const size = box * box;
+  const empty = await page.$$eval('.sudoku-board .square', (cells) => cells.filter((c) => c.dataset.value === '.').length);
+  for (let i = 0; i < empty; i++) {
+    const hint = await act(page, '#sudoku-hint');
+    const match = /Place (\S+) in row (\d+), column (\d+)\./.exec(hint);
+    check(match, `hint ${i + 1} places a value: ${hint}`);
+    await page.click(`.sudoku-board [data-row="${match[2] - 1}"][data-col="${match[3] - 1}"]`);
+    await page.keyboard.press(match[1]);
+  }
+  await page.waitForFunction(() => document.getElementById('play-status').dataset.solved === 'true');
+  check(/Solved/.test(await page.textContent('#play-status')), 'the page says solved');
+  const grid = await page.$$eval('.sudoku-board .square', (cells) => cells.map((c) => c.dataset.value));
+  const units = [];
+  for (let k = 0; k < size; k++) {
+    units.push(Array.from({length: size}, (_, j) => grid[k * size + j]));
+    units.push(Array.from({length: size}, (_, j) => grid[j * size + k]));
+    units.push(Array.from({length: size}, (_, j) => grid[(Math.floor(k / box) * box + Math.floor(j / box)) * size + (k % box) * box + (j % box)]));
+  }
+  for (const unit of units) equal(new Set(unit).size, size, `a unit of the solved grid (${unit.join('')})`);
+}
+
+// Screenshots of a play view at desktop and phone size, light and dark.
+async function shotsOf(browser, url, label) {
+  for (const [size, viewport] of [['desktop', {width: 1280, height: 800}], ['phone', {width: 390, height: 844}]]) {
+    for (const colorScheme of ['light', 'dark']) {
+      const context = await browser.newContext({viewport, colorScheme});
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.waitForSelector('#play-board [data-ready=true]');
+      await page.waitForFunction(() => !document.body.dataset.busy);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      check(width <= viewport.width, `${label} ${size}: the page is ${width} px wide`);
+      await page.screenshot({path: path.join(artifacts, `play-${label}-${size}-${colorScheme}.png`)});
+      await context.close();
+    }
+  }
 }
 
 // Sets the form's fields ('' empties one; untouched ones keep the spec's example) and sends it.
@@ -283,6 +341,33 @@ test('a stream is read as it comes (live counter) and Stop ends the generation o
   allow(/net::ERR_ABORTED|aborted/i);
 });
 
+// Needs a server that reports progress (Accept: text/event-stream, documented in its openapi.yaml);
+// PUZZLED_TEST_PROGRESS=1 runs it whatever the spec says.
+test('a long count: the bar moves with the time left, and Stop ends the computation on the server', async ({page, base, shot, allow}) => {
+  const spec = await (await fetch(`${base}/openapi.yaml`)).text();
+  if (!spec.includes('text/event-stream') && !process.env.PUZZLED_TEST_PROGRESS) return 'skipped: this server documents no progress events';
+  await openEndpoint(page, base, '/queens');
+  await clearAll(page);
+  // n = 18 counts 666,090,624 boards: minutes on these machines, so Stop always comes first
+  await send(page, {n: 18, mode: 'count'}, {wait: false});
+  await page.waitForFunction(() => Number(document.getElementById('progress').dataset.done) > 0, null, {timeout: 30000});
+  const first = Number(await page.getAttribute('#progress', 'data-done'));
+  await page.waitForFunction((f) => Number(document.getElementById('progress').dataset.done) > f, first, {timeout: 30000});
+  check(await page.$eval('#progress-bar', (bar) => bar.value > 0 && bar.value < 1), 'the bar is part filled');
+  check(/% of [\d,]+ .* left/.test(await page.textContent('#progress-text')), `the time left: ${await page.textContent('#progress-text')}`);
+  await shot('progress');
+  await page.click('#stop');
+  await page.waitForFunction(() => /Stopped/.test(document.getElementById('status').textContent));
+  check(await page.isHidden('#progress'), 'the bar is gone');
+  let running = 1;
+  for (let i = 0; i < 100 && running > 0; i++) {
+    await page.waitForTimeout(100);
+    running = await metric(base, 'puzzled_progress_computations_in_flight');
+  }
+  equal(running, 0, 'computations still running on the server once stopped');
+  allow(/net::ERR_ABORTED|aborted/i);
+});
+
 test('an error is shown next to the field it names', async ({page, base, shot, allow}) => {
   allow(/status of 400/);
   await openEndpoint(page, base, '/queens');
@@ -310,7 +395,7 @@ test('the curl command answers what the page got', async ({page, base}) => {
 
 test('the playground is keyboard usable', async ({page, base}) => {
   await openEndpoint(page, base, '/word-ladder');
-  for (let i = 0; i < 12 && await page.evaluate(() => document.activeElement.id) !== 'endpoint-choice'; i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 20 && await page.evaluate(() => document.activeElement.id) !== 'endpoint-choice'; i++) await page.keyboard.press('Tab');
   equal(await page.evaluate(() => document.activeElement.id), 'endpoint-choice', 'Tab reaches the endpoint list');
   await page.keyboard.press('Tab');
   equal(await page.evaluate(() => document.activeElement.id), 'field-from', 'then the first field');
@@ -331,6 +416,224 @@ test('phone width (390 px): nothing wider than the screen', async ({page, base, 
   }
   await page.screenshot({path: path.join(artifacts, 'phone-queens.png'), fullPage: true});
   await shot('phone');
+});
+
+test('Markdown: code, emphasis, lists and links become elements, never markup from the text', async ({page, base}) => {
+  await openPlay(page, base, 'queens');
+  const html = await page.evaluate(() => {
+    const box = document.createElement('div');
+    const cases = ['`solutions` lists **all**, *some* or _one_', 'first\nline\n\n- a `b`\n- c\n  continued\n\n1. one\n2. two',
+      '[docs](/docs) [bad](javascript:alert(1)) <img src=x onerror=alert(1)>', 'snake_case_name and 2 * 3 * 4'];
+    return cases.map((text) => { box.replaceChildren(Markdown.render(text)); return box.innerHTML; });
+  });
+  equal(html[0], '<p><code>solutions</code> lists <strong>all</strong>, <em>some</em> or <em>one</em></p>', 'inline');
+  equal(html[1], '<p>first line</p><ul><li>a <code>b</code></li><li>c continued</li></ul><ol><li>one</li><li>two</li></ol>', 'blocks');
+  equal(html[2], '<p><a href="/docs">docs</a> [bad](javascript:alert(1)) &lt;img src=x onerror=alert(1)&gt;</p>', 'links and markup');
+  equal(html[3], '<p>snake_case_name and 2 * 3 * 4</p>', 'no emphasis inside words or around spaces');
+});
+
+test('the field help is rendered Markdown and each endpoint opens answered', async ({page, base}) => {
+  await openEndpoint(page, base, '/queens');
+  check(await page.$('#hint-mode code') !== null, 'code in the help of mode');
+  check(!(await page.textContent('#hint-mode')).includes('`'), 'no backticks left');
+  check(/^200 /.test(await page.textContent('#status')), 'the worked example answered');
+  check(await page.isVisible('#picture svg'), 'and drawn');
+  const box = await page.$eval('#picture', (p) => p.getBoundingClientRect().top);
+  check(box < 900, `the drawing is in view (${box} px from the top)`);
+});
+
+test('sudoku 4 x 4 and 9 x 9: generated, filled in by key presses with hints until solved', async ({page, base, shot, browser}) => {
+  await openPlay(page, base, 'sudoku?box=2&difficulty=simple&seed=7');
+  await solveWithHints(page, 2);
+  await shot('play-sudoku-4-solved');
+  await openPlay(page, base, 'sudoku?box=3&difficulty=easy&seed=11');
+  await solveWithHints(page, 3);
+  await shot('play-sudoku-9-solved');
+  await shotsOf(browser, `${base}/#play/sudoku?box=3&difficulty=easy&seed=11`, 'sudoku');
+});
+
+test('sudoku: pencil marks, check marks conflicts, explain steps forwards and backwards', async ({page, base, shot}) => {
+  await openPlay(page, base, 'sudoku?box=3&difficulty=easy&seed=11');
+  const given = await page.$eval('.sudoku-board .square.given', (c) => ({r: c.dataset.row, v: c.dataset.value}));
+  const emptyInRow = await page.$eval(`.sudoku-board [data-row="${given.r}"][data-value="."]`, (c) => c.dataset.col);
+  await page.check('#pencil-mode');
+  await page.click(`.sudoku-board [data-row="${given.r}"][data-col="${emptyInRow}"]`);
+  await page.keyboard.press('1');
+  await page.keyboard.press('2');
+  equal(await page.textContent(`.sudoku-board [data-row="${given.r}"][data-col="${emptyInRow}"] .marks`), '1 2', 'pencil marks');
+  await page.uncheck('#pencil-mode');
+  await page.click(`.sudoku-board [data-row="${given.r}"][data-col="${emptyInRow}"]`);
+  await page.keyboard.press(given.v); // the given's value again in its row
+  const checked = await act(page, '#sudoku-check');
+  check(/conflict/.test(checked), `check: ${checked}`);
+  equal(await page.$$eval('.sudoku-board .conflict', (c) => c.length), 2, 'the two cells in conflict marked');
+  await page.keyboard.press('Backspace');
+  await act(page, '#sudoku-explain');
+  await page.click('#explain-next');
+  await page.click('#explain-next');
+  check(/Step 2 of \d+/.test(await page.textContent('#explain-position')), 'step 2');
+  check((await page.textContent('#explain-text')).length > 20, 'the step in words');
+  await page.click('#explain-back');
+  check(/Step 1 of/.test(await page.textContent('#explain-position')), 'back to step 1');
+  await shot('play-sudoku-explain');
+});
+
+test('N-Queens: eight queens placed by clicks, attacked squares shaded, judged correct; solutions stepped', async ({page, base, shot, browser}) => {
+  await openPlay(page, base, 'queens?n=8');
+  const solution = [];
+  const place = (row) => {
+    if (row === 8) return true;
+    for (let c = 0; c < 8; c++) {
+      solution[row] = c;
+      if (!queensAttack(solution.slice(0, row + 1)) && place(row + 1)) return true;
+    }
+    return false;
+  };
+  place(0);
+  for (const [r, c] of solution.entries()) {
+    await page.click(`#play-board [data-row="${r}"][data-col="${c}"]`);
+    if (r === 0) check(await page.$eval(`#play-board [data-row="0"][data-col="${(c + 3) % 8}"]`, (b) => b.classList.contains('attacked')), 'its row shaded');
+  }
+  const verdict = await act(page, '#queens-verify');
+  check(/^Correct/.test(verdict), `verify: ${verdict}`);
+  await shot('play-queens-correct');
+  await page.click('#play-board [data-row="7"][data-col="0"]'); // an attacking queen more
+  check(/attack/.test(await act(page, '#queens-verify')), 'attacks found');
+  await openPlay(page, base, 'queens?n=6&q=0.1');
+  await act(page, '#queens-complete');
+  const completed = await page.$$eval('#play-board .queen', (qs) => qs.map((q) => [Number(q.dataset.row), Number(q.dataset.col)]));
+  equal(completed.length, 6, 'six queens');
+  check(completed.some(([r, c]) => r === 0 && c === 1) && !queensAttack(completed.sort((a, b) => a[0] - b[0]).map(([, c]) => c)), 'completed around the placed queen');
+  await act(page, '#queens-all');
+  equal(await page.textContent('#solution-position'), 'Solution 1 of 4', 'the 4 solutions of 6 x 6 (OEIS A000170)');
+  await page.click('text=Next →');
+  equal(await page.textContent('#solution-position'), 'Solution 2 of 4', 'stepped');
+  await shotsOf(browser, `${base}/#play/queens?n=8&q=${solution.map((c, r) => `${r}.${c}`).slice(0, 5).join(',')}`, 'queens');
+});
+
+test('word ladder: a puzzle finished by typing, the shortest ladders revealed', async ({page, base, shot, browser}) => {
+  await openPlay(page, base, 'ladder?length=4&steps=3&seed=5');
+  const [from, to] = await page.$$eval('#ladder-rungs .end', (ends) => ends.map((e) => e.textContent));
+  const known = await (await fetch(`${base}/word-ladder`, {method: 'POST', body: JSON.stringify({from, to, dictionary: 'common'})})).json();
+  equal(known.steps, 3, 'the puzzle has 3 steps');
+  for (const word of known.ladder.slice(1)) {
+    await page.click('#ladder-word');
+    await page.keyboard.type(word);
+    await page.keyboard.press('Enter');
+  }
+  await page.waitForFunction(() => document.getElementById('play-status').dataset.valid === 'true' && !document.body.dataset.busy);
+  check(/Solved in 3 steps/.test(await page.textContent('#play-status')), 'solved');
+  check(await page.$$eval('#play-extra .ladder', (l) => l.length) >= 1, 'the shortest ladders revealed');
+  await shot('play-ladder-solved');
+  await openPlay(page, base, `ladder?length=4&steps=3&seed=5`);
+  await act(page, '#ladder-neighbours');
+  for (const word of (await page.textContent('#play-extra .neighbours')).split(' ')) equal(lettersChanged(from, word), 1, `${word} is a neighbour of ${from}`);
+  await shotsOf(browser, `${base}/#play/ladder?length=4&steps=3&seed=5&w=${known.ladder[1]}`, 'ladder');
+});
+
+test("knight's tour: a 5 x 5 tour finished by clicks, judged; hint; the service's tour watched", async ({page, base, shot, browser}) => {
+  await openPlay(page, base, 'knight?n=5');
+  const tour = [[0, 0]];
+  const seen = new Set(['0.0']);
+  const extend = () => {
+    if (tour.length === 25) return true;
+    const [r, c] = tour.at(-1);
+    for (const [dr, dc] of [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]]) {
+      const next = [r + dr, c + dc];
+      if (next[0] < 0 || next[1] < 0 || next[0] > 4 || next[1] > 4 || seen.has(next.join('.'))) continue;
+      tour.push(next); seen.add(next.join('.'));
+      if (extend()) return true;
+      tour.pop(); seen.delete(next.join('.'));
+    }
+    return false;
+  };
+  check(extend(), 'a 5 x 5 tour from the corner exists');
+  for (const [i, [r, c]] of tour.entries()) {
+    if (i === 1) {
+      const legal = await page.$$eval('#play-board .legal', (b) => b.map((x) => [Number(x.dataset.row), Number(x.dataset.col)]));
+      equal(legal.sort(), [[1, 2], [2, 1]], 'the legal moves from the corner marked');
+      check(/Warnsdorff/.test(await act(page, '#knight-hint')), 'a Warnsdorff hint');
+    }
+    await page.click(`#play-board [data-row="${r}"][data-col="${c}"]`);
+  }
+  await page.waitForFunction(() => document.getElementById('play-status').dataset.valid === 'true' && !document.body.dataset.busy);
+  check(/knight's tour/.test(await page.textContent('#play-status')), 'judged a tour');
+  await shot('play-knight-solved');
+  await openPlay(page, base, 'knight?n=5&p=0.0');
+  await page.click('#knight-watch');
+  await page.waitForFunction(() => document.getElementById('play-status').dataset.valid === 'true', null, {timeout: 20000});
+  const path = await page.$$eval('#play-board .visited', (b) => b.map((x) => [Number(x.textContent), Number(x.dataset.row), Number(x.dataset.col)]).sort((a, z) => a[0] - z[0]));
+  equal(path.length, 25, "the service's tour drawn");
+  for (let i = 1; i < 25; i++) check(isKnightMove(path[i - 1].slice(1), path[i].slice(1)), `move ${i}`);
+  await shotsOf(browser, `${base}/#play/knight?n=5&p=${tour.slice(0, 9).map(([r, c]) => `${r}.${c}`).join(',')}`, 'knight');
+});
+
+test('rank explorer: ranks to arrangements and back, big ranks exact', async ({page, base, shot, browser}) => {
+  const items = 'abcdefghijklmnopqrstuvwxy'; // 25 items: 25! ranks, beyond 2^53
+  await openPlay(page, base, `ranks?items=${items}`);
+  equal(await page.$eval('#rank-tiles', (t) => t.textContent), items, 'rank 0 is the items in order');
+  await page.click('#rank-last');
+  await page.waitForFunction(() => !document.body.dataset.busy && document.getElementById('rank-tiles').dataset.rank !== '0');
+  equal(await page.$eval('#rank-tiles', (t) => t.dataset.rank), (factorial(25n) - 1n).toString(), 'the last rank is 25! - 1');
+  equal(await page.$eval('#rank-tiles', (t) => t.textContent), [...items].reverse().join(''), 'the last arrangement reverses the items');
+  await page.fill('#rank-arrangement', 'bacdefghijklmnopqrstuvwxy');
+  await act(page, 'text=Rank it');
+  equal(await page.$eval('#rank-tiles', (t) => t.dataset.rank), factorial(24n).toString(), 'swapping the first two is rank 24!');
+  await act(page, '#rank-previous');
+  equal(await page.$eval('#rank-tiles', (t) => t.textContent), `a${[...items.slice(1)].reverse().join('')}`, 'rank 24! - 1: a, then the rest reversed');
+  await page.fill('#rank-value', '1000');
+  await act(page, 'text=Show');
+  const arrangement = await page.$eval('#rank-tiles', (t) => t.textContent);
+  await page.fill('#rank-arrangement', arrangement);
+  await act(page, 'text=Rank it');
+  equal(await page.$eval('#rank-tiles', (t) => t.dataset.rank), '1000', 'the round trip');
+  await shot('play-ranks');
+  await openPlay(page, base, 'ranks?kind=combination&items=abcdef&k=3&rank=19');
+  equal(await page.$eval('#rank-tiles', (t) => t.textContent), 'def', 'the last of C(6, 3) = 20');
+  await shotsOf(browser, `${base}/#play/ranks?items=${items}&rank=${factorial(24n)}`, 'ranks');
+});
+
+test('a play mode by keyboard alone: Tab to the board, arrows, Enter, then Tab to Verify', async ({page, base}) => {
+  await openPlay(page, base, 'queens?n=4');
+  for (let i = 0; i < 40 && !(await page.evaluate(() => document.activeElement.classList.contains('square'))); i++) await page.keyboard.press('Tab');
+  equal(await page.evaluate(() => [document.activeElement.dataset.row, document.activeElement.dataset.col]), ['0', '0'], 'Tab reaches the board once, at its first square');
+  const moves = [['ArrowRight'], ['ArrowDown', 'ArrowRight', 'ArrowRight'], ['ArrowDown', 'ArrowLeft', 'ArrowLeft', 'ArrowLeft'], ['ArrowDown', 'ArrowRight', 'ArrowRight']];
+  for (const keys of moves) {
+    for (const key of keys) await page.keyboard.press(key);
+    await page.keyboard.press('Enter');
+  }
+  equal(await page.$$eval('#play-board .queen', (q) => q.map((b) => `${b.dataset.row}.${b.dataset.col}`)), ['0.1', '1.3', '2.0', '3.2'], 'queens placed with Enter');
+  for (let i = 0; i < 40 && await page.evaluate(() => document.activeElement.id) !== 'queens-verify'; i++) await page.keyboard.press('Tab');
+  const before = await page.textContent('#play-status');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((b) => !document.body.dataset.busy && document.getElementById('play-status').textContent !== b, before);
+  check(/^Correct/.test(await page.textContent('#play-status')), 'judged correct');
+});
+
+test('a shared address reopens the same view', async ({page, base, browser}) => {
+  await openPlay(page, base, 'sudoku?box=2&difficulty=simple&seed=7');
+  const hint = await act(page, '#sudoku-hint');
+  const [, value, row, col] = /Place (\S+) in row (\d+), column (\d+)\./.exec(hint);
+  await page.click(`.sudoku-board [data-row="${row - 1}"][data-col="${col - 1}"]`);
+  await page.keyboard.press(value);
+  await openPlay(page, base, 'queens?n=6&q=0.1,1.3');
+  await page.click('#play-board [data-row="2"][data-col="5"]');
+  for (const game of ['sudoku', 'queens']) {
+    if (game === 'sudoku') await page.goBack(); // back to the Sudoku: its address kept the entry
+    const shared = page.url();
+    const cells = async (p) => p.$$eval('#play-board button.square', (b) => b.map((x) => `${x.className}:${x.textContent}`).join('|'));
+    if (game === 'sudoku') await page.waitForSelector('#play-board [data-ready=true]');
+    const before = await cells(page);
+    const context = await browser.newContext({viewport: {width: 1100, height: 900}});
+    const other = await context.newPage();
+    await other.goto(shared);
+    await other.waitForSelector('#play-board [data-ready=true]');
+    await other.waitForFunction(() => !document.body.dataset.busy);
+    await page.waitForFunction(() => !document.body.dataset.busy);
+    equal(await cells(other), await cells(page), `${game}: the same board from ${shared}`);
+    check(before.length > 0, 'cells');
+    await context.close();
+  }
 });
 
 test('/docs renders every operation of openapi.yaml under the CSP, served by this origin', async ({page, base, shot}) => {
@@ -418,10 +721,10 @@ async function main() {
     const shot = (label) => page.screenshot({path: path.join(artifacts, `${label}.png`), fullPage: true});
     const started = Date.now();
     try {
-      await fn({page, base, staticBase, proxied, shot, allow: (pattern) => allowed.push(pattern)});
+      const note = await fn({page, base, staticBase, proxied, shot, browser, allow: (pattern) => allowed.push(pattern)});
       const unexpected = problems.filter((p) => !allowed.some((pattern) => pattern.test(p)));
       check(unexpected.length === 0, `console errors:\n    ${unexpected.join('\n    ')}`);
-      console.log(`ok    ${name} (${Date.now() - started} ms)`);
+      console.log(`ok    ${name} (${Date.now() - started} ms)${note ? ` — ${note}` : ''}`);
     } catch (error) {
       failed++;
       console.log(`FAIL  ${name}\n    ${error.message}`);
