@@ -61,6 +61,12 @@ void api_respond_stream(api_response *res, void *state, stream_next_fn next, str
     res->content_type = ndjson ? "application/x-ndjson" : "application/json";
 }
 
+void api_respond_bounded_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state,
+                                bool ndjson) {
+    api_respond_stream(res, state, next, free_state, ndjson);
+    res->stream_bounded = true;
+}
+
 bool api_respond_whole(api_request *req, api_response *res, void *state, stream_next_fn next,
                        stream_free_fn free_state, bool ndjson) {
     jw_clear(&res->body);
