@@ -17,10 +17,19 @@ static const char *const orders[] = {"lexicographic", "input", "any"};
 static const char *const pool[] = {"-3", "0", "1", "2", "7", "1.5", "-0.5", "\"a\"", "\"b\"", "\"ab\"",
                                    "\"\"", "\"\\u00e9\"", "\"1\"", "true", "false", "null", "{\"a\":1}",
                                    "[1,2]", "[]"};
+/* Numbers alone: sorted by their bits (api/permutation_items.c radix_sort_keys), not by qsort. */
+static const char *const numbers[] = {"-3", "0", "1", "2", "7", "1.5", "-0.5", "1e300", "-1e300", "1e-300",
+                                      "-2.5e-300", "9007199254740991", "-9007199254740991"};
 static const char *const letters[] = {"a", "b", "c", "\xc3\xa9", "\xf0\x9f\x98\x80", "\"", "\\", "z"};
 
-/* One request body for combination `combo` (its bits choose the options) on a random multiset. */
-static cJSON *random_body(unsigned combo, unsigned *seed) {
+typedef struct value_pool {
+    const char *const *values;
+    size_t count;
+} value_pool;
+
+/* One request body for combination `combo` (its bits choose the options) on a random multiset drawn
+ * from `items` (or, with bit 0, from the letters). */
+static cJSON *random_body(unsigned combo, const value_pool *items, unsigned *seed) {
     cJSON *body = cJSON_CreateObject();
     size_t n = (size_t)(rand_r(seed) % 7);
     int picks[8];
@@ -30,9 +39,9 @@ static cJSON *random_body(unsigned combo, unsigned *seed) {
         for (size_t i = 0; i < n; i++) strcat(text, letters[picks[i]]);
         cJSON_AddStringToObject(body, "text", text);
     } else {
-        test_random_picks(picks, n, sizeof pool / sizeof pool[0], seed);
-        cJSON *items = cJSON_AddArrayToObject(body, "items");
-        for (size_t i = 0; i < n; i++) cJSON_AddItemToArray(items, cJSON_Parse(pool[picks[i]]));
+        test_random_picks(picks, n, items->count, seed);
+        cJSON *array = cJSON_AddArrayToObject(body, "items");
+        for (size_t i = 0; i < n; i++) cJSON_AddItemToArray(array, cJSON_Parse(items->values[picks[i]]));
     }
     unsigned order = (combo >> 1) % 4; /* 3: leave the default */
     if (order < 3) cJSON_AddStringToObject(body, "order", orders[order]);
@@ -55,11 +64,11 @@ static cJSON *random_body(unsigned combo, unsigned *seed) {
 
 enum { COMBOS = 256 }; /* bit 7: NDJSON */
 
-Test(permutations, match_itertools_for_every_option_combination) {
+static void expect_itertools_for_every_option_combination(const value_pool *items, unsigned seed) {
     cJSON *bodies = cJSON_CreateArray();
-    unsigned seed = 20261122;
     for (int round = 0; round < 3; round++)
-        for (unsigned combo = 0; combo < COMBOS; combo++) cJSON_AddItemToArray(bodies, random_body(combo, &seed));
+        for (unsigned combo = 0; combo < COMBOS; combo++)
+            cJSON_AddItemToArray(bodies, random_body(combo, items, &seed));
     char *expected_lines = run_python_reference("tests/integration/permutations_reference.py", bodies);
     char *line = expected_lines;
     int index = 0;
@@ -70,6 +79,15 @@ Test(permutations, match_itertools_for_every_option_combination) {
     }
     free(expected_lines);
     cJSON_Delete(bodies);
+}
+
+Test(permutations, match_itertools_for_every_option_combination) {
+    expect_itertools_for_every_option_combination(&(value_pool){pool, sizeof pool / sizeof pool[0]}, 20261122);
+}
+
+Test(permutations, number_items_match_itertools_for_every_option_combination) {
+    expect_itertools_for_every_option_combination(&(value_pool){numbers, sizeof numbers / sizeof numbers[0]},
+                                                  20261125);
 }
 
 Test(permutations, get_query_matches_post) {
