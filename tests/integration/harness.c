@@ -311,6 +311,20 @@ cJSON *post_ok_with(const char *path, const cJSON *body, const char *field, cons
     return doc;
 }
 
+void expect_listings_match_reference(cJSON *bodies, const char *script, const char *path, unsigned combos,
+                                     unsigned ndjson_bit, const char *list_key) {
+    char *expected_lines = run_python_reference(script, bodies);
+    char *line = expected_lines;
+    unsigned index = 0;
+    for (cJSON *body = bodies->child; body != NULL; body = body->next, index++) {
+        cJSON *expected = reference_next(&line);
+        expect_listing(path, body, (index % combos) & ndjson_bit, expected, list_key);
+        cJSON_Delete(expected);
+    }
+    free(expected_lines);
+    cJSON_Delete(bodies);
+}
+
 void expect_listing(const char *path, const cJSON *body, bool ndjson, const cJSON *expected, const char *list_key) {
     static const char *const ndjson_accept[] = {"Accept: application/x-ndjson", "Content-Type: application/json",
                                                 NULL};

@@ -58,16 +58,8 @@ Test(combinations, match_itertools_for_every_option_combination) {
     unsigned seed = 20261123;
     for (int round = 0; round < 16; round++)
         for (unsigned combo = 0; combo < COMBOS; combo++) cJSON_AddItemToArray(bodies, random_body(combo, &seed));
-    char *expected_lines = run_python_reference("tests/integration/combinations_reference.py", bodies);
-    char *line = expected_lines;
-    int index = 0;
-    for (cJSON *body = bodies->child; body != NULL; body = body->next, index++) {
-        cJSON *expected = reference_next(&line);
-        expect_listing("/combinations", body, (index % COMBOS) & 16, expected, "combinations");
-        cJSON_Delete(expected);
-    }
-    free(expected_lines);
-    cJSON_Delete(bodies);
+    expect_listings_match_reference(bodies, "tests/integration/combinations_reference.py", "/combinations", COMBOS,
+                                    16, "combinations");
 }
 
 Test(combinations, rank_and_unrank_match_the_index_in_itertools_order) {

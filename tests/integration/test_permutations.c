@@ -69,16 +69,8 @@ static void expect_itertools_for_every_option_combination(const value_pool *item
     for (int round = 0; round < 3; round++)
         for (unsigned combo = 0; combo < COMBOS; combo++)
             cJSON_AddItemToArray(bodies, random_body(combo, items, &seed));
-    char *expected_lines = run_python_reference("tests/integration/permutations_reference.py", bodies);
-    char *line = expected_lines;
-    int index = 0;
-    for (cJSON *body = bodies->child; body != NULL; body = body->next, index++) {
-        cJSON *expected = reference_next(&line);
-        expect_listing("/permutations", body, (index % COMBOS) & 128, expected, "permutations");
-        cJSON_Delete(expected);
-    }
-    free(expected_lines);
-    cJSON_Delete(bodies);
+    expect_listings_match_reference(bodies, "tests/integration/permutations_reference.py", "/permutations", COMBOS,
+                                    128, "permutations");
 }
 
 Test(permutations, match_itertools_for_every_option_combination) {
