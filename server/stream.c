@@ -43,7 +43,7 @@ enum { STREAM_BLOCK = 64 * 1024 };
  * the worker rarely waits for the socket and the socket rarely for the worker (each wait is a
  * suspend, a resume and a thread switch). A piece is small, so that a stalled stream holds little:
  * the streams left on the pool are searches, whose items come slower than any socket takes them,
- * and compressed ones, whose pieces are compressed bytes. Figures in docs/operations.md#streams. */
+ * and compressed ones, whose pieces are compressed bytes. Figures in docs/operations.md#streams-memory-and-the-budget. */
 enum { STREAM_PIECES = 3, STREAM_PIECE_BYTES = 64 * 1024 };
 /* A piece is also handed over, once it holds something, when STREAM_PIECE_MS have passed since it was
  * started: a slow generator's client then gets its lines as they come, not a piece at a time. The

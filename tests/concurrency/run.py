@@ -34,12 +34,12 @@ LONG = "/queens?n=24&mode=count&algorithm=backtracking&time_limit_ms={ms}"
 LONG_MS = 8000
 DRAIN_MS = 3000
 HALF_OPEN = 1000
-# Eight streams of all 10! permutations as NDJSON (79.8 MB each), each read at most 64 KiB per 5 ms
-# (13 MB/s), so none can end within the 50 probes' time.
+# Eight streams of all 10! permutations as NDJSON (79.8 MB each), each read at most 64 KiB per 20 ms
+# (3.3 MB/s, 24 s a stream), so none can end within the 50 probes' time.
 STREAMS = 8
 TEN_FACTORIAL = "/permutations?items=0,1,2,3,4,5,6,7,8,9"
 STREAM_READ_BYTES = 64 * 1024
-STREAM_READ_PAUSE = 0.005
+STREAM_READ_PAUSE = 0.02
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from checks import check, finish  # noqa: E402
