@@ -162,7 +162,7 @@ def healthz_while_streaming(port):
         r["thread"].join(timeout=30)
     check(f"50 /healthz probes all answer 200 while {STREAMS} streams run (p50 {latencies[25] * 1e3:.1f} ms, "
           f"p99 {p99 * 1e3:.1f} ms)", all(s == 200 for s in statuses), f"statuses {set(statuses)}")
-    check("their p99 is under 100 ms", p99 < 0.1, f"{p99 * 1e3:.1f} ms")
+    check("their p99 is under 100 ms with the streams running", p99 < 0.1, f"{p99 * 1e3:.1f} ms")
     check("the streams were all still running when the probes ended", not any(ended_early))
 
 
