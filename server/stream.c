@@ -239,6 +239,7 @@ static ssize_t produce_direct(stream *s, char *buf, size_t max) {
     size_t n = out.len < max ? out.len : max;
     if (out.data != buf) { /* moved to its own allocation: what fits goes now, the rest next call */
         memcpy(buf, out.data, n);
+        jw_free(&s->carry); /* empty, but may hold the allocation of an earlier overflow */
         s->carry = out;
         jw_consume(&s->carry, n);
     }

@@ -9,7 +9,9 @@ Starts puzzled on loopback and shows, with bounded counts and timeouts, that:
     JSON error, and once a stalled client leaves its charge comes back and a new stream is admitted;
   - no direct stream call (permutations, combinations, a seeded shuffle, queens mode=first above the
     whole-body size) produced more than its bound (puzzled_stream_call_max_bytes against
-    puzzled_stream_call_bound_bytes), every answer being complete and valid.
+    puzzled_stream_call_bound_bytes), every answer being complete and valid;
+  - a shuffle whose items are longer than libmicrohttpd's block (the one case a call may overflow)
+    still streams whole and valid, the overflow carried into the next calls.
     tests/streams/run.py PUZZLED_BIN
 Prints one line per check and `N passed, M failed` last; exits 1 when a check failed.
 """
@@ -27,6 +29,8 @@ ELEVEN = "/permutations?items=" + ",".join(str(i) for i in range(11))
 STALLED = 100
 RSS_GROWTH_LIMIT = 32 << 20
 SAMPLE_SECONDS = 3
+LONG_ITEMS_NUMBERS = 5000  # above the 4,096 values of a shuffle built whole
+LONG_ITEM_BYTES = 300 * 1024  # longer than any block libmicrohttpd offers (256 KiB connection memory)
 
 
 def rss_bytes(pid):
@@ -194,11 +198,36 @@ def call_bound(binary):
         process.wait()
 
 
+def long_items(binary):
+    """Items longer than libmicrohttpd's block overflow a direct call: the rest is carried to the next."""
+    process, port = start_puzzled(binary, ("--client-rate", "0", "--max-body", str(4 << 20)))
+    try:
+        items = list(range(LONG_ITEMS_NUMBERS)) + ["x" * LONG_ITEM_BYTES + str(i) for i in range(3)]
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        connection.request("POST", "/shuffle", body=json.dumps({"items": items, "seed": "3"}),
+                           headers={"Content-Type": "application/json", "Accept-Encoding": "identity"})
+        response = connection.getresponse()
+        body = response.read()
+        connection.close()
+        doc = json.loads(body) if response.status == 200 else {}
+        got = doc.get("items", [])
+        check(f"a shuffle with three {LONG_ITEM_BYTES >> 10} KiB items streams whole and valid",
+              response.status == 200 and sorted(got, key=str) == sorted(items, key=str)
+              and response.getheader("Transfer-Encoding") == "chunked", (response.status, len(got)))
+        longest = metric(port, "puzzled_stream_call_max_bytes")
+        check(f"... through the direct path, whose call produced more than one block ({longest:.0f} bytes)",
+              longest > LONG_ITEM_BYTES)
+    finally:
+        process.kill()
+        process.wait()
+
+
 def main():
     binary = sys.argv[1]
     stalled_memory(binary)
     budget(binary)
     call_bound(binary)
+    long_items(binary)
     finish()
 
 
