@@ -78,6 +78,10 @@ typedef struct api_request {
  * a silently short answer). `free_state` runs exactly once, however the response ends (completion,
  * client disconnect, server stop). */
 typedef enum stream_status { STREAM_MORE, STREAM_DONE, STREAM_FAILED } stream_status;
+/* A bounded stream's generator (api_respond_bounded_stream) appends fewer than `want` +
+ * API_STREAM_STEP_BYTES bytes per call (an item longer than that aside): it formats in runs of at most
+ * API_STREAM_RUN_BYTES, checking `want` between runs, and its opening and closing texts are short. */
+enum { API_STREAM_RUN_BYTES = 8 * 1024, API_STREAM_STEP_BYTES = 16 * 1024 };
 typedef stream_status (*stream_next_fn)(void *state, json_writer *out, size_t want);
 typedef void (*stream_free_fn)(void *state);
 
@@ -93,6 +97,9 @@ typedef struct api_response {
     void *stream_state;       /* non-NULL: the body is streamed */
     stream_next_fn stream_next;
     stream_free_fn stream_free;
+    bool stream_bounded;      /* every call of stream_next is cheap and bounded (no search, no wait, at
+                                 most API_STREAM_STEP_BYTES past `want`): the server may run it on an
+                                 I/O thread, straight into the socket's buffer (server/stream.h) */
 } api_response;
 
 /* Returns true when `res` holds the answer; false after api_fail(). */
@@ -139,6 +146,11 @@ void api_respond_json(api_response *res, cJSON *doc);
  * `ndjson` is true, else application/json. Takes ownership of `state` (freed with `free_state`). */
 void api_respond_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state,
                         bool ndjson);
+
+/* api_respond_stream for a generator whose every call is cheap and bounded (see stream_bounded): a
+ * listing of items each formatted in constant time, never a search whose next item may take long. */
+void api_respond_bounded_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state,
+                                bool ndjson);
 
 /* Bodies up to about this size may be built whole on the worker instead of streamed: the server sends
  * a complete body straight from its buffer (Content-Length, no copy in user space, no hand-over per

@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The room reserved at once for a run of arrangements (at least one) between two checks of `want`. */
-enum { RUN_BYTES = 16 * 1024 };
 /* Lines up to this long are copied with one fixed-size copy (the buffers keep this much slack). */
 enum { SHORT_LINE = 32 };
 
@@ -78,7 +76,8 @@ static char *write_arrangement(arrangement_listing *l, const uint32_t *a, size_t
 /* Writes arrangements straight into `out` until it has grown by `want` or the listing ends. */
 static void write_items(arrangement_listing *l, json_writer *out, size_t start, size_t want) {
     size_t most = l->line_room + 2; /* an arrangement, its separator and newline */
-    size_t run = RUN_BYTES / most > 0 ? RUN_BYTES / most : 1;
+    /* a run of arrangements (at least one) reserved at once between two checks of `want` */
+    size_t run = (API_STREAM_RUN_BYTES - SHORT_LINE) / most > 0 ? (API_STREAM_RUN_BYTES - SHORT_LINE) / most : 1;
     while (l->part == LISTING_ITEMS && out->len - start < want) {
         if (!jw_reserve(out, run * most + SHORT_LINE)) return;
         char *to = out->data + out->len;
@@ -128,6 +127,6 @@ bool arrangement_listing_respond(api_request *req, api_response *res, arrangemen
         arrangement_listing_free(l);
         return ok;
     }
-    api_respond_stream(res, l, next_part, arrangement_listing_free, req->ndjson);
+    api_respond_bounded_stream(res, l, next_part, arrangement_listing_free, req->ndjson);
     return true;
 }

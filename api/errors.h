@@ -38,7 +38,7 @@
     X(API_UNSUPPORTED_TRANSFER_CODING, 501, "unsupported_transfer_coding", "a Transfer-Encoding but chunked") \
     X(API_DEADLINE_EXCEEDED,      503, "deadline_exceeded",      "the time limit ran out")              \
     X(API_NO_DICTIONARY,          503, "no_dictionary",          "no built-in word list was loaded")    \
-    X(API_OVERLOADED,             503, "overloaded",             "the work queue is full, or stopping") \
+    X(API_OVERLOADED,             503, "overloaded",             "the work queue or stream budget is full, or stopping") \
     X(API_NOT_READY,              503, "not_ready",              "/readyz: not admitting new work now")
 // clang-format on
 

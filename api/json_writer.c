@@ -6,8 +6,12 @@
 
 void jw_init(json_writer *w) { *w = (json_writer){0}; }
 
+void jw_borrow(json_writer *w, char *data, size_t cap) {
+    *w = (json_writer){.data = data, .cap = cap, .borrowed = true};
+}
+
 void jw_free(json_writer *w) {
-    free(w->data);
+    if (!w->borrowed) free(w->data);
     *w = (json_writer){0};
 }
 
@@ -33,11 +37,13 @@ bool jw_reserve(json_writer *w, size_t extra) {
         }
         cap *= 2;
     }
-    char *grown = realloc(w->data, cap);
+    char *grown = w->borrowed ? malloc(cap) : realloc(w->data, cap);
     if (grown == NULL) {
         w->out_of_memory = true;
         return false;
     }
+    if (w->borrowed) memcpy(grown, w->data, w->len);
+    w->borrowed = false;
     w->data = grown;
     w->cap = cap;
     return true;

@@ -15,9 +15,14 @@ typedef struct json_writer {
     size_t len;
     size_t cap;
     bool out_of_memory; /* set once an allocation failed; later appends are ignored */
+    bool borrowed;      /* `data` is the caller's storage (jw_borrow): never freed or grown in place */
 } json_writer;
 
 void jw_init(json_writer *w);
+/* A writer over the caller's `cap` bytes at `data`, empty: text goes straight there while it fits
+ * (with its NUL). Growing past `cap` moves the text into an allocation of the writer's own (so
+ * `data` no longer points at the caller's storage), to be released with jw_free. */
+void jw_borrow(json_writer *w, char *data, size_t cap);
 void jw_free(json_writer *w);
 /* Forget the contents, keep the allocation. */
 void jw_clear(json_writer *w);

@@ -40,10 +40,57 @@ static int compare_keys(const void *x, const void *y) {
     return (a->index > b->index) - (a->index < b->index); /* stable: the first occurrence leads */
 }
 
-static int compare_codes(const void *x, const void *y) {
-    const item_key *a = x, *b = y;
-    if (a->code != b->code) return (a->code > b->code) - (a->code < b->code);
-    return (a->index > b->index) - (a->index < b->index);
+/* Sorts keys stably by a 64-bit sort key (`key_of`): an LSD radix sort of (key, position) records, a
+ * byte per pass, skipping the bytes all keys share, then one gather of the keys. This is the order
+ * qsort gave with compare_keys for all-number arrays and by code point for text (keys start in input
+ * order, and the sort is stable, so the first occurrence leads), in a few linear passes over 16-byte
+ * records instead of n log n calls moving 56-byte keys (10^6 items: most of the parsing time). */
+typedef struct radix_record {
+    uint64_t key;
+    uint64_t position;
+} radix_record;
+
+static bool radix_sort_keys(item_key *keys, size_t n, uint64_t (*key_of)(const item_key *)) {
+    enum { DIGITS = 8, RADIX = 256 };
+    radix_record *from = malloc((n ? n : 1) * sizeof *from), *to = malloc((n ? n : 1) * sizeof *to);
+    item_key *sorted = malloc((n ? n : 1) * sizeof *sorted);
+    size_t(*counts)[RADIX] = calloc(DIGITS, sizeof *counts);
+    bool ok = from != NULL && to != NULL && sorted != NULL && counts != NULL;
+    if (!ok) goto out;
+    for (size_t i = 0; i < n; i++) {
+        from[i] = (radix_record){key_of(&keys[i]), i};
+        for (unsigned d = 0; d < DIGITS; d++) counts[d][(from[i].key >> (8 * d)) & 0xFF]++;
+    }
+    for (unsigned d = 0; d < DIGITS; d++) {
+        if (n == 0 || counts[d][(from[0].key >> (8 * d)) & 0xFF] == n) continue; /* one value: order kept */
+        size_t next[RADIX], at = 0;
+        for (unsigned v = 0; v < RADIX; v++) {
+            next[v] = at;
+            at += counts[d][v];
+        }
+        for (size_t i = 0; i < n; i++) to[next[(from[i].key >> (8 * d)) & 0xFF]++] = from[i];
+        radix_record *swap = from;
+        from = to;
+        to = swap;
+    }
+    for (size_t i = 0; i < n; i++) sorted[i] = keys[from[i].position];
+    memcpy(keys, sorted, n * sizeof *keys);
+out:
+    free(from);
+    free(to);
+    free(sorted);
+    free(counts);
+    return ok;
+}
+
+static uint64_t code_sort_key(const item_key *key) { return key->code; }
+
+/* The double's bits made to sort as unsigned integers in numeric order (-0 as 0: the same item). */
+static uint64_t number_sort_key(const item_key *key) {
+    double number = key->number == 0 ? 0.0 : key->number;
+    uint64_t bits;
+    memcpy(&bits, &number, sizeof bits);
+    return bits >> 63 ? ~bits : bits | (UINT64_C(1) << 63);
 }
 
 /* Numbers the sorted keys into classes and records each class's text (written by write_text). */
@@ -109,8 +156,7 @@ static bool read_text(api_request *req, const char *field, const char *text, siz
     }
     items->n = n;
     items->text = true;
-    qsort(keys, n, sizeof *keys, compare_codes);
-    bool ok = assign_classes(items, keys, same_code, write_code_text);
+    bool ok = radix_sort_keys(keys, n, code_sort_key) && assign_classes(items, keys, same_code, write_code_text);
     free(keys);
     return ok || api_fail_out_of_memory(req);
 }
@@ -131,6 +177,7 @@ static bool read_array(api_request *req, const char *field, const cJSON *array, 
         return api_fail_out_of_memory(req);
     }
     size_t i = 0;
+    bool all_numbers = true;
     for (const cJSON *value = array->child; value != NULL; value = value->next, i++) {
         keys[i] = (item_key){.index = i, .value = value};
         other_start[i] = other.len;
@@ -138,10 +185,12 @@ static bool read_array(api_request *req, const char *field, const cJSON *array, 
             keys[i].kind = KIND_NUMBER;
             keys[i].number = value->valuedouble;
         } else if (cJSON_IsString(value)) {
+            all_numbers = false;
             keys[i].kind = KIND_STRING;
             keys[i].text = value->valuestring;
             keys[i].length = strlen(value->valuestring);
         } else {
+            all_numbers = false;
             keys[i].kind = KIND_OTHER;
             jw_cjson(&other, value);
             keys[i].length = other.len - other_start[i];
@@ -151,10 +200,9 @@ static bool read_array(api_request *req, const char *field, const cJSON *array, 
     for (i = 0; ok && i < n; i++)
         if (keys[i].kind == KIND_OTHER) keys[i].text = other.data + other_start[i];
     items->n = n;
-    if (ok) {
-        qsort(keys, n, sizeof *keys, compare_keys);
-        ok = assign_classes(items, keys, compare_values, write_value_text);
-    }
+    if (ok && all_numbers) ok = radix_sort_keys(keys, n, number_sort_key);
+    else if (ok) qsort(keys, n, sizeof *keys, compare_keys);
+    if (ok) ok = assign_classes(items, keys, compare_values, write_value_text);
     jw_free(&other);
     free(other_start);
     free(keys);

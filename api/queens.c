@@ -354,7 +354,7 @@ static void first_stream_free(void *state) {
 }
 
 static stream_status first_next(void *state, json_writer *out, size_t want) {
-    enum { RUN = 4096 }; /* rows formatted per reservation */
+    enum { RUN = API_STREAM_RUN_BYTES / (1 + JW_UINT_MAX_DIGITS) }; /* rows formatted per reservation */
     first_stream *s = state;
     size_t start = out->len;
     if (!s->head_written) {
@@ -444,7 +444,7 @@ static bool answer_first(api_request *req, api_response *res, const queens_reque
     if (first_body_bytes(s->n) <= API_WHOLE_BODY_BYTES) {
         return api_respond_whole(req, res, s, first_next, first_stream_free, false);
     }
-    api_respond_stream(res, s, first_next, first_stream_free, false);
+    api_respond_bounded_stream(res, s, first_next, first_stream_free, false);
     return true;
 }
 

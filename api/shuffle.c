@@ -76,7 +76,8 @@ static bool compute_next_shuffle(shuffle_output *s) {
 
 /* n mode: the values start + perm[k], formatted straight into `out` in runs reserved at once. */
 static void write_numbers(shuffle_output *s, json_writer *out, size_t begin, size_t want) {
-    enum { RUN = 4096, MOST_BYTES = 2 + JW_UINT_MAX_DIGITS }; /* a comma, a minus sign, the digits */
+    enum { MOST_BYTES = 2 + JW_UINT_MAX_DIGITS, RUN = API_STREAM_RUN_BYTES / MOST_BYTES }; /* a value: a comma,
+                                                                                       a minus sign, the digits */
     while (s->position < s->length && out->len - begin < want) {
         if (!jw_reserve(out, RUN * MOST_BYTES)) return;
         size_t end = s->length - s->position < RUN ? s->length : s->position + RUN;
@@ -319,7 +320,10 @@ static bool handle_shuffle(api_request *req, api_response *res) {
      * runs out of time. */
     if (s->count * (s->length > 0 ? s->length : 1) <= SMALL_OUTPUT_VALUES)
         return api_respond_whole(req, res, s, write_output, free_output, req->ndjson);
-    api_respond_stream(res, s, write_output, free_output, req->ndjson);
+    /* Once shuffled, the values are only formatted; a next shuffle is O(n) work, so more than one
+     * stays on the compute pool. */
+    if (s->count == 1) api_respond_bounded_stream(res, s, write_output, free_output, req->ndjson);
+    else api_respond_stream(res, s, write_output, free_output, req->ndjson);
     return true;
 }
 

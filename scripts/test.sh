@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the whole test suite: the docs test (tests/docs/run.py), unit and integration tests, the
-# allocation-failure test, the live OpenAPI contract test, the SVG drawings rendered, the playground and /docs in chromium, the TypeScript client (types regenerated from openapi.yaml, its tests live and in chromium), the concurrency, strict-HTTP, fair-share and HTTPS tests, the Dockerfile
+# allocation-failure test, the live OpenAPI contract test, the SVG drawings rendered, the playground and /docs in chromium, the TypeScript client (types regenerated from openapi.yaml, its tests live and in chromium), the concurrency, streams, strict-HTTP, fair-share and HTTPS tests, the Dockerfile
 # mirror test, the scale-out test behind nginx, the container tests (the image built and run, compose
 # with nginx, the Kubernetes manifests validated and played), a short run of every fuzz target
 # (scripts/fuzz.sh), then the unit and integration tests again built with AddressSanitizer and
@@ -36,6 +36,9 @@ tests/concurrency/run.py build/puzzled
 
 echo "== progress as server-sent events: loopback, through nginx, a client leaving, /healthz meanwhile"
 tests/progress/run.py build/puzzled
+
+echo "== streams: stalled readers' memory, the stream budget, bounded direct calls"
+tests/streams/run.py build/puzzled
 
 echo "== strict HTTP/1.1 at the edge, over raw sockets"
 tests/strict_http/run.py build/puzzled

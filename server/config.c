@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "server/stream.h"
+
 typedef enum { OPTION_TEXT, OPTION_NUMBER } option_kind;
 
 /* --queue's default follows --workers, so it is settled after every option is read. */
@@ -81,6 +83,8 @@ static const option options[] = {
            "seconds caches may keep an answer that is a pure function of its request (default 3600)"),
     NUMBER("--max-url", "PUZZLED_MAX_URL", max_url, 256, 262144,
            "longest request target (path and query) in bytes (default 65536); longer is a 414"),
+    NUMBER("--stream-budget-mb", "PUZZLED_STREAM_BUDGET_MB", stream_budget_mb, 1, (uint64_t)1 << 20,
+           "MiB of buffers all open streams may hold (default 64); a stream beyond gets 503 overloaded"),
     NUMBER("--max-shuffle-items", "PUZZLED_MAX_SHUFFLE_ITEMS", limits.max_shuffle_items, 1, (uint64_t)1 << 32,
            "largest n (or item count) for /shuffle (default 10000000)"),
     NUMBER("--max-queens-n", "PUZZLED_MAX_QUEENS_N", limits.max_queens_n, 1, (uint64_t)1 << 31,
@@ -116,6 +120,7 @@ static void set_defaults(puzzled_config *config) {
     snprintf(config->log_format, sizeof config->log_format, "text");
     config->cache_max_age = 3600;
     config->max_url = 65536;
+    config->stream_budget_mb = STREAM_DEFAULT_BUDGET_BYTES >> 20;
     config->limits.max_shuffle_items = 10000000;
     config->limits.max_queens_n = 1000000;
     config->limits.max_board_squares = 4000000;

@@ -34,6 +34,7 @@ typedef struct puzzled_config {
     char log_format[8];         /* --log-format, PUZZLED_LOG_FORMAT: "text" (default) or "json" */
     unsigned cache_max_age;     /* --cache-max-age, PUZZLED_CACHE_MAX_AGE: seconds in Cache-Control (3600) */
     size_t max_url;             /* --max-url, PUZZLED_MAX_URL: longest request target in bytes (65536) */
+    size_t stream_budget_mb;    /* --stream-budget-mb, PUZZLED_STREAM_BUDGET_MB: all streams' buffers (64) */
     api_limits limits;          /* --time-limit-ms and the --max-* sizes, handed to every request */
 } puzzled_config;
 

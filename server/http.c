@@ -19,6 +19,7 @@
 #include "server/http_internal.h"
 #include "server/metrics.h"
 #include "server/request_id.h"
+#include "server/stream.h"
 
 /* Connection memory: the read buffer for headers and the chunk size of streamed answers. */
 #define CONNECTION_MEMORY_BYTES ((size_t)256 * 1024)
@@ -180,6 +181,7 @@ http_server *http_server_start(const puzzled_config *config) {
     request_id_start();
     access_log_use_json(strcmp(config->log_format, "json") == 0);
     metrics_start(server->pool);
+    stream_configure(config->stream_budget_mb << 20);
     unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
     if (address.ss_family == AF_INET6) flags |= MHD_USE_IPv6;
     if (server->tls_cert != NULL) flags |= MHD_USE_TLS;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "server/event_stream.h"
+#include "server/stream.h"
 
 enum { METHOD_LABELS = 4, FIRST_STATUS = 100, STATUS_SLOTS = 500 };
 static const char *const method_labels[METHOD_LABELS] = {"GET", "POST", "OPTIONS", "other"};
@@ -174,6 +175,17 @@ static void write_streams(json_writer *out) {
     family(out, "puzzled_progress_computations_oldest_seconds", "gauge",
            "Age of the oldest of them, from its request's arrival (0: none).");
     sample(out, "puzzled_progress_computations_oldest_seconds", "", followed.oldest_seconds);
+    stream_figures figures = stream_figures_now();
+    family(out, "puzzled_stream_buffer_bytes", "gauge", "Stream buffer bytes the open streams hold (charged).");
+    sample(out, "puzzled_stream_buffer_bytes", "", (double)figures.held_bytes);
+    family(out, "puzzled_stream_buffer_budget_bytes", "gauge", "The budget of all streams' buffers.");
+    sample(out, "puzzled_stream_buffer_budget_bytes", "", (double)figures.budget_bytes);
+    family(out, "puzzled_stream_call_max_bytes", "gauge", "The most bytes one direct stream call produced.");
+    sample(out, "puzzled_stream_call_max_bytes", "", (double)figures.longest_call_bytes);
+    family(out, "puzzled_stream_call_bound_bytes", "gauge", "The most bytes one direct stream call may produce.");
+    sample(out, "puzzled_stream_call_bound_bytes", "", (double)figures.call_bound_bytes);
+    family(out, "puzzled_stream_call_max_seconds", "gauge", "The longest one direct stream call took.");
+    sample(out, "puzzled_stream_call_max_seconds", "", figures.longest_call_seconds);
     family(out, "puzzled_deadline_exceeded_total", "counter", "Answers 503 deadline_exceeded.");
     sample(out, "puzzled_deadline_exceeded_total", "", (double)load(&metrics.deadline_exceeded));
 }

@@ -13,6 +13,9 @@
  *   puzzled_progress_computations_in_flight / _oldest_seconds computations followed as server-sent events
  *                                                       (server/event_stream.h) still running, and the
  *                                                       age of the oldest
+ *   puzzled_stream_buffer_bytes / _budget_bytes         stream buffers held now / the budget
+ *   puzzled_stream_call_max_bytes / _seconds            the largest / longest direct stream call
+ *   puzzled_stream_call_bound_bytes                     the most one direct stream call may produce
  *   puzzled_deadline_exceeded_total                     503 deadline_exceeded answers
  *   puzzled_build_info{version,commit}                  1
  *   process_resident_memory_bytes, process_open_fds, process_start_time_seconds

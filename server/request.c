@@ -415,7 +415,16 @@ static enum MHD_Result queue_answer(request_context *ctx) {
     struct MHD_Response *response;
     if (res->stream_state != NULL) {
         ctx->streamed = true;
-        response = stream_response_create(res, ctx->gzip, ctx->server->pool, ctx->connection, &ctx->bytes_sent);
+        stream_outcome outcome =
+            stream_response_create(res, ctx->gzip, ctx->server->pool, ctx->connection, &ctx->bytes_sent, &response);
+        if (outcome == STREAM_OVER_BUDGET) {
+            ctx->streamed = false;
+            api_fail(&ctx->req, API_OVERLOADED, NULL,
+                     "the open streams hold the server's whole stream buffer budget (%zu MiB, its "
+                     "--stream-budget-mb); retry after a moment",
+                     ctx->server->config->stream_budget_mb);
+            return queue_error(ctx, &ctx->req.error, NULL);
+        }
     } else if (res->fixed_body != NULL) { /* lives as long as the process: MHD sends it in place */
         ctx->bytes_sent = res->fixed_length;
         response =

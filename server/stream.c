@@ -1,25 +1,39 @@
-/* Chunked streaming of generator output, produced on the compute pool (see stream.h).
+/* Chunked streaming of generator output (see stream.h). Two ways, chosen per response:
  *
- * A ring of STREAM_PIECES buffers: the worker's generator writes each piece straight into its ring
- * buffer (the generators format into the buffer themselves, no batch in between), and the I/O
- * thread's reader copies the head piece into the block MHD offers. That copy is the only one in user
- * space: MHD's chunked reader API gives the buffer only during the callback, on the I/O thread, and
- * the generator must not run there. While one piece is being sent, the worker is already producing
- * the next ones (up to the ring's size), so both sides keep working and the connection is suspended
- * only when the socket is faster than the generator. Memory stays at the ring's size per stream,
- * and a client that stops reading holds no worker once the ring is full.
+ * Direct, for bounded generators (api_respond_bounded_stream) sent without compression: the I/O
+ * thread's content reader runs the generator straight into the block MHD offers, asking it for at
+ * most STREAM_CALL_BYTES per call, so one call's work is bounded and the bytes are written once in
+ * user space. A generator step that overshoots MHD's block (an item longer than the room left) moves
+ * into the writer's own allocation (jw_borrow); what did not fit waits in `carry` for the next call.
+ * Nothing is held between calls but the generator's state (and that rare carry), so a stalled
+ * reader costs no more than MHD's own connection buffer.
+ *
+ * On the pool, for the rest (searches whose next item may take long, and every gzip'd stream): a ring
+ * of STREAM_PIECES buffers of about STREAM_PIECE_BYTES. The worker's generator writes each piece
+ * straight into its ring buffer, and the I/O thread's reader copies the head piece into the block MHD
+ * offers (MHD's chunked reader API gives its buffer only during the callback, on the I/O thread). While
+ * one piece is being sent, the worker is already producing the next ones (up to the ring's size), so
+ * both sides keep working and the connection is suspended only when the socket is faster than the
+ * generator. A client that stops reading holds no worker once the ring is full.
  *
  * The lock guards the ring's indices and the flags; the generator state is only ever touched by the
  * one worker producing, so it needs no lock. The I/O thread suspends the connection only under the
- * lock and the worker resumes it only under the lock, so a resume can never come before its suspend.
+ * lock and the worker resumes it only under the lock, so a resume can never come before its suspend:
+ * this file is the one place where streams suspend and resume.
  *
  * With gzip, the worker has one more buffer, `plain`: the generator writes there and each block is
- * compressed into the piece (server/compression.h), so only compressed bytes wait for the socket. */
+ * compressed into the piece (server/compression.h), so only compressed bytes wait for the socket.
+ *
+ * Memory: every stream takes its buffers' size (stream_charge) from the server-wide budget
+ * (stream_configure) when it is created, and gives it back when MHD is done with it; a stream the
+ * budget cannot take is not started (STREAM_OVER_BUDGET). */
 #include "server/stream.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "server/compression.h"
 
@@ -27,15 +41,25 @@ enum { STREAM_BLOCK = 64 * 1024 };
 /* Pieces: the generator fills one whole piece per job, the I/O thread hands it to MHD in blocks of
  * the `max` MHD offers. Up to STREAM_PIECES - 1 pieces are produced ahead of the one being sent, so
  * the worker rarely waits for the socket and the socket rarely for the worker (each wait is a
- * suspend, a resume and a thread switch). Sizes measured in docs/operations.md#benchmarks. */
-enum { STREAM_PIECES = 3, STREAM_PIECE_BYTES = 1024 * 1024 };
+ * suspend, a resume and a thread switch). A piece is small, so that a stalled stream holds little:
+ * the streams left on the pool are searches, whose items come slower than any socket takes them,
+ * and compressed ones, whose pieces are compressed bytes. Figures in docs/operations.md#streams-memory-and-the-budget. */
+enum { STREAM_PIECES = 3, STREAM_PIECE_BYTES = 64 * 1024 };
 /* A piece is also handed over, once it holds something, when STREAM_PIECE_MS have passed since it was
- * started: a slow generator's client then gets its lines as they come, not a megabyte at a time. The
+ * started: a slow generator's client then gets its lines as they come, not a piece at a time. The
  * generator is asked for STREAM_STEP_BYTES at a time, so the clock is looked at often enough. */
-enum { STREAM_PIECE_MS = 10, STREAM_STEP_BYTES = 64 * 1024 };
-/* With gzip: the generator output compressed per deflate call, and how much compressed output a
- * piece gathers before it is flushed and handed over. Measured in docs/operations.md#compression. */
-enum { GZIP_PLAIN_BLOCK = 64 * 1024, GZIP_PIECE_BYTES = 64 * 1024 };
+enum { STREAM_PIECE_MS = 10, STREAM_STEP_BYTES = 16 * 1024 };
+/* With gzip: the generator output compressed per deflate call; deflate's own state (zlib's documented
+ * (1 << (windowBits + 2)) + (1 << (memLevel + 9)) for 15 and 8, with room for its structures), counted
+ * in the stream's charge. Measured in docs/operations.md#compression. */
+enum { GZIP_PLAIN_BLOCK = 64 * 1024, GZIP_STATE_BYTES = 288 * 1024 };
+
+/* The server-wide budget of stream buffers, and the longest direct call seen (bytes produced, time). */
+static struct {
+    size_t budget;
+    atomic_size_t held;
+    atomic_uint_fast64_t longest_call_bytes, longest_call_ns;
+} streams = {.budget = STREAM_DEFAULT_BUDGET_BYTES};
 
 typedef struct stream {
     compute_job job; /* first: the job's address is the stream's */
@@ -51,6 +75,9 @@ typedef struct stream {
      * `in_production`; the rest are empty. */
     json_writer pieces[STREAM_PIECES];
     size_t head, filled, sent, producing;
+    size_t charge;         /* bytes taken from the budget */
+    bool direct;           /* produced by the I/O thread's reader (no ring, no worker) */
+    json_writer carry;     /* direct: bytes one call produced beyond MHD's block, sent first next */
     bool gzip;             /* the body is gzip-compressed (Content-Encoding: gzip) */
     gzip_encoder encoder;  /* the worker's, with `gzip` */
     json_writer plain;     /* the worker's, with `gzip`: generator output not yet compressed */
@@ -62,7 +89,9 @@ typedef struct stream {
 } stream;
 
 static void stream_free_now(stream *s) {
+    atomic_fetch_sub(&streams.held, s->charge);
     s->free_state(s->state);
+    jw_free(&s->carry);
     if (s->gzip) gzip_encoder_end(&s->encoder);
     jw_free(&s->plain);
     for (size_t i = 0; i < STREAM_PIECES; i++) jw_free(&s->pieces[i]);
@@ -83,7 +112,7 @@ static void generate(stream *s, json_writer *out, size_t want, const deadline *h
     }
 }
 
-/* Generates and compresses blocks into `piece` until it holds about GZIP_PIECE_BYTES (or something, at
+/* Generates and compresses blocks into `piece` until it holds about STREAM_PIECE_BYTES (or something, at
  * `hand_over`); flushed at the end, finished (the gzip trailer) only when the body is complete. A
  * failed body gets no trailer. */
 static void generate_compressed(stream *s, json_writer *piece, const deadline *hand_over, bool *finished,
@@ -96,7 +125,7 @@ static void generate_compressed(stream *s, json_writer *piece, const deadline *h
             return;
         }
         jw_clear(&s->plain);
-    } while (piece->len < GZIP_PIECE_BYTES && !*finished && !deadline_expired(hand_over));
+    } while (piece->len < STREAM_PIECE_BYTES && !*finished && !deadline_expired(hand_over));
 }
 
 /* Under the lock: ask a worker for the next piece unless the ring is full or the body complete.
@@ -180,6 +209,66 @@ static ssize_t read_stream(void *cls, uint64_t position, char *buf, size_t max) 
     return (ssize_t)n;
 }
 
+static void store_max(atomic_uint_fast64_t *longest, uint64_t value) {
+    uint_fast64_t seen = atomic_load_explicit(longest, memory_order_relaxed);
+    while (value > seen && !atomic_compare_exchange_weak_explicit(longest, &seen, value, memory_order_relaxed,
+                                                                   memory_order_relaxed)) {
+    }
+}
+
+static uint64_t now_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+/* Runs the generator once straight into `buf`: at most STREAM_CALL_BYTES asked for (half of `max` when
+ * MHD offers less room, so that a step's overshoot still fits); what overflowed `buf` stays in
+ * `carry`. Returns the bytes in `buf`, or -1 when the generator failed. */
+static ssize_t produce_direct(stream *s, char *buf, size_t max) {
+    json_writer out;
+    jw_borrow(&out, buf, max);
+    size_t want = max / 2 < STREAM_CALL_BYTES ? max / 2 : STREAM_CALL_BYTES;
+    stream_status status = s->next(s->state, &out, want > 0 ? want : 1);
+    store_max(&streams.longest_call_bytes, out.len);
+    if (status == STREAM_FAILED || out.out_of_memory) {
+        jw_free(&out);
+        return -1;
+    }
+    s->finished = status == STREAM_DONE;
+    size_t n = out.len < max ? out.len : max;
+    if (out.data != buf) { /* moved to its own allocation: what fits goes now, the rest next call */
+        memcpy(buf, out.data, n);
+        jw_free(&s->carry); /* empty, but may hold the allocation of an earlier overflow */
+        s->carry = out;
+        jw_consume(&s->carry, n);
+    }
+    return (ssize_t)n;
+}
+
+/* The direct reader: the carry first, else one bounded generator call. */
+static ssize_t read_direct(void *cls, uint64_t position, char *buf, size_t max) {
+    (void)position;
+    stream *s = cls;
+    ssize_t n;
+    if (s->carry.len > 0) {
+        n = (ssize_t)(s->carry.len < max ? s->carry.len : max);
+        memcpy(buf, s->carry.data, (size_t)n);
+        jw_consume(&s->carry, (size_t)n);
+    } else if (s->finished) {
+        return MHD_CONTENT_READER_END_OF_STREAM;
+    } else {
+        uint64_t began = now_ns();
+        n = produce_direct(s, buf, max);
+        store_max(&streams.longest_call_ns, now_ns() - began);
+        /* a generator keeps its contract (bytes, or the end): nothing produced and not done is a fault */
+        if (n < 0 || (n == 0 && !s->finished)) return MHD_CONTENT_READER_END_WITH_ERROR;
+        if (n == 0) return MHD_CONTENT_READER_END_OF_STREAM;
+    }
+    *s->bytes_sent += (uint64_t)n;
+    return n;
+}
+
 static void free_stream(void *cls) {
     stream *s = cls;
     pthread_mutex_lock(&s->lock);
@@ -189,15 +278,49 @@ static void free_stream(void *cls) {
     if (!worker_frees) stream_free_now(s);
 }
 
-struct MHD_Response *stream_response_create(api_response *res, bool gzip, compute_pool *pool,
-                                            struct MHD_Connection *connection, uint64_t *bytes_sent) {
-    stream *s = calloc(1, sizeof *s);
-    if (s == NULL || (gzip && !gzip_encoder_begin(&s->encoder))) {
-        free(s);
-        res->stream_free(res->stream_state);
-        res->stream_state = NULL;
-        return NULL;
+void stream_configure(size_t budget_bytes) { streams.budget = budget_bytes; }
+
+stream_figures stream_figures_now(void) {
+    return (stream_figures){
+        .budget_bytes = streams.budget,
+        .held_bytes = atomic_load(&streams.held),
+        .call_bound_bytes = STREAM_CALL_BOUND_BYTES,
+        .longest_call_bytes = atomic_load(&streams.longest_call_bytes),
+        .longest_call_seconds = (double)atomic_load(&streams.longest_call_ns) / 1e9,
+    };
+}
+
+size_t stream_charge(bool direct, bool gzip) {
+    if (direct) return STREAM_CALL_BOUND_BYTES;
+    return STREAM_PIECES * STREAM_PIECE_BYTES + (gzip ? GZIP_PLAIN_BLOCK + GZIP_STATE_BYTES : 0);
+}
+
+/* Takes `charge` from the budget, or nothing when it would go over. */
+static bool take_from_budget(size_t charge) {
+    size_t held = atomic_load(&streams.held);
+    do {
+        if (held + charge > streams.budget) return false;
+    } while (!atomic_compare_exchange_weak(&streams.held, &held, held + charge));
+    return true;
+}
+
+stream_outcome stream_response_create(api_response *res, bool gzip, compute_pool *pool,
+                                      struct MHD_Connection *connection, uint64_t *bytes_sent,
+                                      struct MHD_Response **response) {
+    *response = NULL;
+    bool direct = res->stream_bounded && !gzip;
+    size_t charge = stream_charge(direct, gzip);
+    stream_outcome outcome = STREAM_OVER_BUDGET;
+    stream *s = NULL;
+    if (!take_from_budget(charge)) goto out;
+    outcome = STREAM_NO_MEMORY;
+    s = calloc(1, sizeof *s);
+    if (s == NULL) {
+        atomic_fetch_sub(&streams.held, charge);
+        goto out;
     }
+    s->charge = charge;
+    s->direct = direct;
     s->gzip = gzip;
     s->job.run = produce_piece;
     s->job.refuse = refuse_piece;
@@ -210,11 +333,24 @@ struct MHD_Response *stream_response_create(api_response *res, bool gzip, comput
     pthread_mutex_init(&s->lock, NULL);
     for (size_t i = 0; i < STREAM_PIECES; i++) jw_init(&s->pieces[i]);
     jw_init(&s->plain);
-    res->stream_state = NULL;
+    jw_init(&s->carry);
+    res->stream_state = NULL; /* the stream's now: stream_free_now frees it */
+    if (gzip && !gzip_encoder_begin(&s->encoder)) {
+        s->gzip = false; /* no encoder to end */
+        stream_free_now(s);
+        goto out;
+    }
     /* MHD calls free_stream only for a response it made: when it cannot make one (out of memory), it
      * returns NULL without calling it, so the stream is freed here. */
-    struct MHD_Response *response =
-        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, STREAM_BLOCK, read_stream, s, free_stream);
-    if (response == NULL) stream_free_now(s);
-    return response;
+    *response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, STREAM_BLOCK, direct ? read_direct : read_stream,
+                                                  s, free_stream);
+    if (*response == NULL) {
+        stream_free_now(s);
+        goto out;
+    }
+    outcome = STREAM_STARTED;
+out:
+    if (res->stream_state != NULL) res->stream_free(res->stream_state);
+    res->stream_state = NULL;
+    return outcome;
 }

@@ -1,11 +1,18 @@
-/* Drains an endpoint's generator (api_response stream) into a chunked libmicrohttpd response. The
- * generator runs on the compute pool, never on an I/O thread, filling a small ring of pieces ahead of
- * the socket, so producing and sending overlap; the I/O thread suspends the connection only when it
- * has sent everything produced. A client that stops reading holds no worker: nothing more is
- * produced once the ring is full, until the socket takes more. */
+/* Drains an endpoint's generator (api_response stream) into a chunked libmicrohttpd response.
+ *
+ * A bounded generator (api_respond_bounded_stream) sent without compression runs on the I/O thread,
+ * straight into libmicrohttpd's buffer, at most STREAM_CALL_BYTES (plus one step) per call. Any other
+ * runs on the compute pool, never on an I/O thread, filling a small ring of pieces ahead of the
+ * socket, so producing and sending overlap; the I/O thread suspends the connection only when it has
+ * sent everything produced. A client that stops reading holds no worker: nothing more is produced
+ * once the ring is full, until the socket takes more.
+ *
+ * Every stream takes a fixed charge for its buffers from one server-wide budget while it lives; a
+ * stream the budget cannot take is refused before it starts (a 503 `overloaded` for the client). */
 #ifndef PUZZLED_SERVER_STREAM_H
 #define PUZZLED_SERVER_STREAM_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include <microhttpd.h>
@@ -13,10 +20,36 @@
 #include "api/api.h"
 #include "server/compute_pool.h"
 
-/* Takes over the stream of `res`, gzip-compressed when `gzip` (its state is freed when MHD is done
- * with the response, however the response ends; a piece in production is finished first).
- * `bytes_sent` is added to as body bytes (compressed, if so) are handed to MHD. NULL when out of memory (the stream state is then already freed). */
-struct MHD_Response *stream_response_create(api_response *res, bool gzip, compute_pool *pool,
-                                            struct MHD_Connection *connection, uint64_t *bytes_sent);
+/* What one direct call asks the generator for, and so the bound on what one call produces. */
+enum { STREAM_CALL_BYTES = 64 * 1024, STREAM_CALL_BOUND_BYTES = STREAM_CALL_BYTES + API_STREAM_STEP_BYTES };
+/* The budget's default (--stream-budget-mb): about 680 direct streams or 340 on the pool. */
+#define STREAM_DEFAULT_BUDGET_BYTES ((size_t)64 << 20)
+
+/* Once at start-up, before requests: the budget of all streams' buffers, in bytes. */
+void stream_configure(size_t budget_bytes);
+
+/* The bytes a stream takes from the budget: a direct one, what one call may write into MHD's buffer;
+ * one on the pool, its ring (and with gzip its plain block and deflate's state). */
+size_t stream_charge(bool direct, bool gzip);
+
+typedef struct stream_figures {
+    size_t budget_bytes;
+    size_t held_bytes;           /* charged by the streams open now */
+    uint64_t call_bound_bytes;   /* STREAM_CALL_BOUND_BYTES */
+    uint64_t longest_call_bytes; /* the most one direct call produced, since start */
+    double longest_call_seconds; /* the longest one direct call took, since start */
+} stream_figures;
+stream_figures stream_figures_now(void);
+
+typedef enum stream_outcome { STREAM_STARTED, STREAM_OVER_BUDGET, STREAM_NO_MEMORY } stream_outcome;
+
+/* Takes over the stream of `res` (its state is freed when MHD is done with the response, however the
+ * response ends; a piece in production is finished first), gzip-compressed when `gzip`, and sets
+ * `*response`. `bytes_sent` is added to as body bytes (compressed, if so) are handed to MHD. Unless
+ * STREAM_STARTED, `*response` is NULL and the stream state already freed: the budget is full, or
+ * memory ran out. */
+stream_outcome stream_response_create(api_response *res, bool gzip, compute_pool *pool,
+                                      struct MHD_Connection *connection, uint64_t *bytes_sent,
+                                      struct MHD_Response **response);
 
 #endif

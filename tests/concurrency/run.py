@@ -3,6 +3,8 @@
 
 Starts puzzled with --workers 2 --queue 2 on loopback and shows, with bounded request counts and
 timeouts, that:
+  - while eight NDJSON streams of all 10! permutations are being sent (read slowly, so none can end
+    before the probes do), /healthz answers 50 probes with p99 under 100 ms;
   - while two long computations run on the workers and two more wait (the queue is full),
     /healthz answers 50 probes with p99 under 100 ms, /readyz says 503 not_ready, and a cheap
     word-ladder query still answers (it ends within the express lane's slice);
@@ -32,6 +34,12 @@ LONG = "/queens?n=24&mode=count&algorithm=backtracking&time_limit_ms={ms}"
 LONG_MS = 8000
 DRAIN_MS = 3000
 HALF_OPEN = 1000
+# Eight streams of all 10! permutations as NDJSON (79.8 MB each), each read at most 64 KiB per 20 ms
+# (3.3 MB/s, 24 s a stream), so none can end within the 50 probes' time.
+STREAMS = 8
+TEN_FACTORIAL = "/permutations?items=0,1,2,3,4,5,6,7,8,9"
+STREAM_READ_BYTES = 64 * 1024
+STREAM_READ_PAUSE = 0.02
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from checks import check, finish  # noqa: E402
@@ -106,6 +114,58 @@ def fill_workers_and_queue(port, expiring_ms=None):
     return running, waiting, full
 
 
+def probe_healthz(port, count=50):
+    """(statuses, sorted latencies, p99) of `count` /healthz probes, one after another."""
+    latencies = []
+    statuses = []
+    for _ in range(count):
+        status, _, _, seconds = get(port, "/healthz")
+        statuses.append(status)
+        latencies.append(seconds)
+    latencies.sort()
+    return statuses, latencies, latencies[int(0.99 * (len(latencies) - 1))]
+
+
+def slow_stream_reader(port, stop):
+    """Opens the NDJSON stream of all 10! permutations (79.8 MB) and reads it at most STREAM_READ_BYTES
+    per STREAM_READ_PAUSE s until `stop` is set; returns {"status": its status line, "ended_early": set
+    when the body ended before `stop`, "thread": the reader}."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=30)
+    s.sendall(b"GET " + TEN_FACTORIAL.encode() + b" HTTP/1.1\r\nHost: x\r\nAccept: application/x-ndjson\r\n\r\n")
+    head = s.recv(4096)
+    result = {"status": head.split(b"\r\n", 1)[0].decode(errors="replace"), "ended_early": False}
+
+    def run():
+        try:
+            while not stop.is_set():
+                if not s.recv(STREAM_READ_BYTES):
+                    result["ended_early"] = True
+                    return
+                time.sleep(STREAM_READ_PAUSE)
+        finally:
+            s.close()
+
+    result["thread"] = threading.Thread(target=run)
+    result["thread"].start()
+    return result
+
+
+def healthz_while_streaming(port):
+    stop = threading.Event()
+    readers = [slow_stream_reader(port, stop) for _ in range(STREAMS)]
+    check(f"{STREAMS} streams of 10! start (200)", all(" 200 " in r["status"] for r in readers),
+          [r["status"] for r in readers])
+    statuses, latencies, p99 = probe_healthz(port)
+    ended_early = [r["ended_early"] for r in readers]
+    stop.set()
+    for r in readers:
+        r["thread"].join(timeout=30)
+    check(f"50 /healthz probes all answer 200 while {STREAMS} streams run (p50 {latencies[25] * 1e3:.1f} ms, "
+          f"p99 {p99 * 1e3:.1f} ms)", all(s == 200 for s in statuses), f"statuses {set(statuses)}")
+    check("their p99 is under 100 ms with the streams running", p99 < 0.1, f"{p99 * 1e3:.1f} ms")
+    check("the streams were all still running when the probes ended", not any(ended_early))
+
+
 def saturated_service(port):
     started = time.monotonic()
     running, waiting, full = fill_workers_and_queue(port, expiring_ms=1500)
@@ -114,14 +174,7 @@ def saturated_service(port):
     check("/readyz names the reason: not_ready", status == 503 and error_code((status, {}, body)) == "not_ready",
           f"{status} {body}")
 
-    latencies = []
-    statuses = []
-    for _ in range(50):
-        status, _, _, seconds = get(port, "/healthz")
-        statuses.append(status)
-        latencies.append(seconds)
-    latencies.sort()
-    p99 = latencies[int(0.99 * (len(latencies) - 1))]
+    statuses, latencies, p99 = probe_healthz(port)
     check(f"50 /healthz probes all answer 200 while saturated (p50 {latencies[25] * 1e3:.1f} ms, "
           f"p99 {p99 * 1e3:.1f} ms)", all(s == 200 for s in statuses), f"statuses {set(statuses)}")
     check("their p99 is under 100 ms", p99 < 0.1, f"{p99 * 1e3:.1f} ms")
@@ -217,6 +270,7 @@ def main():
         sys.exit("usage: tests/concurrency/run.py PUZZLED_BIN")
     process, port = start_server(os.path.realpath(sys.argv[1]))
     try:
+        healthz_while_streaming(port)
         saturated_service(port)
         half_open_connections(port)
         drain_on_sigterm(process, port)

@@ -17,10 +17,14 @@ static const char *const orders[] = {"lexicographic", "input", "any"};
 static const char *const pool[] = {"-3", "0", "1", "2", "7", "1.5", "-0.5", "\"a\"", "\"b\"", "\"ab\"",
                                    "\"\"", "\"\\u00e9\"", "\"1\"", "true", "false", "null", "{\"a\":1}",
                                    "[1,2]", "[]"};
+/* Numbers alone: sorted by their bits (api/permutation_items.c radix_sort_keys), not by qsort. */
+static const char *const numbers[] = {"-3", "0", "1", "2", "7", "1.5", "-0.5", "1e300", "-1e300", "1e-300",
+                                      "-2.5e-300", "9007199254740991", "-9007199254740991"};
 static const char *const letters[] = {"a", "b", "c", "\xc3\xa9", "\xf0\x9f\x98\x80", "\"", "\\", "z"};
 
-/* One request body for combination `combo` (its bits choose the options) on a random multiset. */
-static cJSON *random_body(unsigned combo, unsigned *seed) {
+/* One request body for combination `combo` (its bits choose the options) on a random multiset drawn
+ * from `values` (or, with bit 0, from the letters). */
+static cJSON *random_body_from(const char *const *values, size_t value_count, unsigned combo, unsigned *seed) {
     cJSON *body = cJSON_CreateObject();
     size_t n = (size_t)(rand_r(seed) % 7);
     int picks[8];
@@ -30,9 +34,9 @@ static cJSON *random_body(unsigned combo, unsigned *seed) {
         for (size_t i = 0; i < n; i++) strcat(text, letters[picks[i]]);
         cJSON_AddStringToObject(body, "text", text);
     } else {
-        test_random_picks(picks, n, sizeof pool / sizeof pool[0], seed);
+        test_random_picks(picks, n, value_count, seed);
         cJSON *items = cJSON_AddArrayToObject(body, "items");
-        for (size_t i = 0; i < n; i++) cJSON_AddItemToArray(items, cJSON_Parse(pool[picks[i]]));
+        for (size_t i = 0; i < n; i++) cJSON_AddItemToArray(items, cJSON_Parse(values[picks[i]]));
     }
     unsigned order = (combo >> 1) % 4; /* 3: leave the default */
     if (order < 3) cJSON_AddStringToObject(body, "order", orders[order]);
@@ -53,6 +57,14 @@ static cJSON *random_body(unsigned combo, unsigned *seed) {
     return body;
 }
 
+static cJSON *random_body(unsigned combo, unsigned *seed) {
+    return random_body_from(pool, sizeof pool / sizeof pool[0], combo, seed);
+}
+
+static cJSON *random_number_body(unsigned combo, unsigned *seed) {
+    return random_body_from(numbers, sizeof numbers / sizeof numbers[0], combo, seed);
+}
+
 enum { COMBOS = 256 }; /* bit 7: NDJSON */
 
 Test(permutations, match_itertools_for_every_option_combination) {
@@ -60,6 +72,13 @@ Test(permutations, match_itertools_for_every_option_combination) {
         .path = "/permutations", .reference = "tests/integration/permutations_reference.py",
         .list_key = "permutations", .random_body = random_body, .option_sets = COMBOS, .ndjson_bit = 128,
         .rounds = 3, .seed = 20261122});
+}
+
+Test(permutations, number_items_match_itertools_for_every_option_combination) {
+    expect_listings_match_reference(&(listing_check){
+        .path = "/permutations", .reference = "tests/integration/permutations_reference.py",
+        .list_key = "permutations", .random_body = random_number_body, .option_sets = COMBOS, .ndjson_bit = 128,
+        .rounds = 3, .seed = 20261125});
 }
 
 Test(permutations, get_query_matches_post) {

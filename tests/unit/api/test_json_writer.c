@@ -120,3 +120,25 @@ Test(json_writer, consume_keeps_the_unsent_tail) {
     cr_assert_eq(w.len, 0);
     jw_free(&w);
 }
+
+Test(json_writer, a_borrowed_buffer_is_written_in_place_while_it_fits) {
+    char storage[16];
+    json_writer w;
+    jw_borrow(&w, storage, sizeof storage);
+    jw_str(&w, "[1,2,3]");
+    cr_assert(w.data == storage && w.len == 7 && strcmp(storage, "[1,2,3]") == 0);
+    jw_free(&w); /* the caller's storage is not freed (the sanitizer build would report it) */
+}
+
+Test(json_writer, a_borrowed_buffer_moves_out_whole_when_it_overflows) {
+    char storage[16];
+    json_writer w;
+    jw_borrow(&w, storage, sizeof storage);
+    jw_str(&w, "0123456789");
+    jw_str(&w, "abcdefghij"); /* 20 bytes and a NUL: past the 16 borrowed */
+    cr_assert(w.data != storage && !w.borrowed && !w.out_of_memory);
+    cr_assert_eq(w.len, 20);
+    cr_assert_str_eq(w.data, "0123456789abcdefghij");
+    cr_assert(memcmp(storage, "0123456789", 10) == 0, "the caller's bytes stay as they were");
+    jw_free(&w);
+}
