@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the whole test suite: unit and integration tests, the
-# allocation-failure test, the live OpenAPI contract test, the SVG drawings rendered, the playground and /docs in chromium, the concurrency, strict-HTTP, fair-share and HTTPS tests, the Dockerfile
+# allocation-failure test, the live OpenAPI contract test, the SVG drawings rendered, the playground and /docs in chromium, Lighthouse and axe-core on every page, the concurrency, strict-HTTP, fair-share and HTTPS tests, the Dockerfile
 # mirror test, the scale-out test behind nginx, the container tests (the image built and run, compose
 # with nginx, the Kubernetes manifests validated and played), a short run of every fuzz target
 # (scripts/fuzz.sh), then the unit and integration tests again built with AddressSanitizer and
@@ -25,6 +25,9 @@ tests/drawings/run.py build/puzzled
 
 echo "== browser test: the playground, /docs, a cross-origin page and nginx, in chromium"
 tests/browser/run.sh build/puzzled build/browser-artifacts
+
+echo "== pages: Lighthouse (mobile and desktop) and axe-core on every page, in chromium"
+tests/pages/run.sh build/puzzled build/pages-reports
 
 echo "== concurrency: compute pool, queue limits, slow clients, drain"
 tests/concurrency/run.py build/puzzled

@@ -164,6 +164,30 @@ def json_text(value, indent=0):
     return json.dumps(value, ensure_ascii=False)
 
 
+# The heights (px) a section may be given before it is drawn (docs.css: one `height-N` class each, its
+# contain-intrinsic-size). A section off screen is not laid out (content-visibility) and takes this
+# height; it must be at least the drawn height at any phone width, or a section measured while skipped
+# (axe-core's target sizes in Lighthouse) would overflow onto the next. estimated_height() is fitted on
+# this page at 360 px wide (drawn height / estimate at most 1.12 over every section), with a 1.4 margin.
+SECTION_HEIGHTS = (300, 400, 500, 650, 800, 1000, 1300, 1600, 2000, 2500, 3200, 4000, 5000, 6400, 8000, 10000,
+                   12500, 16000)
+
+
+def estimated_height(body):
+    text = html.unescape(re.sub(r"<[^>]+>", "", body))
+    blocks = len(re.findall(r"<(?:p|li|tr|dt|dd|pre|h3|h4|caption)[ >]", body))
+    pre_lines = sum(block.count("\n") + 1 for block in re.findall(r"<pre>(.*?)</pre>", body, re.S))
+    return 1.4 * (0.75 * len(text) + 30 * blocks + 28 * pre_lines + 80)
+
+
+def height_class(body):
+    need = estimated_height(body)
+    fits = [height for height in SECTION_HEIGHTS if height >= need]
+    if not fits:
+        raise ValueError("a section of about %d px: add a larger height to SECTION_HEIGHTS and docs.css" % need)
+    return "height-%d" % fits[0]
+
+
 class Page:
     """The HTML of the reference, built in order into self.out."""
 
@@ -171,10 +195,22 @@ class Page:
         self.spec = spec
         self.out = []
         self.header_names = {}  # header component -> the HTTP header name responses give it
+        self.open_sections = []  # (where in self.out the opening tag goes, its class, its id)
         self.common_headers = spec.common_headers()
 
     def emit(self, *parts):
         self.out.extend(parts)
+
+    def open_section(self, kind, anchor):
+        """A section drawn only near the screen (docs.css); close_section() gives it its height class."""
+        self.open_sections.append((len(self.out), kind, anchor))
+        self.emit("")
+
+    def close_section(self):
+        at, kind, anchor = self.open_sections.pop()
+        self.emit("</section>")
+        self.out[at] = '<section class="%s %s" id="%s" aria-labelledby="%s-title">' % (
+            kind, height_class("".join(self.out[at + 1:])), anchor, anchor)
 
     # -- types and constraints --
 
@@ -267,8 +303,8 @@ class Page:
 
     def operation(self, path, method, op, playground):
         anchor = esc(op["operationId"])
-        self.emit('<section class="operation" id="%s" aria-labelledby="%s-title">' % (anchor, anchor),
-                  '<h3 id="%s-title"><span class="method %s">%s</span> %s</h3>' % (
+        self.open_section("operation", anchor)
+        self.emit('<h3 id="%s-title"><span class="method %s">%s</span> %s</h3>' % (
                       anchor, method, method.upper(), code(path)),
                   '<p class="summary">%s <a class="anchor" href="#%s">#<span class="hidden"> %s</span></a></p>' % (
                       inline(op.get("summary", "")), anchor, anchor))
@@ -305,7 +341,8 @@ class Page:
         self.emit("<h4>Responses</h4><dl class=\"responses\">")
         for status, response in op.get("responses", {}).items():
             self.response(str(status), response)
-        self.emit("</dl></section>")
+        self.emit("</dl>")
+        self.close_section()
 
     def response(self, status, reference):
         """One status of an operation. A shared answer (a response component) is named, with its error
@@ -433,25 +470,24 @@ class Page:
         self.emit('<section id="responses" aria-labelledby="responses-title"><h2 id="responses-title">Shared answers</h2>'
                   "<p>Answers several operations give, with their examples.</p>")
         for name, response in self.spec.components.get("responses", {}).items():
-            self.emit('<section class="shared" id="response-%s" aria-labelledby="response-%s-title">'
-                      '<h3 id="response-%s-title">%s</h3>' % (esc(name), esc(name), esc(name), esc(name)),
-                      markdown(response.get("description", "")))
+            self.open_section("shared", "response-" + esc(name))
+            self.emit('<h3 id="response-%s-title">%s</h3>' % (esc(name), esc(name)), markdown(response.get("description", "")))
             self.response_content(response)
             self.response_headers(response)
-            self.emit("</section>")
+            self.close_section()
         self.emit("</section>")
 
     def schemas(self):
         self.emit('<section id="schemas" aria-labelledby="schemas-title"><h2 id="schemas-title">Schemas</h2>')
         for name, schema in self.spec.components.get("schemas", {}).items():
-            self.emit('<section class="schema" id="schema-%s" aria-labelledby="schema-%s-title"><h3 id="schema-%s-title">%s</h3>'
-                      % (esc(name), esc(name), esc(name), esc(name)), self.description(schema))
+            self.open_section("schema", "schema-" + esc(name))
+            self.emit('<h3 id="schema-%s-title">%s</h3>' % (esc(name), esc(name)), self.description(schema))
             if "properties" in schema:
                 self.field_table(schema, "Fields")
             else:
                 self.emit("<p>%s</p>" % self.type_html(schema))
             self.branches(schema)
-            self.emit("</section>")
+            self.close_section()
         self.emit("</section>")
 
     def headers(self):

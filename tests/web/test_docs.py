@@ -272,6 +272,15 @@ class BuiltPage(unittest.TestCase):
             self.assertNotIn("`", text)
             self.assertIsNone(re.search(r"\*\*\S|(?<![\w*])\*\S[^*]*\S\*(?![\w*])", text), text)
 
+    def test_every_section_height_is_one_the_style_sheet_gives(self):
+        with open(os.path.join(SOURCE, "web", "docs.css"), encoding="utf-8") as sheet:
+            given = {int(h) for h, size in re.findall(r"\.height-(\d+) \{ --height: (\d+)px; \}", sheet.read()) if h == size}
+        self.assertEqual(given, set(docs.SECTION_HEIGHTS))
+        for element in self.page.elements:
+            for name in element.attrs.get("class", "").split():
+                if name.startswith("height-"):
+                    self.assertIn(int(name[len("height-"):]), given)
+
     def test_every_link_inside_the_page_has_its_target(self):
         for element in self.page.elements:
             href = element.attrs.get("href", "")
