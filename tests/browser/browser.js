@@ -356,6 +356,13 @@ test('/docs: the reference written from openapi.yaml, by keyboard, in both colou
   await view('docs-dark');
   await page.emulateMedia({colorScheme: 'light'});
   equal(await background(), 'rgb(255, 255, 255)', 'the light scheme');
+  await page.setViewportSize({width: 320, height: 800});
+  const taller = await page.evaluate(() => [...document.querySelectorAll('section[class*="height-"]')].filter((section) => {
+    const given = Number(section.className.match(/height-(\d+)/)[1]);
+    section.style.contentVisibility = 'visible';
+    return section.getBoundingClientRect().height > given;
+  }).map((section) => section.id));
+  equal(taller, [], 'sections drawn taller at 320 px than the height web/docs.py gave them');
   await page.click('#postQueens a.try');
   await page.waitForFunction(() => document.querySelector('#endpoint-choice')?.value === '/queens');
   equal(new URL(page.url()).hash, '#/queens', 'Try it in the playground opens /queens');
