@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs the whole test suite: unit and integration tests, the
+# Installs what is missing, builds, and runs the whole test suite: the docs test (tests/docs/run.py), unit and integration tests, the
 # allocation-failure test, the live OpenAPI contract test, the SVG drawings rendered, the playground and /docs in chromium, Lighthouse and axe-core on every page, the concurrency, strict-HTTP, fair-share and HTTPS tests, the Dockerfile
 # mirror test, the scale-out test behind nginx, the container tests (the image built and run, compose
 # with nginx, the Kubernetes manifests validated and played), a short run of every fuzz target
@@ -11,6 +11,8 @@ scripts/setup.sh build runtime test fuzz container
 
 echo "== build and test"
 scripts/build.sh build
+echo "== docs: paths, anchors, options and errors named, console examples replayed"
+tests/docs/run.py build/puzzled
 ctest --test-dir build --output-on-failure -j 2
 
 echo "== allocation-failure injection: every allocation of a request failed in turn, under ASan"
