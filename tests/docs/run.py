@@ -35,6 +35,7 @@ FOREIGN_OPTIONS = {
     "--wrap": "ld", "--noout": "xmllint", "--recurse": "git", "--variant": "debootstrap",
     "--seed": "tests/garbage/run.py", "--count": "tests/garbage/run.py", "--parallel": "scripts/fuzz.sh",
     "--merge": "libFuzzer", "--errors": "scripts/fuzz.sh", "--check": "scripts/format.sh",
+    "--headless": "chromium", "--no-sandbox": "chromium",
 }
 # Top folders of the repository: a backtick span starting with one of them is a path to check.
 TOP_FOLDERS = ("core/", "api/", "server/", "tests/", "bench/", "docs/", "scripts/", "web/", "deploy/",
