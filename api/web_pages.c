@@ -1,5 +1,5 @@
 /* GET /, /docs and the files they load: the playground (web/index.html, its scripts and its worker), the API
- * viewer (web/docs.html, Swagger UI from web/vendor/), compiled into the binary like openapi.yaml
+ * reference (docs.html, written from openapi.yaml by web/docs.py at build time, and web/docs.css), compiled into the binary like openapi.yaml
  * (CMakeLists.txt, cmake/embed_file.cmake), so a deployment serves them with no file at run time.
  *
  * The HTML pages carry a Content-Security-Policy (added by the server with Referrer-Policy, see
@@ -11,7 +11,7 @@
 
 #include "api/endpoints.h"
 
-/* The playground and the viewer: nothing from elsewhere, no inline script or style, and the only
+/* The playground and the reference: nothing from elsewhere, no inline script or style, and the only
  * connections are to this service; images may also be blob: URLs (an SVG answer shown by the page). */
 static const char strict_policy[] = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
                                     "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
@@ -51,12 +51,10 @@ static bool answer_file(api_response *res, const char *content_type, const char 
     X(web_playground_js_endpoint, web_playground_js, SCRIPT, NULL)                                \
     X(web_answers_js_endpoint, web_answers_js, SCRIPT, NULL)                                      \
     X(web_pictures_js_endpoint, web_pictures_js, SCRIPT, NULL)                                    \
-    X(web_docs_js_endpoint, web_docs_js, SCRIPT, NULL)                                            \
     X(web_play_js_endpoint, web_play_js, SCRIPT, NULL)                                            \
     X(web_markdown_js_endpoint, web_markdown_js, SCRIPT, NULL)                                    \
     X(web_spec_worker_js_endpoint, web_spec_worker_js, SCRIPT, NULL)                              \
-    X(web_swagger_ui_js_endpoint, web_vendor_swagger_ui_dist_swagger_ui_bundle_js, SCRIPT, NULL)  \
-    X(web_swagger_ui_css_endpoint, web_vendor_swagger_ui_dist_swagger_ui_css, CSS, NULL)          \
+    X(web_docs_css_endpoint, web_docs_css, CSS, NULL)                                             \
     X(web_js_yaml_endpoint, web_vendor_js_yaml_js_yaml_umd_min_js, SCRIPT, NULL)
 
 WEB_FILES(WEB_FILE)

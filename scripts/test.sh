@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the whole test suite: the docs test (tests/docs/run.py), unit and integration tests, the
-# allocation-failure test, the live OpenAPI contract test, the SVG drawings rendered, the playground and /docs in chromium, the TypeScript client (types regenerated from openapi.yaml, its tests live and in chromium), the concurrency, streams, strict-HTTP, fair-share and HTTPS tests, the Dockerfile
+# allocation-failure test, the live OpenAPI contract test, the SVG drawings rendered, the playground and /docs in chromium, Lighthouse and axe-core on every page, the TypeScript client (types regenerated from openapi.yaml, its tests live and in chromium), the concurrency, streams, strict-HTTP, fair-share and HTTPS tests, the Dockerfile
 # mirror test, the scale-out test behind nginx, the container tests (the image built and run, compose
 # with nginx, the Kubernetes manifests validated and played), a short run of every fuzz target
 # (scripts/fuzz.sh), then the unit and integration tests again built with AddressSanitizer and
@@ -27,6 +27,9 @@ tests/drawings/run.py build/puzzled
 
 echo "== browser test: the playground, /docs, a cross-origin page and nginx, in chromium"
 tests/browser/run.sh build/puzzled build/browser-artifacts
+
+echo "== pages: Lighthouse (mobile and desktop) and axe-core on every page, in chromium"
+tests/pages/run.sh build/puzzled build/pages-reports
 
 echo "== TypeScript client: types regenerated from openapi.yaml (no drift), tsc --strict, its tests against the live service and in chromium"
 clients/typescript/test.sh build/puzzled

@@ -11,7 +11,6 @@ cd "$(dirname "$0")/.."
 
 # package@version | pinned sha512 (npm's "integrity") | files copied from the tarball's package/
 packages=(
-  "swagger-ui-dist@5.35.0|sha512-U06rpMtW9V3XPGOBeamTUSr0Z09jMX4IJuANpE/EZbAhw0G8CgwrzU4YmXkn/h0wCDNsXdGarTNNHC3sU8yVUQ==|swagger-ui-bundle.js swagger-ui.css LICENSE NOTICE swagger-ui-bundle.js.LICENSE.txt"
   "js-yaml@5.5.0|sha512-paNr4LFIFPjeeSmwNYdrb8FafLLG/Cr2Af3GjbsHJ5CxIjH4r0c2emlmRdAtpPAieP1gRVzk6buBbVP5gBMGAg==|dist/browser/js-yaml.umd.min.js LICENSE"
 )
 

@@ -37,12 +37,10 @@ static const route routes[] = {
     {"/playground.js", METHOD_GET, &web_playground_js_endpoint, ON_IO_THREAD},
     {"/answers.js", METHOD_GET, &web_answers_js_endpoint, ON_IO_THREAD},
     {"/pictures.js", METHOD_GET, &web_pictures_js_endpoint, ON_IO_THREAD},
-    {"/docs.js", METHOD_GET, &web_docs_js_endpoint, ON_IO_THREAD},
     {"/play.js", METHOD_GET, &web_play_js_endpoint, ON_IO_THREAD},
     {"/markdown.js", METHOD_GET, &web_markdown_js_endpoint, ON_IO_THREAD},
     {"/spec-worker.js", METHOD_GET, &web_spec_worker_js_endpoint, ON_IO_THREAD},
-    {"/vendor/swagger-ui-bundle.js", METHOD_GET, &web_swagger_ui_js_endpoint, ON_IO_THREAD},
-    {"/vendor/swagger-ui.css", METHOD_GET, &web_swagger_ui_css_endpoint, ON_IO_THREAD},
+    {"/docs.css", METHOD_GET, &web_docs_css_endpoint, ON_IO_THREAD},
     {"/vendor/js-yaml.js", METHOD_GET, &web_js_yaml_endpoint, ON_IO_THREAD},
 };
 enum { ROUTE_COUNT = sizeof routes / sizeof routes[0] };

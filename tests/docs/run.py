@@ -36,6 +36,7 @@ FOREIGN_OPTIONS = {
     "--seed": "tests/garbage/run.py", "--count": "tests/garbage/run.py", "--parallel": "scripts/fuzz.sh",
     "--merge": "libFuzzer", "--errors": "scripts/fuzz.sh", "--check": "scripts/format.sh",
     "--strict": "tsc", "--bundle": "esbuild", "--outfile": "esbuild", "--alias": "esbuild",
+    "--headless": "chromium", "--no-sandbox": "chromium",
 }
 # Top folders of the repository: a backtick span starting with one of them is a path to check.
 TOP_FOLDERS = ("core/", "api/", "server/", "tests/", "bench/", "docs/", "scripts/", "web/", "deploy/",

@@ -86,11 +86,6 @@ typedef struct listing_check {
 } listing_check;
 void expect_listings_match_reference(const listing_check *check);
 
-/* Runs the Python reference `script` on the array `bodies` (freed here) and expect_listing()s each body
- * against its line: body number i as NDJSON when bit `ndjson_bit` of i % `combos` is set. */
-void expect_listings_match_reference(cJSON *bodies, const char *script, const char *path, unsigned combos,
-                                     unsigned ndjson_bit, const char *list_key);
-
 /* The next line of a reference's output, parsed (cJSON_Delete it); *cursor moves past it. */
 cJSON *reference_next(char **cursor);
 

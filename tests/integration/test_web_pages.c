@@ -1,5 +1,5 @@
 /* Integration tests of the pages served from the binary (api/web_pages.c): each path answers the
- * bytes of its file in web/ with its media type; the HTML pages, and only they, carry the
+ * bytes of its file in web/ (for /docs, the page web/docs.py wrote into the build's web/) with its media type; the HTML pages, and only they, carry the
  * Content-Security-Policy and Referrer-Policy; the files get ETags, 304s and Cache-Control: no-cache. What the pages do in a
  * browser is tests/browser/'s subject. */
 #include <criterion/criterion.h>
@@ -23,23 +23,25 @@ static const web_file files[] = {
     {"/playground.js", "playground.js", "text/javascript; charset=utf-8", false},
     {"/answers.js", "answers.js", "text/javascript; charset=utf-8", false},
     {"/pictures.js", "pictures.js", "text/javascript; charset=utf-8", false},
-    {"/docs.js", "docs.js", "text/javascript; charset=utf-8", false},
     {"/play.js", "play.js", "text/javascript; charset=utf-8", false},
     {"/markdown.js", "markdown.js", "text/javascript; charset=utf-8", false},
     {"/spec-worker.js", "spec-worker.js", "text/javascript; charset=utf-8", false},
-    {"/vendor/swagger-ui-bundle.js", "vendor/swagger-ui-dist/swagger-ui-bundle.js", "text/javascript; charset=utf-8",
-     false},
-    {"/vendor/swagger-ui.css", "vendor/swagger-ui-dist/swagger-ui.css", "text/css; charset=utf-8", false},
+    {"/docs.css", "docs.css", "text/css; charset=utf-8", false},
     {"/vendor/js-yaml.js", "vendor/js-yaml/js-yaml.umd.min.js", "text/javascript; charset=utf-8", false},
 };
 
-/* The whole file web/<source> of the source tree; its length in *length. */
+/* The whole file web/<source>, its length in *length: from the build tree's web/, which holds the
+ * pages written at build time (docs.html, by web/docs.py), else from the source tree's. */
 static char *read_source(const char *source, size_t *length) {
-    const char *root = getenv("PUZZLED_SOURCE_DIR");
-    cr_assert_not_null(root, "PUZZLED_SOURCE_DIR is not set");
+    const char *build = getenv("PUZZLED_BUILD_DIR"), *root = getenv("PUZZLED_SOURCE_DIR");
+    cr_assert(build != NULL && root != NULL, "PUZZLED_BUILD_DIR and PUZZLED_SOURCE_DIR must be set");
     char name[1024];
-    snprintf(name, sizeof name, "%s/web/%s", root, source);
+    snprintf(name, sizeof name, "%s/web/%s", build, source);
     FILE *file = fopen(name, "rb");
+    if (file == NULL) {
+        snprintf(name, sizeof name, "%s/web/%s", root, source);
+        file = fopen(name, "rb");
+    }
     cr_assert_not_null(file, "cannot open %s", name);
     fseek(file, 0, SEEK_END);
     long size = ftell(file);
