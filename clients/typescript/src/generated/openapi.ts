@@ -70,7 +70,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics.
-         * @description The text exposition format 0.0.4: puzzled_requests_total{route,method,status}, puzzled_request_duration_seconds{route} (a histogram), puzzled_requests_in_flight, puzzled_workers, puzzled_workers_busy, puzzled_queue_waiting{lane}, puzzled_queue_limit, puzzled_queue_rejections_total, puzzled_queue_expired_total, puzzled_streamed_bytes_total, puzzled_streams_aborted_total, puzzled_progress_computations_in_flight and puzzled_progress_computations_oldest_seconds (computations followed as event streams, admitted and not ended, and the age of the oldest), puzzled_deadline_exceeded_total, puzzled_build_info{version,commit}, process_resident_memory_bytes, process_open_fds and process_start_time_seconds. Routes are this document's paths, or `unmatched`.
+         * @description The text exposition format 0.0.4: puzzled_requests_total{route,method,status}, puzzled_request_duration_seconds{route} (a histogram), puzzled_requests_in_flight, puzzled_workers, puzzled_workers_busy, puzzled_queue_waiting{lane}, puzzled_queue_limit, puzzled_queue_rejections_total, puzzled_queue_expired_total, puzzled_streamed_bytes_total, puzzled_streams_aborted_total, puzzled_stream_buffer_bytes, puzzled_stream_buffer_budget_bytes, puzzled_stream_call_bound_bytes, puzzled_stream_call_max_bytes, puzzled_stream_call_max_seconds, puzzled_progress_computations_in_flight and puzzled_progress_computations_oldest_seconds (computations followed as event streams, admitted and not ended, and the age of the oldest), puzzled_deadline_exceeded_total, puzzled_build_info{version,commit}, process_resident_memory_bytes, process_open_fds and process_start_time_seconds. Routes are this document's paths, or `unmatched`.
          */
         get: operations["getMetrics"];
         put?: never;
@@ -107,7 +107,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This document rendered by Swagger UI, to read and try (web/docs.html). */
+        /** This document as one HTML page, written from it at build time (web/docs.py): no script. */
         get: operations["getDocs"];
         put?: never;
         post?: never;
@@ -125,7 +125,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The look of the playground and of /docs. */
+        /** The look of the playground. */
         get: operations["getPlaygroundStyle"];
         put?: never;
         post?: never;
@@ -190,56 +190,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/docs.js": {
+    "/docs.css": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Starts Swagger UI on /docs. */
-        get: operations["getDocsScript"];
+        /** The look of /docs (web/docs.css): light and dark, after the reader's colour scheme. */
+        get: operations["getDocsStyle"];
         put?: never;
         post?: never;
         delete?: never;
         /** CORS preflight. */
-        options: operations["preflightDocsScript"];
+        options: operations["preflightDocsStyle"];
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/vendor/swagger-ui-bundle.js": {
+    "/play.js": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Swagger UI (swagger-ui-dist, pinned; web/vendor/, Apache-2.0). */
-        get: operations["getSwaggerUiScript"];
+        /** The playground's play modes: Sudoku, N-Queens, word ladder, knight's tour and the rank explorer, played against this service's endpoints. */
+        get: operations["getPlayScript"];
         put?: never;
         post?: never;
         delete?: never;
         /** CORS preflight. */
-        options: operations["preflightSwaggerUiScript"];
+        options: operations["preflightPlayScript"];
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/vendor/swagger-ui.css": {
+    "/markdown.js": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Swagger UIs style sheet (swagger-ui-dist, pinned). */
-        get: operations["getSwaggerUiStyle"];
+        /** Turns the Markdown of openapi.yaml's descriptions into the playground's field help (built as DOM nodes, never as HTML text). */
+        get: operations["getMarkdownScript"];
         put?: never;
         post?: never;
         delete?: never;
         /** CORS preflight. */
-        options: operations["preflightSwaggerUiStyle"];
+        options: operations["preflightMarkdownScript"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spec-worker.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Web Worker that reads openapi.yaml off the playground's main thread and returns its endpoints' fields. */
+        get: operations["getSpecWorkerScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** CORS preflight. */
+        options: operations["preflightSpecWorkerScript"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -251,7 +269,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** js-yaml (pinned; web/vendor/, MIT): the pages read this YAML document with it. */
+        /** js-yaml (pinned; web/vendor/, MIT): the playground reads this YAML document with it. */
         get: operations["getJsYamlScript"];
         put?: never;
         post?: never;
@@ -2613,7 +2631,7 @@ export interface components {
                 };
             };
         };
-        /** @description The computation ran past its time limit, counted from the request's arrival, whether it ran or waited for a worker (code: deadline_exceeded); or every worker is busy and the queue in front of them is full, or the server is stopping (code: overloaded, with `Retry-After`). */
+        /** @description The computation ran past its time limit, counted from the request's arrival, whether it ran or waited for a worker (code: deadline_exceeded); or every worker is busy and the queue in front of them is full, or the open streams hold the whole stream buffer budget (--stream-budget-mb), or the server is stopping (code: overloaded, with `Retry-After`). */
         Unavailable: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -3113,65 +3131,7 @@ export interface operations {
             204: components["responses"]["Preflight"];
         };
     };
-    getDocsScript: {
-        parameters: {
-            query?: {
-                /** @description A smaller time limit for this request, in milliseconds (at most the server's --time-limit-ms, default 10000). */
-                time_limit_ms?: components["parameters"]["TimeLimitMs"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["WebScript"];
-            304: components["responses"]["NotModified"];
-            400: components["responses"]["BadQuery"];
-        };
-    };
-    preflightDocsScript: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["Preflight"];
-        };
-    };
-    getSwaggerUiScript: {
-        parameters: {
-            query?: {
-                /** @description A smaller time limit for this request, in milliseconds (at most the server's --time-limit-ms, default 10000). */
-                time_limit_ms?: components["parameters"]["TimeLimitMs"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["WebScript"];
-            304: components["responses"]["NotModified"];
-            400: components["responses"]["BadQuery"];
-        };
-    };
-    preflightSwaggerUiScript: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["Preflight"];
-        };
-    };
-    getSwaggerUiStyle: {
+    getDocsStyle: {
         parameters: {
             query?: {
                 /** @description A smaller time limit for this request, in milliseconds (at most the server's --time-limit-ms, default 10000). */
@@ -3188,7 +3148,94 @@ export interface operations {
             400: components["responses"]["BadQuery"];
         };
     };
-    preflightSwaggerUiStyle: {
+    preflightDocsStyle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    getPlayScript: {
+        parameters: {
+            query?: {
+                /** @description A smaller time limit for this request, in milliseconds (at most the server's --time-limit-ms, default 10000). */
+                time_limit_ms?: components["parameters"]["TimeLimitMs"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["WebScript"];
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadQuery"];
+        };
+    };
+    preflightPlayScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    getMarkdownScript: {
+        parameters: {
+            query?: {
+                /** @description A smaller time limit for this request, in milliseconds (at most the server's --time-limit-ms, default 10000). */
+                time_limit_ms?: components["parameters"]["TimeLimitMs"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["WebScript"];
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadQuery"];
+        };
+    };
+    preflightMarkdownScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    getSpecWorkerScript: {
+        parameters: {
+            query?: {
+                /** @description A smaller time limit for this request, in milliseconds (at most the server's --time-limit-ms, default 10000). */
+                time_limit_ms?: components["parameters"]["TimeLimitMs"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["WebScript"];
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadQuery"];
+        };
+    };
+    preflightSpecWorkerScript: {
         parameters: {
             query?: never;
             header?: never;
