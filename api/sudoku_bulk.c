@@ -173,7 +173,8 @@ static uint64_t cut_runs(bulk_state *b, size_t batch_end, unsigned count) {
 static void answer_runs(bulk_state *b, unsigned count) {
     pthread_t threads[BULK_MAX_THREADS];
     bool started[BULK_MAX_THREADS] = {false};
-    for (unsigned k = 1; k < count; k++) started[k] = pthread_create(&threads[k], NULL, answer_run_thread, &b->runs[k]) == 0;
+    for (unsigned k = 1; k < count; k++)
+        started[k] = pthread_create(&threads[k], NULL, answer_run_thread, &b->runs[k]) == 0;
     answer_run(&b->runs[0]);
     for (unsigned k = 1; k < count; k++) {
         if (started[k]) {

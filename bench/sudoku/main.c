@@ -8,7 +8,8 @@
  * search in process, our general search (the one before it) and, with PUZZLED_URL, the whole
  * collection posted to bulk /sudoku/solve (curl's time_total); each keeps its best round
  * (SUDOKU_BENCH_ROUNDS, default 5). Wall-clock seconds throughout.
- * Also: generating unique puzzles per difficulty against qqwing, and our 16 x 16 and 25 x 25.
+ * Also: generating unique puzzles per difficulty against qqwing, and generating and solving our
+ * 16 x 16 and 25 x 25 (the general search, which sudoku_solve keeps for them).
  * Prints TSV rows: measure, ours, peer, peer value, unit, which is better. With the argument
  * `curve`: the cost per puzzle by difficulty (our search nodes, in power-of-two buckets), ours and
  * tdoku's, as bench/lib/curve.h rows. */
@@ -116,8 +117,8 @@ static bool answer_checks(const collection *set, int index, const char *answer) 
     char expected[32];
     snprintf(expected, sizeof expected, "{\"line\":%d,", index + 1);
     const char *solution = strstr(answer, "\"solution\":\"");
-    if (strncmp(answer, expected, strlen(expected)) != 0 || solution == NULL || strstr(answer, "\"unique\":true") == NULL)
-        return false;
+    bool claims_unique = strstr(answer, "\"unique\":true") != NULL;
+    if (strncmp(answer, expected, strlen(expected)) != 0 || solution == NULL || !claims_unique) return false;
     sudoku_grid grid;
     size_t bad;
     solution += strlen("\"solution\":\"");
@@ -225,15 +226,28 @@ static void bench_generating(int count) {
     }
     for (int box = 4; box <= 5; box++) {
         enum { LARGE = 5 };
-        double start = curve_now_seconds();
+        static const sudoku_search unique = {.solution_limit = 2};
+        sudoku_solver *solver = sudoku_solver_new(box);
+        double generating = 0, solving = 0;
         for (int k = 0; k < LARGE; k++) {
             rng random;
             rng_seed_u64(&random, (uint64_t)k + 1);
             sudoku_generated out;
+            double start = curve_now_seconds();
             sudoku_generate(box, SUDOKU_ANY_DIFFICULTY, SUDOKU_SYMMETRY_NONE, &random, &none, &out);
+            double generated = curve_now_seconds();
+            sudoku_result result;
+            sudoku_solve(solver, &out.puzzle, &unique, &result);
+            solving += curve_now_seconds() - generated;
+            generating += generated - start;
+            if (!checked_unique(&result, &out.puzzle))
+                fprintf(stderr, "bench_sudoku: a %dx%d puzzle not unique\n", box * box, box * box);
         }
+        sudoku_solver_free(solver);
         printf("sudoku: generate a unique %dx%d puzzle (mean of %d), in process\t%.0f\t-\t-\tms\tlower\n", box * box,
-               box * box, LARGE, (curve_now_seconds() - start) / LARGE * 1e3);
+               box * box, LARGE, generating / LARGE * 1e3);
+        printf("sudoku: solve and prove unique a generated %dx%d puzzle (mean of %d), in process\t%.3f\t-\t-\tms\tlower\n",
+               box * box, box * box, LARGE, solving / LARGE * 1e3);
     }
 }
 

@@ -53,20 +53,23 @@ enum {
     DEADLINE_POLL_NODES = 1024,
 };
 
+/* Every table is indexed by 9 bits: a row of a band (column c at bit c), a band's open columns
+ * (the same), or a set of (row, box) pairs (pair 3 * row + box at that bit; a word's "pattern":
+ * the pairs where it has candidates). */
 typedef struct band_tables {
-    uint8_t boxes_of_row[1 << ROW_BITS];       /* bit j: a 9-bit row has candidates in box j */
-    uint32_t matched_cells[1 << ROW_BITS];     /* pattern (bit 3 * row + box) -> cells of the pairs on a match */
-    uint32_t lone_columns[1 << ROW_BITS];      /* open columns -> those alone in their box, in all 3 rows */
-    uint32_t claimed_keep[1 << ROW_BITS];      /* columns only this band has -> the cells their boxes keep */
-    uint32_t rows_cells[1 << BANDS];           /* a set of rows -> their 27 cells */
-    uint32_t band_peers[BAND_CELLS];           /* the other cells of a cell's row, box and column in its band */
-    uint32_t column_cells[ROW_BITS];           /* column -> its 3 cells of a band */
-    uint8_t match_count[1 << ROW_BITS];        /* pattern -> how many matches it contains */
-    uint16_t must_pairs[1 << ROW_BITS];        /* pattern -> the pairs on every match it contains */
-    uint32_t forced_keep[1 << ROW_BITS];       /* forced pairs -> the cells the rest of their rows and boxes keep */
-    uint32_t pair_cells[1 << ROW_BITS];        /* pairs -> their cells */
-    uint32_t match_pairs[MATCHES];                   /* the (row, box) pairs of each match, as a pattern */
-    uint32_t match_cells[MATCHES];                   /* the cells of those pairs */
+    uint8_t boxes_of_row[1 << ROW_BITS];   /* row -> the boxes (bit j) where it has candidates */
+    uint32_t lone_columns[1 << ROW_BITS];  /* open columns -> those alone in their box, in all 3 rows */
+    uint32_t claimed_keep[1 << ROW_BITS];  /* columns only this band has -> the cells their boxes keep */
+    uint32_t matched_cells[1 << ROW_BITS]; /* pattern -> the cells of its pairs that lie on a match */
+    uint8_t match_count[1 << ROW_BITS];    /* pattern -> how many matches it contains */
+    uint16_t must_pairs[1 << ROW_BITS];    /* pattern -> the pairs on every match it contains */
+    uint32_t forced_keep[1 << ROW_BITS];   /* forced pairs -> what their rows and boxes keep */
+    uint32_t pair_cells[1 << ROW_BITS];    /* pairs -> their cells */
+    uint32_t match_pairs[MATCHES];         /* each match, as a pattern */
+    uint32_t match_cells[MATCHES];         /* the cells of its pairs */
+    uint32_t rows_cells[1 << BANDS];       /* a set of rows -> their 27 cells */
+    uint32_t column_cells[ROW_BITS];       /* column -> its 3 cells of a band */
+    uint32_t band_peers[BAND_CELLS];       /* the other cells of a cell's row, box and column in its band */
 } band_tables;
 
 static band_tables tables;
@@ -74,42 +77,55 @@ static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 static uint32_t spread_to_rows(uint32_t row) { return row | row << ROW_BITS | row << 2 * ROW_BITS; }
 
-static void build_tables(void) {
-    static const int matches[MATCHES][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-    for (uint32_t bits = 0; bits < (1u << ROW_BITS); bits++) {
-        for (int box = 0; box < 3; box++) {
-            uint32_t box_bits = (bits >> 3 * box) & 7;
-            if (box_bits != 0) tables.boxes_of_row[bits] |= (uint8_t)(1u << box);
-            bool single = box_bits != 0 && (box_bits & (box_bits - 1)) == 0;
-            if (single) tables.lone_columns[bits] |= spread_to_rows(box_bits << 3 * box);
-            uint32_t kept = box_bits == 0 ? 7 : single ? box_bits : 0;
-            tables.claimed_keep[bits] |= spread_to_rows(kept << 3 * box);
-        }
-        tables.must_pairs[bits] = ROW_MASK;
-        for (int pair = 0; pair < ROW_BITS; pair++) {
-            if ((bits & (1u << pair)) == 0) continue;
-            int row = pair / 3, box = pair % 3;
-            tables.pair_cells[bits] |= 7u << (ROW_BITS * row + 3 * box);
-        }
-        tables.forced_keep[bits] = ALL_BAND_CELLS;
-        for (int pair = 0; pair < ROW_BITS; pair++) {
-            if ((bits & (1u << pair)) == 0) continue;
-            int row = pair / 3, box = pair % 3;
-            uint32_t row_and_box = (uint32_t)ROW_MASK << ROW_BITS * row | spread_to_rows(7u << 3 * box);
-            tables.forced_keep[bits] &= ~(row_and_box & ~(7u << (ROW_BITS * row + 3 * box)));
-        }
-        for (int m = 0; m < MATCHES; m++) {
-            uint32_t pairs = 0;
-            for (int row = 0; row < 3; row++) pairs |= 1u << (3 * row + matches[m][row]);
-            tables.match_pairs[m] = pairs;
-            if ((bits & pairs) != pairs) continue;
-            tables.match_count[bits]++;
-            tables.must_pairs[bits] &= (uint16_t)pairs;
-            for (int row = 0; row < 3; row++) tables.matched_cells[bits] |= 7u << (ROW_BITS * row + 3 * matches[m][row]);
-        }
+/* The 3 cells of (row, box) pair number 3 * row + box. */
+static uint32_t cells_of_pair(int pair) { return 7u << (ROW_BITS * (pair / 3) + 3 * (pair % 3)); }
+
+/* The other cells of a pair's row and box. */
+static uint32_t row_and_box_beside(int pair) {
+    uint32_t row = (uint32_t)ROW_MASK << ROW_BITS * (pair / 3), box = spread_to_rows(7u << 3 * (pair % 3));
+    return (row | box) & ~cells_of_pair(pair);
+}
+
+static void build_column_tables(uint32_t bits) {
+    for (int box = 0; box < 3; box++) {
+        uint32_t box_bits = (bits >> 3 * box) & 7;
+        bool single = box_bits != 0 && (box_bits & (box_bits - 1)) == 0;
+        if (box_bits != 0) tables.boxes_of_row[bits] |= (uint8_t)(1u << box);
+        if (single) tables.lone_columns[bits] |= spread_to_rows(box_bits << 3 * box);
+        uint32_t kept = box_bits == 0 ? 7 : single ? box_bits : 0; /* two claimed columns: none */
+        tables.claimed_keep[bits] |= spread_to_rows(kept << 3 * box);
+    }
+}
+
+static void build_pair_tables(uint32_t pairs) {
+    tables.forced_keep[pairs] = ALL_BAND_CELLS;
+    tables.must_pairs[pairs] = ROW_MASK;
+    for (int pair = 0; pair < ROW_BITS; pair++) {
+        if ((pairs & (1u << pair)) == 0) continue;
+        tables.pair_cells[pairs] |= cells_of_pair(pair);
+        tables.forced_keep[pairs] &= ~row_and_box_beside(pair);
     }
     for (int m = 0; m < MATCHES; m++) {
-        for (int row = 0; row < 3; row++) tables.match_cells[m] |= 7u << (ROW_BITS * row + 3 * matches[m][row]);
+        if ((pairs & tables.match_pairs[m]) != tables.match_pairs[m]) continue;
+        tables.match_count[pairs]++;
+        tables.must_pairs[pairs] &= (uint16_t)tables.match_pairs[m];
+        tables.matched_cells[pairs] |= tables.match_cells[m];
+    }
+    if (tables.match_count[pairs] == 0) tables.must_pairs[pairs] = 0;
+}
+
+static void build_tables(void) {
+    static const int box_of_row[MATCHES][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    for (int m = 0; m < MATCHES; m++) {
+        for (int row = 0; row < 3; row++) {
+            int pair = 3 * row + box_of_row[m][row];
+            tables.match_pairs[m] |= 1u << pair;
+            tables.match_cells[m] |= cells_of_pair(pair);
+        }
+    }
+    for (uint32_t bits = 0; bits < (1u << ROW_BITS); bits++) {
+        build_column_tables(bits);
+        build_pair_tables(bits);
     }
     for (uint32_t rows = 0; rows <= ALL_ROWS; rows++) {
         for (int row = 0; row < 3; row++)
