@@ -6,8 +6,10 @@
  *
  * The machine may be shared, so the contenders run interleaved: each round times tdoku, our band
  * search in process, our general search (the one before it) and, with PUZZLED_URL, the whole
- * collection posted to bulk /sudoku/solve (curl's time_total); each keeps its best round
- * (SUDOKU_BENCH_ROUNDS, default 5). Wall-clock seconds throughout.
+ * collection posted to bulk /sudoku/solve; each keeps its best round (SUDOKU_BENCH_ROUNDS, default
+ * 5). In process, both sides are timed in this thread's CPU time, so that the other programs of a
+ * busy machine count less; through HTTP, curl's time_total (wall clock: the server's own threads,
+ * all of them, are what is measured). qqwing's time is its CPU time.
  * Also: generating unique puzzles per difficulty against qqwing, and generating and solving our
  * 16 x 16 and 25 x 25 (the general search, which sudoku_solve keeps for them).
  * Prints TSV rows: measure, ours, peer, peer value, unit, which is better. With the argument
@@ -16,6 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../lib/curve.h"
@@ -40,6 +44,27 @@ static collection collections[] = {
     {"norvig_top95.txt", "Norvig's top95", NULL, NULL, 0},
 };
 enum { COLLECTIONS = sizeof collections / sizeof collections[0] };
+
+static double cpu_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static double rusage_seconds(const struct rusage *usage) {
+    return (double)usage->ru_utime.tv_sec + (double)usage->ru_utime.tv_usec / 1e6 + (double)usage->ru_stime.tv_sec +
+           (double)usage->ru_stime.tv_usec / 1e6;
+}
+
+/* CPU seconds of a shell command run to completion (its children's user and system time), or -1
+ * when it failed. */
+static double command_cpu_seconds(const char *command) {
+    struct rusage before, after;
+    getrusage(RUSAGE_CHILDREN, &before);
+    if (system(command) != 0) return -1;
+    getrusage(RUSAGE_CHILDREN, &after);
+    return rusage_seconds(&after) - rusage_seconds(&before);
+}
 
 static int env_count(const char *name, int dflt) {
     const char *text = getenv(name);
@@ -87,13 +112,13 @@ static double time_ours(const collection *set, sudoku_solver *solver, search_fn 
     static const sudoku_search unique = {.solution_limit = 2};
     sudoku_result result;
     bool all_unique = true;
-    double start = curve_now_seconds();
+    double start = cpu_seconds();
     for (int k = 0; k < set->count; k++) {
         search(solver, &set->grids[k], &unique, &result);
         all_unique = all_unique && result.solutions == 1 && result.exhausted;
         if (nodes != NULL) nodes[k] = result.nodes;
     }
-    double seconds = curve_now_seconds() - start;
+    double seconds = cpu_seconds() - start;
     if (!all_unique) fail("not every answer unique", set, -1);
     for (int k = 0; k < set->count; k++) {
         search(solver, &set->grids[k], &unique, &result);
@@ -105,9 +130,9 @@ static double time_ours(const collection *set, sudoku_solver *solver, search_fn 
 static double time_tdoku(const collection *set, tdoku_solve_fn *tdoku) {
     char solution[CELLS + 1];
     size_t guesses, wrong = 0;
-    double start = curve_now_seconds();
+    double start = cpu_seconds();
     for (int k = 0; k < set->count; k++) wrong += tdoku(set->lines[k], 2, 0, solution, &guesses) != 1;
-    double seconds = curve_now_seconds() - start;
+    double seconds = cpu_seconds() - start;
     if (wrong != 0) fail("tdoku found a count other than 1", set, -1);
     return seconds;
 }
@@ -163,9 +188,7 @@ static void write_puzzles(const collection *set, const char *path) {
 static double qqwing_seconds(const char *puzzles_path) {
     char command[4200];
     snprintf(command, sizeof command, "qqwing --solve --one-line < %s > /dev/null", puzzles_path);
-    double start = curve_now_seconds();
-    if (system(command) != 0) return -1;
-    return curve_now_seconds() - start;
+    return command_cpu_seconds(command);
 }
 
 static double best(double a, double b) { return a < 0 ? b : b < 0 ? a : a < b ? a : b; }
@@ -208,19 +231,18 @@ static void bench_generating(int count) {
     static const char *const names[] = {"simple", "easy", "intermediate", "expert"};
     deadline none = deadline_none();
     for (int difficulty = SUDOKU_SIMPLE; difficulty <= SUDOKU_EXPERT; difficulty++) {
-        double start = curve_now_seconds();
+        double start = cpu_seconds();
         for (int k = 0; k < count; k++) {
             rng random;
             rng_seed_u64(&random, (uint64_t)k + 1);
             sudoku_generated out;
             sudoku_generate(3, difficulty, SUDOKU_SYMMETRY_NONE, &random, &none, &out);
         }
-        double ours = curve_now_seconds() - start;
+        double ours = cpu_seconds() - start;
         char command[160];
         snprintf(command, sizeof command, "qqwing --generate %d --difficulty %s --symmetry none > /dev/null", count,
                  names[difficulty]);
-        start = curve_now_seconds();
-        double peer = system(command) == 0 ? curve_now_seconds() - start : -1;
+        double peer = command_cpu_seconds(command);
         printf("sudoku: generate %d unique 9x9 %s puzzles, in process\t%.1f\tqqwing --generate\t%.1f\tpuzzles/s\thigher\n",
                count, names[difficulty], count / ours, peer > 0 ? count / peer : 0);
     }
@@ -233,12 +255,12 @@ static void bench_generating(int count) {
             rng random;
             rng_seed_u64(&random, (uint64_t)k + 1);
             sudoku_generated out;
-            double start = curve_now_seconds();
+            double start = cpu_seconds();
             sudoku_generate(box, SUDOKU_ANY_DIFFICULTY, SUDOKU_SYMMETRY_NONE, &random, &none, &out);
-            double generated = curve_now_seconds();
+            double generated = cpu_seconds();
             sudoku_result result;
             sudoku_solve(solver, &out.puzzle, &unique, &result);
-            solving += curve_now_seconds() - generated;
+            solving += cpu_seconds() - generated;
             generating += generated - start;
             if (!checked_unique(&result, &out.puzzle))
                 fprintf(stderr, "bench_sudoku: a %dx%d puzzle not unique\n", box * box, box * box);
@@ -246,15 +268,17 @@ static void bench_generating(int count) {
         sudoku_solver_free(solver);
         printf("sudoku: generate a unique %dx%d puzzle (mean of %d), in process\t%.0f\t-\t-\tms\tlower\n", box * box,
                box * box, LARGE, generating / LARGE * 1e3);
-        printf("sudoku: solve and prove unique a generated %dx%d puzzle (mean of %d), in process\t%.3f\t-\t-\tms\tlower\n",
+        printf("sudoku: solve and prove unique a generated %dx%d puzzle (mean of %d), in process\t%.3f\t-\t-\tms"
+               "\tlower\n",
                box * box, box * box, LARGE, solving / LARGE * 1e3);
     }
 }
 
-/* Cost per puzzle by difficulty: every puzzle of every collection timed alone, ours and tdoku's,
- * averaged per bucket of our node count (1, 2, 3-4, 5-8, ...; the bucket's upper bound is the size). */
+/* Cost per puzzle by difficulty: every puzzle of every collection timed alone (the best of a few
+ * turns, ours and tdoku's alternating, so that a busy machine's pauses drop out), averaged per bucket
+ * of our node count (1, 2, 3-4, 5-8, ...; the bucket's upper bound is the size). */
 static void curve_by_difficulty(sudoku_solver *solver, tdoku_solve_fn *tdoku) {
-    enum { BUCKETS = 24 };
+    enum { BUCKETS = 24, TURNS = 3 };
     double ours[BUCKETS] = {0}, peer[BUCKETS] = {0};
     int puzzles[BUCKETS] = {0};
     static const sudoku_search unique = {.solution_limit = 2};
@@ -263,15 +287,19 @@ static void curve_by_difficulty(sudoku_solver *solver, tdoku_solve_fn *tdoku) {
     for (int c = 0; c < COLLECTIONS; c++) {
         for (int k = 0; k < collections[c].count; k++) {
             sudoku_result result;
-            double start = curve_now_seconds();
-            sudoku_solve(solver, &collections[c].grids[k], &unique, &result);
-            double mid = curve_now_seconds();
-            if (tdoku != NULL) tdoku(collections[c].lines[k], 2, 0, solution, &guesses);
-            double end = curve_now_seconds();
+            double ours_best = -1, peer_best = -1;
+            for (int turn = 0; turn < TURNS; turn++) {
+                double start = curve_now_seconds();
+                sudoku_solve(solver, &collections[c].grids[k], &unique, &result);
+                double mid = curve_now_seconds();
+                if (tdoku != NULL) tdoku(collections[c].lines[k], 2, 0, solution, &guesses);
+                ours_best = best(ours_best, mid - start);
+                peer_best = best(peer_best, curve_now_seconds() - mid);
+            }
             int bucket = 0;
             while (bucket < BUCKETS - 1 && (UINT64_C(1) << bucket) < result.nodes) bucket++;
-            ours[bucket] += mid - start;
-            peer[bucket] += end - mid;
+            ours[bucket] += ours_best;
+            peer[bucket] += peer_best;
             puzzles[bucket]++;
         }
     }

@@ -4,7 +4,8 @@
  * many-solution and, with one given changed, unsolvable puzzles all occur), counted to 2 like
  * /sudoku/solve, and a part of them to 40. Only 9 x 9 has a second search: sudoku_solve runs the
  * general one for 4 x 4, 16 x 16 and 25 x 25 (test_sudoku_solver.c covers those).
- * Also: the limits (nodes, deadline) and conflicting givens. */
+ * Also: the node limit and conflicting givens (test_sudoku_solver.c's 9 x 9 deadline and counting
+ * limit tests run this search too). */
 #include <criterion/criterion.h>
 #include <string.h>
 
@@ -140,14 +141,4 @@ Test(sudoku_band9, stops_at_the_node_limit) {
     cr_assert(result.node_limit_hit);
     cr_assert_not(result.exhausted);
     cr_assert_eq(result.nodes, 101);
-}
-
-Test(sudoku_band9, stops_at_the_deadline) {
-    sudoku_grid empty;
-    sudoku_grid_clear(&empty, 3);
-    deadline passed = deadline_after_ms(0);
-    sudoku_search search = {.solution_limit = UINT64_MAX, .limit = &passed};
-    sudoku_result result;
-    cr_assert_eq(sudoku_solve_once(&empty, &search, &result), CORE_DEADLINE);
-    cr_assert_not(result.exhausted);
 }
