@@ -22,6 +22,7 @@ trap 'kill $server 2>/dev/null; rm -f "$rows" "$log" "$log.out"' EXIT
 for _ in $(seq 1 200); do grep -q '^listening on ' "$log.out" && break; sleep 0.05; done
 export PUZZLED_URL=$(sed -n 's/^listening on //p' "$log.out")
 export PUZZLED_BIN=$PWD/build-bench/puzzled
+export PUZZLED_PID=$server
 
 for binary in build-bench/bench/bench_*; do
   [ -x "$binary" ] && selected "${binary#build-bench/bench/bench_}" || continue

@@ -8,8 +8,10 @@
  * search in process, our general search (the one before it) and, with PUZZLED_URL, the whole
  * collection posted to bulk /sudoku/solve; each keeps its best round (SUDOKU_BENCH_ROUNDS, default
  * 5). In process, both sides are timed in this thread's CPU time, so that the other programs of a
- * busy machine count less; through HTTP, curl's time_total (wall clock: the server's own threads,
- * all of them, are what is measured). qqwing's time is its CPU time.
+ * busy machine count less; through HTTP, curl's time_total (wall clock: what a client sees, all the
+ * server's threads at work, but also every other program's load) and, with PUZZLED_PID, the CPU time
+ * the server spent (all its threads; the robust figure on a busy machine). qqwing's time is its CPU
+ * time.
  * Also: generating unique puzzles per difficulty against qqwing, and generating and solving our
  * 16 x 16 and 25 x 25 (the general search, which sudoku_solve keeps for them).
  * Prints TSV rows: measure, ours, peer, peer value, unit, which is better. With the argument
@@ -151,9 +153,28 @@ static bool answer_checks(const collection *set, int index, const char *answer) 
            sudoku_grid_extends(&grid, &set->grids[index]);
 }
 
+/* The CPU seconds the server (PUZZLED_PID, set by bench/run.sh) has used, all its threads, those
+ * ended included, in clock ticks (10 ms); -1 when unknown. */
+static double server_cpu_seconds(void) {
+    const char *pid = getenv("PUZZLED_PID");
+    char path[64], text[1024];
+    if (pid == NULL) return -1;
+    snprintf(path, sizeof path, "/proc/%s/stat", pid);
+    FILE *in = fopen(path, "r");
+    size_t len = in != NULL ? fread(text, 1, sizeof text - 1, in) : 0;
+    if (in != NULL) fclose(in);
+    text[len] = '\0';
+    const char *after_name = strrchr(text, ')'); /* then: state and 10 fields before utime, stime */
+    unsigned long user, system_time;
+    if (after_name == NULL ||
+        sscanf(after_name + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &user, &system_time) != 2)
+        return -1;
+    return (double)(user + system_time) / (double)sysconf(_SC_CLK_TCK);
+}
+
 /* Seconds (curl's time_total) to post the collection to bulk /sudoku/solve, or -1 without a server;
- * checks every answer and their order. */
-static double time_http(const collection *set, const char *url, const char *puzzles_path) {
+ * checks every answer and their order. Adds the server's CPU seconds for it to *server_cpu. */
+static double time_http(const collection *set, const char *url, const char *puzzles_path, double *server_cpu) {
     char answers_path[] = "/tmp/sudoku-bench-answers-XXXXXX";
     int fd = mkstemp(answers_path);
     if (fd < 0) return -1;
@@ -162,10 +183,12 @@ static double time_http(const collection *set, const char *url, const char *puzz
     snprintf(command, sizeof command,
              "curl -sS -o %s -w '%%{time_total}' -H 'Content-Type: text/plain' --data-binary @%s %s/sudoku/solve",
              answers_path, puzzles_path, url);
+    double cpu_before = server_cpu_seconds();
     FILE *curl = popen(command, "r");
     double seconds = -1;
     if (curl == NULL || fscanf(curl, "%lf", &seconds) != 1) seconds = -1;
     if (curl != NULL && pclose(curl) != 0) seconds = -1;
+    *server_cpu += server_cpu_seconds() - cpu_before;
     FILE *answers = fopen(answers_path, "r");
     char line[LINE_MAX_BYTES * 2];
     int index = 0;
@@ -211,18 +234,21 @@ static void bench_collection(collection *set, sudoku_solver *solver, tdoku_solve
     if (fd < 0) return;
     close(fd);
     write_puzzles(set, puzzles_path);
-    double ours = -1, general = -1, peer = -1, http = -1;
+    double ours = -1, general = -1, peer = -1, http = -1, http_cpu = 0;
     for (int round = 0; round < rounds; round++) {
         if (tdoku != NULL) peer = best(peer, time_tdoku(set, tdoku));
         ours = best(ours, time_ours(set, solver, sudoku_solve, NULL));
         if (round == 0) general = time_ours(set, solver, sudoku_solve_general, NULL);
-        if (url != NULL) http = best(http, time_http(set, url, puzzles_path));
+        if (url != NULL) http = best(http, time_http(set, url, puzzles_path, &http_cpu));
     }
     double qqwing = qqwing_seconds(puzzles_path);
     unlink(puzzles_path);
     const char *tdoku_name = "tdoku in process (limit 2)";
     print_row(set, "in process", ours, tdoku_name, peer);
-    print_row(set, "through HTTP in bulk (text/plain in, NDJSON out)", http, tdoku_name, peer);
+    print_row(set, "through HTTP in bulk (text/plain in, NDJSON out), wall clock", http, tdoku_name, peer);
+    if (url != NULL && server_cpu_seconds() >= 0)
+        print_row(set, "through HTTP in bulk, the server's CPU time (mean of the rounds)", http_cpu / rounds, tdoku_name,
+                  peer);
     print_row(set, "in process, the general search (before the band search)", general, tdoku_name, peer);
     print_row(set, "in process", ours, "qqwing --solve (one pass)", qqwing);
 }
