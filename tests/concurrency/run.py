@@ -12,9 +12,9 @@ timeouts, that:
   - 1,000 half-open connections from one address (127.0.0.2: request line sent, headers never
     finished) do not stop a fresh client (127.0.0.1) from getting /healthz within a second;
   - while a 1 MiB bulk /sudoku/solve body is solved on both workers, /healthz answers 50 probes with
-    p99 under 100 ms, and the bulk answers come back in line order (the body ends with lines that
-    count towards a billion solutions, so it is surely still being solved during the probes, and
-    it ends at its time limit with a deadline_exceeded line);
+    p99 under 100 ms, and the bulk answers come back in line order, each unique, up to a
+    deadline_exceeded line (the body ends with lines that count towards a billion solutions, so it
+    is surely still being solved during the probes and surely ends at its time limit);
   - SIGTERM with a full queue: the waiting requests are answered 503 "overloaded" at once, the
     running ones end within the drain time, every request gets an answer, and the exit status is 0.
 The long computation is a single-threaded count that cannot finish in its time limit, so each one
@@ -209,9 +209,12 @@ def healthz_during_bulk_sudoku(port):
     in_order = [a.get("line") for a in answers] == list(range(1, len(answers) + 1))
     solved = sum(1 for a in answers if a.get("unique") is True)
     last = answers[-1].get("error", {}).get("code") if answers else None
-    check(f"the bulk answers come in line order, {solved} of {puzzles} puzzles unique, then deadline_exceeded",
-          status == 200 and in_order and solved == puzzles and last == "deadline_exceeded",
-          f"status {status}, {len(answers)} lines, in order {in_order}, last {last}")
+    # how far the body gets within its time limit depends on the machine; that every line before the
+    # deadline line is a unique solution, in order, does not
+    check(f"the bulk answers come in line order, each unique ({solved} of {puzzles} within the limit), "
+          "then deadline_exceeded",
+          status == 200 and in_order and solved == len(answers) - 1 and last == "deadline_exceeded",
+          f"status {status}, {len(answers)} lines, in order {in_order}, {solved} unique, last {last}")
 
 
 def half_open_connections(port):
