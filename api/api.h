@@ -146,6 +146,12 @@ void api_respond_stream(api_response *res, void *state, stream_next_fn next, str
  * Figures in docs/operations.md#benchmarks. */
 enum { API_WHOLE_BODY_BYTES = 16 * 1024 * 1024 };
 
+/* Runs the streamed answer held in `res` to its end into res->body (the stream state is freed), for
+ * an answer that must be whole before it is sent. Over `max_bytes` (SIZE_MAX: no bound) it fails with
+ * 422 too_large; a generator that fails is answered as out of time (503), or out of memory (500) when
+ * the body could not grow. Returns false after api_fail(). */
+bool api_collect_stream(api_request *req, api_response *res, size_t max_bytes);
+
 /* Answers with the whole body now, running the generator `next` to its end (same content type as
  * api_respond_stream); frees `state`. A generator that fails is answered as out of time (503), or
  * out of memory (500) when the body could not grow. Returns false after api_fail(). */

@@ -32,6 +32,7 @@ static bool answer_rank(api_request *req, api_response *res) {
     mpz_t rank, total;
     mpz_inits(rank, total, NULL);
     core_status status = comb_count(total, &spec, &req->deadline);
+    progress_begin(req->deadline.progress, "items", s.len); /* items whose place in the rank is settled */
     if (status == CORE_OK) status = comb_rank(rank, &spec, s.classes, &req->deadline);
     bool ok = api_fail_status(req, status);
     if (ok) api_respond_rank(res, rank, total);

@@ -37,6 +37,7 @@ static bool answer_unrank(api_request *req, api_response *res) {
     core_status status = CORE_OK;
     if (ok) status = comb_count(total, &spec, &req->deadline);
     if (ok && status == CORE_OK && mpz_cmp(rank, total) >= 0) ok = param_fail_not_below(req, "rank", total, "combinations");
+    if (ok && status == CORE_OK) progress_begin(req->deadline.progress, "items", spec.k); /* items placed */
     if (ok && status == CORE_OK) status = comb_unrank(combination, &spec, rank, &req->deadline);
     if (ok) ok = api_fail_status(req, status);
     if (ok) {

@@ -46,6 +46,7 @@ static bool answer_rank(api_request *req, api_response *res) {
     perm_spec spec = {s.pool.classes, s.pool.n, s.pool.m, s.len, distinct, PERM_ORDER_LEXICOGRAPHIC};
     mpz_t rank, total;
     mpz_inits(rank, total, NULL);
+    progress_begin(req->deadline.progress, "items", s.len); /* items whose place in the rank is settled */
     bool ok = api_fail_status(req, perm_rank_lexicographic(rank, total, &spec, s.classes, &req->deadline));
     if (ok) api_respond_rank(res, rank, total);
     mpz_clears(rank, total, NULL);

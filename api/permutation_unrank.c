@@ -40,6 +40,7 @@ static bool answer_unrank(api_request *req, api_response *res) {
     if (ok && status == CORE_OK && mpz_cmp(rank, total) >= 0)
         ok = param_fail_not_below(req, "rank", total, spec.distinct ? "distinct arrangements" : "arrangements");
     if (ok && status == CORE_OK) {
+        progress_begin(req->deadline.progress, "items", spec.k); /* items of the answer placed */
         status = perm_iter_init(&iter, &spec, rank, &req->deadline);
         has_iter = status == CORE_OK;
     }

@@ -287,6 +287,7 @@ static stream_status solutions_next(void *state, json_writer *out, size_t want) 
         }
         s->pending = false;
         s->listed++;
+        progress_add(s->dl.progress, 1);
         if (s->remaining > 0) {
             s->remaining--;
         }
@@ -312,6 +313,7 @@ static bool answer_solutions(api_request *req, api_response *res, const queens_r
     s->dl = req->deadline;
     s->ndjson = req->ndjson;
     s->remaining = q->limit;
+    progress_begin(req->deadline.progress, "solutions", PROGRESS_NO_TOTAL); /* listed so far */
     /* Skip the offset and find the window's first solution now, so running out of time before any
      * output is a plain 503. */
     bool timed_out = false;

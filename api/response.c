@@ -61,18 +61,30 @@ void api_respond_stream(api_response *res, void *state, stream_next_fn next, str
     res->content_type = ndjson ? "application/x-ndjson" : "application/json";
 }
 
-bool api_respond_whole(api_request *req, api_response *res, void *state, stream_next_fn next,
-                       stream_free_fn free_state, bool ndjson) {
+bool api_collect_stream(api_request *req, api_response *res, size_t max_bytes) {
+    void *state = res->stream_state;
+    res->stream_state = NULL;
     jw_clear(&res->body);
     stream_status status;
-    do status = next(state, &res->body, SIZE_MAX);
-    while (status == STREAM_MORE && !res->body.out_of_memory);
-    free_state(state);
-    if (status != STREAM_DONE || res->body.out_of_memory) {
-        bool out_of_memory = res->body.out_of_memory;
-        jw_clear(&res->body);
-        return out_of_memory ? api_fail_out_of_memory(req) : api_fail_deadline(req);
-    }
-    res->content_type = ndjson ? "application/x-ndjson" : "application/json";
-    return true;
+    do { /* asks for one byte past the bound at most, so an answer over it is seen without more work */
+        size_t want = max_bytes == SIZE_MAX ? SIZE_MAX : max_bytes - res->body.len + 1;
+        status = res->stream_next(state, &res->body, want);
+    } while (status == STREAM_MORE && !res->body.out_of_memory && res->body.len <= max_bytes);
+    res->stream_free(state);
+    bool complete = status == STREAM_DONE && !res->body.out_of_memory && res->body.len <= max_bytes;
+    if (complete) return true;
+    bool out_of_memory = res->body.out_of_memory, too_large = res->body.len > max_bytes;
+    jw_clear(&res->body);
+    if (too_large)
+        return api_fail(req, API_TOO_LARGE, NULL,
+                        "the answer is over %zu bytes, too large to be held for one event; ask without "
+                        "Accept: text/event-stream to have it streamed",
+                        max_bytes);
+    return out_of_memory ? api_fail_out_of_memory(req) : api_fail_deadline(req);
+}
+
+bool api_respond_whole(api_request *req, api_response *res, void *state, stream_next_fn next,
+                       stream_free_fn free_state, bool ndjson) {
+    api_respond_stream(res, state, next, free_state, ndjson);
+    return api_collect_stream(req, res, SIZE_MAX);
 }

@@ -124,7 +124,9 @@ static void answer_run(bulk_run *run) {
         at = text + len + (newline != NULL);
         line++;
         if (len > 0 && text[len - 1] == '\r') len--;
-        if (len > 0) run->status = answer_line(run, text, len, line); /* blank lines: skipped, counted */
+        if (len == 0) continue; /* blank lines: skipped, counted */
+        run->status = answer_line(run, text, len, line);
+        progress_add(run->bulk->limit.progress, 1);
     }
 }
 
@@ -138,6 +140,20 @@ static size_t line_end(const bulk_state *b, size_t at) {
     if (at >= b->len) return b->len;
     const char *newline = memchr(b->text + at, '\n', b->len - at);
     return newline != NULL ? (size_t)(newline - b->text) + 1 : b->len;
+}
+
+/* The puzzles of a body: its lines that are not blank (as answer_run reads them). */
+static uint64_t count_puzzles(const char *text, size_t len) {
+    uint64_t puzzles = 0;
+    for (size_t position = 0; position < len;) {
+        const char *start = text + position;
+        const char *newline = memchr(start, '\n', len - position);
+        size_t line = newline != NULL ? (size_t)(newline - start) : len - position;
+        position += line + 1;
+        if (line > 0 && start[line - 1] == '\r') line--;
+        puzzles += line > 0;
+    }
+    return puzzles;
 }
 
 static uint64_t lines_in(const char *from, size_t bytes) {
@@ -235,6 +251,7 @@ bool sudoku_solve_bulk(api_request *req, api_response *res, int64_t count_limit)
     b->count_limit = count_limit;
     b->limit = req->time_limit; /* the lines are answered after this handler returns */
     b->threads = req->threads;
+    progress_begin(b->limit.progress, "puzzles", count_puzzles(b->text, b->len));
     api_respond_stream(res, b, write_bulk, free_bulk, true);
     return true;
 }

@@ -34,6 +34,8 @@ static bool handle_sudoku_solve(api_request *req, api_response *res) {
     bool as_rows;
     if (!sudoku_read_puzzle(req, &puzzle, &as_rows)) return false;
     sudoku_search search = sudoku_solve_search(count_limit, &req->deadline);
+    search.found = req->deadline.progress; /* solutions found; the count limit is a bound, not a total */
+    progress_begin(search.found, "solutions", PROGRESS_NO_TOTAL);
     sudoku_result result;
     if (!api_fail_status(req, sudoku_solve_once(&puzzle, &search, &result))) return false;
     if (result.solutions == 0) return sudoku_fail_no_solution(req);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs the whole test suite: unit and integration tests, the
-# allocation-failure test, the live OpenAPI contract test, the SVG drawings rendered, the playground and /docs in chromium, the concurrency, strict-HTTP, fair-share and HTTPS tests, the Dockerfile
+# Installs what is missing, builds, and runs the whole test suite: the docs test (tests/docs/run.py), unit and integration tests, the
+# allocation-failure test, the live OpenAPI contract test, the SVG drawings rendered, the playground and /docs in chromium, the TypeScript client (types regenerated from openapi.yaml, its tests live and in chromium), the concurrency, strict-HTTP, fair-share and HTTPS tests, the Dockerfile
 # mirror test, the scale-out test behind nginx, the container tests (the image built and run, compose
 # with nginx, the Kubernetes manifests validated and played), a short run of every fuzz target
 # (scripts/fuzz.sh), then the unit and integration tests again built with AddressSanitizer and
@@ -11,6 +11,8 @@ scripts/setup.sh build runtime test fuzz container
 
 echo "== build and test"
 scripts/build.sh build
+echo "== docs: paths, anchors, options and errors named, console examples replayed"
+tests/docs/run.py build/puzzled
 ctest --test-dir build --output-on-failure -j 2
 
 echo "== allocation-failure injection: every allocation of a request failed in turn, under ASan"
@@ -26,8 +28,14 @@ tests/drawings/run.py build/puzzled
 echo "== browser test: the playground, /docs, a cross-origin page and nginx, in chromium"
 tests/browser/run.sh build/puzzled build/browser-artifacts
 
+echo "== TypeScript client: types regenerated from openapi.yaml (no drift), tsc --strict, its tests against the live service and in chromium"
+clients/typescript/test.sh build/puzzled
+
 echo "== concurrency: compute pool, queue limits, slow clients, drain"
 tests/concurrency/run.py build/puzzled
+
+echo "== progress as server-sent events: loopback, through nginx, a client leaving, /healthz meanwhile"
+tests/progress/run.py build/puzzled
 
 echo "== strict HTTP/1.1 at the edge, over raw sockets"
 tests/strict_http/run.py build/puzzled

@@ -11,6 +11,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "server/event_stream.h"
+
 enum { METHOD_LABELS = 4, FIRST_STATUS = 100, STATUS_SLOTS = 500 };
 static const char *const method_labels[METHOD_LABELS] = {"GET", "POST", "OPTIONS", "other"};
 
@@ -165,6 +167,13 @@ static void write_streams(json_writer *out) {
     sample(out, "puzzled_streamed_bytes_total", "", (double)load(&metrics.streamed_bytes));
     family(out, "puzzled_streams_aborted_total", "counter", "Streamed answers that did not complete.");
     sample(out, "puzzled_streams_aborted_total", "", (double)load(&metrics.streams_aborted));
+    event_stream_stats followed = event_stream_stats_read();
+    family(out, "puzzled_progress_computations_in_flight", "gauge",
+           "Computations followed with Accept: text/event-stream, admitted and not ended (running or waiting for a worker).");
+    sample(out, "puzzled_progress_computations_in_flight", "", followed.computing);
+    family(out, "puzzled_progress_computations_oldest_seconds", "gauge",
+           "Age of the oldest of them, from its request's arrival (0: none).");
+    sample(out, "puzzled_progress_computations_oldest_seconds", "", followed.oldest_seconds);
     family(out, "puzzled_deadline_exceeded_total", "counter", "Answers 503 deadline_exceeded.");
     sample(out, "puzzled_deadline_exceeded_total", "", (double)load(&metrics.deadline_exceeded));
 }

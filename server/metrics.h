@@ -10,6 +10,9 @@
  *   puzzled_queue_rejections_total / _expired_total     refused as full or stopping / at their deadline
  *   puzzled_streamed_bytes_total                        body bytes of streamed answers
  *   puzzled_streams_aborted_total                       streams the client left, or that were cut
+ *   puzzled_progress_computations_in_flight / _oldest_seconds computations followed as server-sent events
+ *                                                       (server/event_stream.h) still running, and the
+ *                                                       age of the oldest
  *   puzzled_deadline_exceeded_total                     503 deadline_exceeded answers
  *   puzzled_build_info{version,commit}                  1
  *   process_resident_memory_bytes, process_open_fds, process_start_time_seconds

@@ -12,6 +12,10 @@
  * Keep-alive: the answer is queued only after the headers (and body) are read, never on the first
  * call, or MHD closes the connection after answering.
  *
+ * Progress: a request with Accept: text/event-stream on a route marked ROUTE_PROGRESS runs the same
+ * way, and its answer is an event stream (server/event_stream.h) that the I/O thread starts once the
+ * computation has begun; such a job skips the express slice, so that its progress never starts over.
+ *
  * Slow clients: each connection starts with the short --request-timeout-ms inactivity timeout while
  * its request arrives, and a request that has not fully arrived by then (counted from its first
  * line) is dropped; once the answer is queued the timeout becomes --idle-timeout-ms, for sending and
@@ -35,6 +39,7 @@
 #include "server/compression.h"
 #include "server/compute_pool.h"
 #include "server/etag.h"
+#include "server/event_stream.h"
 #include "server/http_internal.h"
 #include "server/metrics.h"
 #include "server/printable.h"
@@ -87,6 +92,8 @@ typedef struct request_context {
     bool pure;            /* the answer is a pure function of the request: it gets an ETag */
     char etag[ETAG_SIZE]; /* "" until worked out (for a pure answer), or when it could not be */
     bool streamed;
+    bool wants_events;     /* Accept: text/event-stream on a route with progress */
+    event_stream *events;  /* with wants_events, from the job's submission on; else NULL */
     bool fails_allocation; /* armed the allocation-failure countdown (server/alloc_failure.h) */
     int status;
     uint64_t bytes_sent;
@@ -120,13 +127,14 @@ void *http_request_begin(void *cls, const char *uri, struct MHD_Connection *conn
     return ctx;
 }
 
+static void request_free(request_context *ctx);
+
 void http_request_end(void *cls, struct MHD_Connection *connection, void **con_cls,
                       enum MHD_RequestTerminationCode termination) {
     (void)cls;
     (void)connection;
     request_context *ctx = *con_cls;
     if (ctx == NULL) return;
-    http_server *server = ctx->server;
     static const char *const outcomes[] = {
         [MHD_REQUEST_TERMINATED_COMPLETED_OK] = "ok",
         [MHD_REQUEST_TERMINATED_WITH_ERROR] = "aborted", /* the client left mid-answer, or a stream failed */
@@ -155,7 +163,17 @@ void http_request_end(void *cls, struct MHD_Connection *connection, void **con_c
         .deadline_exceeded = ctx->req.error.kind == API_DEADLINE_EXCEEDED && ctx->status == 503,
     };
     metrics_request_ended(&record);
+    *con_cls = NULL;
+    /* a followed computation still running keeps the request: the worker frees it when it ends */
+    if (ctx->events != NULL && !event_stream_request_ended(ctx->events)) return;
+    request_free(ctx);
+}
+
+/* Frees what the request held, once neither MHD nor a worker uses it. */
+static void request_free(request_context *ctx) {
+    http_server *server = ctx->server;
     if (ctx->holds_share) clients_release(server->clients, ctx->client);
+    event_stream_free(ctx->events);
     if (ctx->res.stream_state != NULL) ctx->res.stream_free(ctx->res.stream_state);
     jw_free(&ctx->res.body);
     cJSON_Delete(ctx->req.params);
@@ -163,7 +181,6 @@ void http_request_end(void *cls, struct MHD_Connection *connection, void **con_c
     pthread_mutex_destroy(&ctx->lock);
     bool fails_allocation = ctx->fails_allocation;
     free(ctx);
-    *con_cls = NULL;
     atomic_fetch_sub(&server->requests_open, 1);
     if (fails_allocation) alloc_failure_report();
 }
@@ -209,7 +226,9 @@ static enum MHD_Result queue(request_context *ctx, int status, struct MHD_Respon
     if (response == NULL) return MHD_NO; /* out of memory: MHD closes the connection */
     add_common_headers(ctx, response, status, content_type);
     ctx->status = status;
+    pthread_mutex_lock(&ctx->lock); /* a followed computation's worker may still be running */
     ctx->phase = PHASE_ANSWERED;
+    pthread_mutex_unlock(&ctx->lock);
     MHD_set_connection_option(ctx->connection, MHD_CONNECTION_OPTION_TIMEOUT,
                               http_whole_seconds(ctx->server->config->idle_timeout_ms));
     enum MHD_Result result = MHD_queue_response(ctx->connection, (unsigned)status, response);
@@ -331,7 +350,7 @@ static bool read_fields(request_context *ctx) {
 static bool compress_answer(request_context *ctx) {
     api_response *res = &ctx->res;
     const json_writer *precompressed = static_gzip_find(ctx->server->pages_gzip, ctx->route);
-    ctx->compressible = (ctx->route->thread == ON_WORKER || precompressed != NULL) &&
+    ctx->compressible = ctx->events == NULL && (ctx->route->thread == ON_WORKER || precompressed != NULL) &&
                         compression_applies_to(res->content_type);
     bool streamed = res->stream_state != NULL;
     /* a page's gzip is made already: worth sending whatever the file's size */
@@ -361,6 +380,9 @@ static void run_endpoint(request_context *ctx) {
     api_request *req = &ctx->req;
     unsigned json_failures = json_allocation_failures();
     bool ok = ctx->route->endpoint->handler(req, &ctx->res);
+    /* an event stream sends the answer as one event: a streamed one is made whole here */
+    if (ok && ctx->events != NULL && ctx->res.stream_state != NULL)
+        ok = api_collect_stream(req, &ctx->res, EVENT_RESULT_MAX_BYTES);
     /* cJSON_Add...() calls that ran out of memory leave a document short of fields */
     if (ok && json_allocation_failures() != json_failures) ok = api_fail_out_of_memory(req);
     if (ok && ctx->pure && ctx->etag[0] == '\0') tag_answer(ctx);
@@ -371,8 +393,20 @@ static void run_endpoint(request_context *ctx) {
     ctx->answered_ok = ok;
 }
 
+/* The 200 text/event-stream of a followed computation (server/event_stream.h). */
+static enum MHD_Result queue_event_stream(request_context *ctx) {
+    ctx->streamed = true;
+    struct MHD_Response *response = event_stream_response(ctx->events, &ctx->bytes_sent);
+    compression_add_headers(response, false); /* Vary as on every answer of the route; never gzip'd */
+    return queue(ctx, 200, response, "text/event-stream");
+}
+
 static enum MHD_Result queue_answer(request_context *ctx) {
     api_response *res = &ctx->res;
+    /* a client error found before the computation began is answered plainly; the rest is streamed */
+    if (ctx->events != NULL &&
+        (ctx->answered_ok || ctx->req.error.status >= 500 || event_stream_begun(ctx->events)))
+        return queue_event_stream(ctx);
     if (!ctx->answered_ok) {
         if (res->stream_state != NULL) res->stream_free(res->stream_state);
         res->stream_state = NULL;
@@ -399,8 +433,16 @@ static enum MHD_Result queue_answer(request_context *ctx) {
     return queue(ctx, res->status, response, res->content_type);
 }
 
-/* The job is done (run or refused): hand the connection back to its I/O thread. */
+/* A followed computation's outcome becomes its stream's last event. */
+static void set_last_event(request_context *ctx) {
+    if (ctx->answered_ok) event_stream_set_result(ctx->events, ctx->res.body.data, ctx->res.body.len);
+    else event_stream_set_error(ctx->events, &ctx->req.error);
+}
+
+/* The job is done (run or refused): hand the connection back to its I/O thread (for a followed
+ * computation, to its event stream; if its request already ended, the request is freed here). */
 static void finish_job(request_context *ctx) {
+    if (ctx->events != NULL) set_last_event(ctx);
     pthread_mutex_lock(&ctx->lock);
     ctx->phase = PHASE_COMPUTED;
     if (ctx->suspended) {
@@ -408,6 +450,7 @@ static void finish_job(request_context *ctx) {
         MHD_resume_connection(ctx->connection);
     }
     pthread_mutex_unlock(&ctx->lock);
+    if (ctx->events != NULL && event_stream_job_finished(ctx->events)) request_free(ctx);
 }
 
 /* Records the 503 "overloaded" for a request that the pool would not take. */
@@ -434,6 +477,13 @@ static void reset_answer(request_context *ctx) {
     ctx->req.error = (api_error){0};
 }
 
+static void move_to_main_lane(request_context *ctx) {
+    compute_admission admission = compute_pool_demote(ctx->server->pool, &ctx->job);
+    if (admission == COMPUTE_QUEUED) return;
+    refuse_admission(ctx, admission);
+    finish_job(ctx);
+}
+
 /* The express lane: the endpoint runs with a slice of its time; if the slice was not enough, it goes
  * to the main lane and starts over there with the rest of its time (or is refused: queue full). */
 static void run_express_slice(request_context *ctx) {
@@ -449,10 +499,7 @@ static void run_express_slice(request_context *ctx) {
         return;
     }
     reset_answer(ctx);
-    compute_admission admission = compute_pool_demote(ctx->server->pool, &ctx->job);
-    if (admission == COMPUTE_QUEUED) return;
-    refuse_admission(ctx, admission);
-    finish_job(ctx);
+    move_to_main_lane(ctx);
 }
 
 static void run_job(compute_job *job) {
@@ -460,6 +507,9 @@ static void run_job(compute_job *job) {
     if (deadline_expired(&ctx->req.time_limit)) {
         api_fail_deadline(&ctx->req);
         ctx->answered_ok = false;
+    } else if (job->lane == COMPUTE_EXPRESS && ctx->events != NULL) {
+        move_to_main_lane(ctx); /* its progress must not start over after a slice */
+        return;
     } else if (job->lane == COMPUTE_EXPRESS) {
         run_express_slice(ctx);
         return;
@@ -480,6 +530,16 @@ static void refuse_job(compute_job *job, compute_refusal reason) {
     finish_job(ctx);
 }
 
+/* For Accept: text/event-stream: the stream, and the computation's deadlines carry its progress
+ * record. False when out of memory. */
+static bool follow_progress(request_context *ctx) {
+    ctx->events = event_stream_create(ctx->connection, &ctx->started);
+    if (ctx->events == NULL) return false;
+    ctx->req.time_limit.progress = event_stream_progress(ctx->events);
+    ctx->req.deadline.progress = ctx->req.time_limit.progress;
+    return true;
+}
+
 /* Queues the request for the pool and suspends its connection, or refuses it at once: a client over
  * its share (429), or a full queue (503). */
 static enum MHD_Result submit(request_context *ctx) {
@@ -495,15 +555,23 @@ static enum MHD_Result submit(request_context *ctx) {
                     "ends",
                     ctx->client);
     ctx->holds_share = true;
+    if (ctx->wants_events && !follow_progress(ctx)) {
+        clients_release(table, ctx->client);
+        ctx->holds_share = false;
+        return fail(ctx, API_OUT_OF_MEMORY, NULL, "the server ran out of memory; retry later");
+    }
     ctx->job.run = run_job;
     ctx->job.refuse = refuse_job;
     ctx->job.deadline = ctx->req.time_limit;
     pthread_mutex_lock(&ctx->lock);
     ctx->phase = PHASE_COMPUTING;
-    compute_admission admission = compute_pool_submit(ctx->server->pool, &ctx->job);
+    compute_admission admission = ctx->events != NULL ? event_stream_submit(ctx->events, ctx->server->pool, &ctx->job)
+                                                      : compute_pool_submit(ctx->server->pool, &ctx->job);
     if (admission == COMPUTE_QUEUED) {
-        ctx->suspended = true;
-        MHD_suspend_connection(ctx->connection);
+        if (ctx->events == NULL) { /* an event stream suspends it itself */
+            ctx->suspended = true;
+            MHD_suspend_connection(ctx->connection);
+        }
         pthread_mutex_unlock(&ctx->lock);
         return MHD_YES;
     }
@@ -512,6 +580,10 @@ static enum MHD_Result submit(request_context *ctx) {
     clients_release(table, ctx->client);
     ctx->holds_share = false;
     refuse_admission(ctx, admission);
+    if (ctx->events != NULL) {
+        set_last_event(ctx);
+        event_stream_job_finished(ctx->events); /* the request lives: this thread answers it */
+    }
     return queue_answer(ctx);
 }
 
@@ -542,7 +614,9 @@ static enum MHD_Result dispatch(request_context *ctx) {
                     "the request body is larger than %zu bytes (the server's --max-body)", server->config->max_body);
     if (!read_fields(ctx)) return queue_error(ctx, &ctx->req.error, NULL);
     const api_endpoint *endpoint = ctx->route->endpoint;
-    ctx->pure = endpoint->varies == NULL || !endpoint->varies(&ctx->req);
+    ctx->wants_events = (ctx->route->methods & ROUTE_PROGRESS) && event_stream_requested(ctx->connection);
+    /* an event stream is never cached (Cache-Control: no-store) */
+    ctx->pure = !ctx->wants_events && (endpoint->varies == NULL || !endpoint->varies(&ctx->req));
     const char *if_none_match = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND,
                                                             MHD_HTTP_HEADER_IF_NONE_MATCH);
     /* The tag is worked out here only for a conditional GET; otherwise on the worker (run_endpoint). */
@@ -595,6 +669,11 @@ enum MHD_Result http_request_handle(void *cls, struct MHD_Connection *connection
     request_phase phase = ctx->phase;
     pthread_mutex_unlock(&ctx->lock);
     if (phase == PHASE_COMPUTED) return queue_answer(ctx);
+    if (phase == PHASE_COMPUTING && ctx->events != NULL) { /* resumed: the computation began */
+        if (event_stream_begun(ctx->events)) return queue_event_stream(ctx);
+        event_stream_wait(ctx->events);
+        return MHD_YES;
+    }
     if (phase != PHASE_ARRIVING) return MHD_YES;
     if (elapsed_ms(&ctx->started) > server->config->request_timeout_ms) return MHD_NO; /* too slow to arrive */
     if (ctx->method[0] == '\0') return first_call(ctx, url, method, version);

@@ -11,6 +11,9 @@ enum { METHOD_GET = 1, METHOD_POST = 2 };
 /* With the methods: a POST with Content-Type text/plain hands its body to the endpoint as text
  * (api_request.text_body) instead of parsing it as JSON fields. */
 enum { ROUTE_TEXT_BODY = 4 };
+/* With the methods: Accept: text/event-stream is answered with the computation's progress as
+ * server-sent events, then its answer (server/event_stream.h). */
+enum { ROUTE_PROGRESS = 8 };
 
 /* Where a route is answered: cheap, bounded answers on the I/O thread that read the request; every
  * computation on a compute worker (see server/request.c). */

@@ -28,6 +28,7 @@ static core_status subset_rank(mpz_t rank, const uint32_t *positions, size_t n, 
     size_t r = k, i = 0;
     for (size_t j = 0; status == CORE_OK; j++) {
         int taken = positions[i] == j;
+        progress_add(progress_of(dl), (uint64_t)taken);
         if (taken && --r == 0) break;
         if (taken) i++;
         else mpz_add(rank, rank, with);
@@ -50,6 +51,7 @@ static core_status subset_unrank(uint32_t *positions, size_t n, size_t k, const 
         int taken = mpz_cmp(left, with) < 0;
         if (taken) {
             positions[i++] = (uint32_t)j;
+            progress_add(progress_of(dl), 1);
             if (--r == 0) break;
         } else {
             mpz_sub(left, left, with);
@@ -89,6 +91,7 @@ static core_status multiset_rank(mpz_t rank, const comb_spec *spec, const uint32
         comb_series_over_class(&series, spec->mult[c], r); /* now: the classes after c */
         for (size_t t = smaller(spec->mult[c], r); t > taken; t--) mpz_add(rank, rank, series.coef[r - t]);
         r -= taken;
+        progress_add(progress_of(dl), taken);
         if (deadline_expired(dl)) status = CORE_DEADLINE;
     }
     comb_series_free(&series);
@@ -108,6 +111,7 @@ static core_status multiset_unrank_positions(uint32_t *positions, const comb_spe
         for (; t > 0 && mpz_cmp(left, series.coef[r - t]) >= 0; t--) mpz_sub(left, left, series.coef[r - t]);
         for (size_t i = 0; i < t; i++) positions[at++] = (uint32_t)(start + i);
         r -= t;
+        progress_add(progress_of(dl), t);
         if (deadline_expired(dl)) status = CORE_DEADLINE;
     }
     comb_series_free(&series);

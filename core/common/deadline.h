@@ -1,6 +1,8 @@
 /* Cooperative time limits: a point on the monotonic clock that long computations poll and stop at,
  * and an optional flag that ends them early (the server raises it when a stop has waited its drain
- * time, so running computations end as if their time were up). */
+ * time, so running computations end as if their time were up). The deadline also carries where the
+ * computation reports how far it got (core/common/progress.h), since every long computation already
+ * holds its deadline where it polls; a follower that abandons that record expires the deadline. */
 #ifndef PUZZLED_CORE_DEADLINE_H
 #define PUZZLED_CORE_DEADLINE_H
 
@@ -8,9 +10,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/common/progress.h"
+
 typedef struct deadline {
     int64_t at_ns;                /* CLOCK_MONOTONIC nanoseconds; 0 means "no limit" */
     const atomic_bool *cancelled; /* NULL, or a flag that expires the deadline at once when raised */
+    progress *progress;           /* NULL, or where the computation reports how far it got */
 } deadline;
 
 /* A deadline `ms` milliseconds from now. */
@@ -22,6 +27,9 @@ deadline deadline_none(void);
 /* True once the deadline has passed or its cancel flag is up. Costs one vDSO clock read: call it
  * every few thousand steps. */
 bool deadline_expired(const deadline *d);
+
+/* The progress record a deadline carries, or NULL (also for a NULL deadline). */
+static inline progress *progress_of(const deadline *d) { return d != NULL ? d->progress : NULL; }
 
 /* Milliseconds left (0 once expired; UINT64_MAX for no limit). */
 uint64_t deadline_remaining_ms(const deadline *d);

@@ -204,6 +204,7 @@ static kt_search_status run(search *s, const deadline *limit, uint32_t *path) {
     const kt_search_spec *spec = s->spec;
     uint32_t n = s->n;
     uint64_t nodes = 0;
+    progress_begin(progress_of(limit), "nodes", PROGRESS_NO_TOTAL); /* moves tried; no total is known */
     path[0] = spec->start;
     visit(s, spec->start);
     if (n == 1) return spec->end == KT_NONE_SQUARE || spec->end == spec->start ? KT_SEARCH_FOUND : KT_SEARCH_NONE;
@@ -219,6 +220,7 @@ static kt_search_status run(search *s, const deadline *limit, uint32_t *path) {
         }
         uint32_t w = apply_move(spec, path[depth], s->candidates[depth][s->candidate_next[depth]++]);
         if (++nodes % POLL_EVERY == 0) {
+            progress_add(progress_of(limit), POLL_EVERY);
             if (deadline_expired(limit)) return KT_SEARCH_DEADLINE;
             if (spec->node_limit != 0 && nodes >= spec->node_limit) return KT_SEARCH_NODE_LIMIT;
         }

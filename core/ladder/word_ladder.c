@@ -43,6 +43,7 @@ static bool out_of_time(work_clock *clock, size_t units) {
     if (clock->since_poll < POLL_EVERY) {
         return false;
     }
+    progress_add(progress_of(clock->deadline), clock->since_poll);
     clock->since_poll = 0;
     return deadline_expired(clock->deadline);
 }
@@ -353,6 +354,7 @@ core_status word_ladders_find(const dictionary_group *group, uint32_t from, uint
     }
     mpz_init(result->total);
     work_clock clock = {.deadline = deadline};
+    progress_begin(progress_of(deadline), "steps", PROGRESS_NO_TOTAL); /* the clock's units of work */
     core_status status = search(result, group, from, to, &clock);
     if (status != CORE_OK) {
         word_ladders_free(result);

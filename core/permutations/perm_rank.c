@@ -21,6 +21,7 @@ static bool rank_split(mpz_t N, mpz_t D, mpz_t P, const size_t *L, const size_t 
         mpz_set_ui(N, L[a]);
         mpz_set_ui(D, n - a);
         mpz_set_ui(P, mp[a]);
+        progress_add(progress_of(dl), 1);
         return true;
     }
     if (b - a >= SPLIT_POLL_SIZE && deadline_expired(dl)) return false;
@@ -108,10 +109,12 @@ static bool to_factorial_digits(size_t *digits, size_t n, size_t a, size_t b, mp
             digits[i] = x % (n - i);
             x /= n - i;
         }
+        progress_add(progress_of(dl), b - a);
         return true;
     }
     if (b - a <= 16) {
         for (size_t i = b; i-- > a;) digits[i] = mpz_fdiv_q_ui(r, r, n - i);
+        progress_add(progress_of(dl), b - a);
         return true;
     }
     if (b - a >= SPLIT_POLL_SIZE && deadline_expired(dl)) return false;
@@ -268,6 +271,7 @@ static size_t prefix_precision(size_t bits, size_t len, size_t h, size_t h1) {
 static bool decode(decoder *d, size_t at, size_t len, size_t h, mpz_t num, mpz_t den, bool counted) {
     if (h <= DECODE_LEAF) {
         decode_items(d, at, len, h, num, den);
+        progress_add(progress_of(d->dl), h);
         return true;
     }
     if (deadline_expired(d->dl)) return false;

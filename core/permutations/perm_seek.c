@@ -46,6 +46,7 @@ core_status distinct_seek(uint32_t *positions, const uint32_t *cls, size_t n, si
                 mpz_sub(r, r, completions);
             }
         }
+        progress_add(progress_of(dl), 1);
         if (status == CORE_OK && deadline_expired(dl)) status = CORE_DEADLINE;
     }
     size_t next = k;
@@ -78,6 +79,7 @@ core_status distinct_rank(mpz_t rank, const uint32_t *seq, size_t k, const size_
             mpz_add(rank, rank, completions);
         }
         left[seq[i]]--;
+        progress_add(progress_of(dl), 1);
         if (status == CORE_OK && deadline_expired(dl)) status = CORE_DEADLINE;
     }
     mpz_clear(completions);

@@ -41,14 +41,12 @@ static void *worker_run(void *arg) {
         }
         queens_constellation c = queens_constellation_at(shared->n, index);
         int class_size = queens_constellation_class_size(shared->n, c);
-        uint64_t count;
-        if (class_size == 0) {
-            continue;
-        }
-        if (!queens_constellation_count(shared->n, c, &shared->poll, &count)) {
+        uint64_t count = 0;
+        if (class_size != 0 && !queens_constellation_count(shared->n, c, &shared->poll, &count)) {
             break;
         }
         w->total += (uint64_t)class_size * count;
+        progress_add(progress_of(shared->poll.dl), 1);
     }
     return NULL;
 }
@@ -90,6 +88,8 @@ bool queens_count_fast(int n, unsigned threads, const deadline *dl, queens_count
         threads = MAX_THREADS;
     }
     count_shared shared = {.n = n, .range = queens_constellation_range(n), .poll = {.dl = dl}};
+    /* the work units are the constellations, each a subproblem searched on its own */
+    progress_begin(progress_of(dl), "subproblems", shared.range);
     atomic_init(&shared.next, 0);
     atomic_init(&shared.poll.stop, false);
     uint64_t total, half_turn_fixed, quarter_turn_fixed;

@@ -337,6 +337,7 @@ static void record_solution(search_run *run, const board *s) {
                 result->first.cells[band * BAND_CELLS + __builtin_ctz(cells)] = (uint8_t)(word / BANDS + 1);
         }
     }
+    progress_add(run->search->found, 1);
     if (++result->solutions >= run->search->solution_limit) run->stop = true;
 }
 

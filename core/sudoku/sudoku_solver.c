@@ -168,6 +168,7 @@ static void record_solution(sudoku_solver *s, int depth) {
         memset(result->first.cells, 0, sizeof result->first.cells);
         memcpy(result->first.cells, s->values + (size_t)depth * (size_t)g->cells, (size_t)g->cells);
     }
+    progress_add(s->search->found, 1);
     if (++result->solutions >= s->search->solution_limit) s->stop = true;
 }
 

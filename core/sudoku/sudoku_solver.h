@@ -26,6 +26,7 @@ typedef struct sudoku_search {
     uint64_t node_limit;     /* stop after this many branch nodes; 0: no limit */
     rng *random;             /* NULL: candidates in increasing order; else a random order */
     const deadline *limit;   /* polled every few thousand nodes; NULL: none */
+    progress *found;         /* NULL, or where each solution found is reported (counting) */
 } sudoku_search;
 
 typedef struct sudoku_result {

@@ -48,6 +48,12 @@ const DEFECTS = [
     expect: 'every object schema says additionalProperties: false',
   },
   {
+    name: 'a progress event whose unit the spec does not list',
+    from: 'enum: [subproblems, solutions, puzzles, nodes, items, steps]',
+    to: 'enum: [solutions, puzzles, nodes, items, steps]',
+    expect: 'progress event {"done":',
+  },
+  {
     name: 'a method the path does not take',
     from: '  /openapi.yaml:\n    get:',
     to: '  /openapi.yaml:\n    post:',

@@ -12,11 +12,37 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 // Headers that describe the transfer rather than the API; a response may carry them undocumented.
 const TRANSFER_HEADERS = new Set(['content-type', 'content-length', 'transfer-encoding', 'date', 'connection', 'keep-alive']);
 const NDJSON = 'application/x-ndjson';
+// Server-sent events (openapi.yaml's ProgressEventStream): progress events, then one result or error.
+const EVENT_STREAM = 'text/event-stream';
+const PROGRESS_DATA = '/components/schemas/ProgressData';
+const ERROR_BODY = '/components/schemas/Error';
 
 const escapePointer = (part) => String(part).replace(/~/g, '~0').replace(/\//g, '~1');
 const unescapePointer = (part) => part.replace(/~1/g, '/').replace(/~0/g, '~');
 const isJsonMedia = (type) => type === 'application/json' || type.endsWith('+json');
 const setsIntersect = (sets) => sets.reduce((a, b) => new Set([...a].filter((x) => b.has(x))));
+
+// [{ name, data }] of a text/event-stream body, read as EventSource reads it: comment lines skipped,
+// data lines joined with a newline, an event dispatched at each blank line.
+function parseEvents(body) {
+  const events = [];
+  let name = 'message';
+  let data = [];
+  for (const line of body.split('\n')) {
+    if (line === '') {
+      if (data.length) events.push({ name, data: data.join('\n') });
+      name = 'message';
+      data = [];
+    } else if (!line.startsWith(':')) {
+      const colon = line.indexOf(':');
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'event') name = value;
+      else if (field === 'data') data.push(value);
+    }
+  }
+  return events;
+}
 
 class Spec {
   constructor(file) {
@@ -286,6 +312,67 @@ class Spec {
     return problems;
   }
 
+  // The problems of NDJSON `text` against the schema at `pointer`, line by line.
+  ndjsonProblems(pointer, text) {
+    const problems = [];
+    if (text.length && !text.endsWith('\n')) problems.push('the NDJSON body does not end with a newline');
+    let bad = 0;
+    text.split('\n').slice(0, -1).forEach((line, i) => {
+      let errors;
+      try {
+        errors = this.schemaErrors(pointer, JSON.parse(line));
+      } catch (e) {
+        errors = 'not JSON';
+      }
+      if (errors && bad++ < 3) problems.push(`NDJSON line ${i + 1} (${line.slice(0, 80)}): ${errors}`);
+    });
+    if (bad > 3) problems.push(`... ${bad} NDJSON lines in all do not match`);
+    return problems;
+  }
+
+  // An event stream against ProgressEventStream: progress events in order, then exactly one result
+  // (the answer in the response's own JSON or NDJSON media type) or error (an Error body). Returns
+  // { problems, code } (the error event's code).
+  eventStreamProblems(media, body) {
+    const problems = [];
+    const events = parseEvents(body);
+    const last = events[events.length - 1];
+    const ends = events.filter((e) => e.name === 'result' || e.name === 'error');
+    if (ends.length !== 1 || ends[0] !== last) problems.push(`not exactly one result or error event, last: ${events.map((e) => e.name)}`);
+    let done = -1;
+    let elapsed = -1;
+    let code = null;
+    for (const { name, data } of events) {
+      // NDJSON ends with a newline, a JSON document does not
+      const ndjson = name === 'result' && data.endsWith('\n') && media[NDJSON];
+      let value;
+      try {
+        value = ndjson ? null : JSON.parse(data);
+      } catch (e) {
+        value = undefined;
+      }
+      if (name === 'progress') {
+        const errors = value === undefined ? 'not JSON' : this.schemaErrors(PROGRESS_DATA, value);
+        if (errors) problems.push(`progress event ${data}: ${errors}`);
+        else if (value.done < done || value.elapsed_ms < elapsed) problems.push(`progress went back: ${data}`);
+        else if (value.total !== null && value.done > value.total) problems.push(`progress past its total: ${data}`);
+        if (!errors) [done, elapsed] = [value.done, value.elapsed_ms];
+      } else if (name === 'error') {
+        const errors = value === undefined ? 'not JSON' : this.schemaErrors(ERROR_BODY, value);
+        if (errors) problems.push(`error event ${data.slice(0, 200)}: ${errors}`);
+        else code = value.error.code;
+      } else if (name === 'result' && ndjson) {
+        problems.push(...this.ndjsonProblems(media[NDJSON], data));
+      } else if (name === 'result') {
+        const errors = value === undefined ? 'not JSON' : this.schemaErrors(media['application/json'], value);
+        if (errors) problems.push(`result event ${data.slice(0, 200)}: ${errors}`);
+      } else {
+        problems.push(`event '${name}' (${data.slice(0, 80)}) is not a progress, result or error event`);
+      }
+    }
+    return { problems, code };
+  }
+
   // Checks a response against a response object; returns { problems, mediaType, code }.
   responseProblems(responsePointer, response) {
     const problems = [];
@@ -317,19 +404,11 @@ class Spec {
     }
     const schema = media[contentType];
     if (contentType === NDJSON) {
-      if (body.length && !body.endsWith('\n')) problems.push('the NDJSON body does not end with a newline');
-      const lines = body.split('\n').slice(0, -1);
-      let bad = 0;
-      lines.forEach((line, i) => {
-        let errors;
-        try {
-          errors = this.schemaErrors(schema, JSON.parse(line));
-        } catch (e) {
-          errors = 'not JSON';
-        }
-        if (errors && bad++ < 3) problems.push(`NDJSON line ${i + 1} (${line.slice(0, 80)}): ${errors}`);
-      });
-      if (bad > 3) problems.push(`... ${bad} NDJSON lines in all do not match`);
+      problems.push(...this.ndjsonProblems(schema, body));
+    } else if (contentType === EVENT_STREAM) {
+      const stream = this.eventStreamProblems(media, body);
+      problems.push(...stream.problems);
+      code = stream.code;
     } else if (isJsonMedia(contentType)) {
       let value;
       try {

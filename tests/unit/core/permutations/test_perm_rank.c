@@ -193,6 +193,45 @@ static void rank_and_back(const uint32_t *seq, size_t n, size_t m, const size_t 
     free(back);
 }
 
+/* Rank and unrank report items as their places are settled: rank each item once (the leaves of its
+ * divide and conquer), unrank every item at least once (a truncated decoding may decode a block
+ * again; a follower's view is capped at the total). */
+Test(perm_rank, rank_and_unrank_report_their_items) {
+    enum { N = 5000 };
+    uint32_t *seq = malloc(N * sizeof *seq), *back = malloc(N * sizeof *back);
+    size_t *mult = malloc(N * sizeof *mult);
+    for (size_t i = 0; i < N; i++) seq[i] = (uint32_t)i, mult[i] = 1;
+    srand(29);
+    for (size_t i = N - 1; i > 0; i--) {
+        size_t j = (size_t)rand() % (i + 1);
+        uint32_t t = seq[i];
+        seq[i] = seq[j];
+        seq[j] = t;
+    }
+    progress ranked, unranked;
+    progress_init(&ranked);
+    progress_init(&unranked);
+    deadline rank_dl = deadline_none(), unrank_dl = deadline_none();
+    rank_dl.progress = &ranked;
+    unrank_dl.progress = &unranked;
+    progress_begin(&ranked, "items", N);
+    progress_begin(&unranked, "items", N);
+    mpz_t rank, total;
+    mpz_inits(rank, total, NULL);
+    cr_assert_eq(multiset_rank(rank, total, seq, N, N, &rank_dl), CORE_OK);
+    cr_assert_eq(atomic_load(&ranked.done), N);
+    cr_assert_eq(multiset_unrank(back, mult, N, rank, &unrank_dl), CORE_OK);
+    cr_assert_arr_eq(back, seq, N * sizeof *seq);
+    cr_assert_geq(atomic_load(&unranked.done), N);
+    cr_assert_eq(progress_read(&unranked).done, N);
+    mpz_clears(rank, total, NULL);
+    progress_destroy(&ranked);
+    progress_destroy(&unranked);
+    free(seq);
+    free(back);
+    free(mult);
+}
+
 /* A random arrangement of n items over m classes (m == n: a permutation), and the arrangements at
  * the edges of prefix blocks made from it (a tail sorted up is the first completion of its prefix,
  * sorted down the last), where truncated decoding lands next to boundaries. */

@@ -1,0 +1,8 @@
+// The README's ten-line example: a rank with exact big integers, then the 92 queens counted.
+import { createClient, toBigInt } from 'puzzled-client';
+
+const puzzled = createClient({ baseUrl: process.env['PUZZLED_URL'] ?? 'http://localhost:8080' });
+const { rank, total } = await puzzled.post('/permutation/rank', { text: 'mississippi' });
+console.log(`rank ${rank} of ${total}; ${toBigInt(total) - toBigInt(rank) - 1n} come after it`);
+const queens = await puzzled.get('/queens', { n: 8, mode: 'count' });
+if (typeof queens !== 'string' && 'count' in queens) console.log(`8 queens: ${queens.count} solutions`);

@@ -1,0 +1,118 @@
+// createClient: every operation of openapi.yaml as a typed call on fetch. Five methods, one per way of
+// talking to the service: get (query parameters), post (a JSON or text body), stream (NDJSON lines),
+// progress (server-sent progress events, then the answer), preflight (CORS OPTIONS). Paths, fields
+// and answers are typed from the generated spec (spec.ts), so a misspelt field or a wrong value type is
+// a compile error. Every answer that is not a success is thrown as a PuzzledError; every call takes an
+// AbortSignal, and the retry of 503 overloaded / 429 is opt-in (retry.ts). Only fetch, ReadableStream,
+// TextDecoder and AbortSignal are used: browsers and Node 20 alike, no polyfills.
+import { errorFromResponse, parseJson } from './errors.js';
+import { EVENT_STREAM, NDJSON, readAnswer } from './media.js';
+import { ndjsonArray, ndjsonValues } from './ndjson.js';
+import { progressEvents, type ProgressEvent } from './progress.js';
+import { withRetry, type RetryOptions } from './retry.js';
+import type { Answer, Body, NdjsonLine, Operation, PathsWith, Query, StreamPath } from './spec.js';
+
+export interface ClientOptions {
+  /** The service's address, such as "http://localhost:8080"; "" for the page's own origin in a browser. */
+  baseUrl: string;
+  /** Headers sent with every request. */
+  headers?: Record<string, string>;
+  /** Retry 503 `overloaded` and 429 after their Retry-After; off unless given. */
+  retry?: RetryOptions;
+  /** The fetch to call (default: the global fetch, looked up at each call). */
+  fetch?: typeof fetch;
+}
+
+export interface CallOptions {
+  /** Aborts the request, the wait before a retry, or the reading of a stream (the service then stops). */
+  signal?: AbortSignal;
+  /** Headers for this call, over the client's. */
+  headers?: Record<string, string>;
+  /** This call's retry instead of the client's; false for none. */
+  retry?: RetryOptions | false;
+}
+
+/** The arguments after the path of a GET: the query (optional when none of its fields is required), then options. */
+export type GetArguments<O> = [Query<O>] extends [never]
+  ? [query?: undefined, options?: CallOptions]
+  : Record<string, never> extends Query<O>
+    ? [query?: Query<O>, options?: CallOptions]
+    : [query: Query<O>, options?: CallOptions];
+
+export interface PuzzledClient {
+  /** GET with the fields as query parameters (arrays are sent comma-separated). */
+  get<P extends PathsWith<'get'>>(path: P, ...args: GetArguments<Operation<P, 'get'>>): Promise<Answer<Operation<P, 'get'>>>;
+  /** POST with a JSON body (or a text/plain one where the operation takes it, such as bulk /sudoku/solve). */
+  post<P extends PathsWith<'post'>>(path: P, body: Body<Operation<P, 'post'>>, options?: CallOptions): Promise<Answer<Operation<P, 'post'>>>;
+  /** The answer of a list endpoint as NDJSON, one value per iteration; breaking out of the loop stops the service. */
+  stream<P extends StreamPath>(path: P, body: Body<Operation<P, 'post'>>, options?: CallOptions): AsyncGenerator<NdjsonLine<Operation<P, 'post'>>, void, undefined>;
+  /** Progress events of a long computation, ending in its answer (just the answer where there are none). */
+  progress<P extends PathsWith<'post'>>(path: P, body: Exclude<Body<Operation<P, 'post'>>, string>, options?: CallOptions): AsyncGenerator<ProgressEvent<Answer<Operation<P, 'post'>>>, void, undefined>;
+  /** The same for a text/plain body (bulk /sudoku/solve): the answer is its NDJSON lines, as an array. */
+  progress<P extends StreamPath>(path: P, body: Extract<Body<Operation<P, 'post'>>, string>, options?: CallOptions): AsyncGenerator<ProgressEvent<NdjsonLine<Operation<P, 'post'>>[]>, void, undefined>;
+  /** The CORS preflight (OPTIONS) of a path: its 204's headers (Allow, Access-Control-Allow-Methods, ...). */
+  preflight<P extends PathsWith<'options'>>(path: P, options?: CallOptions): Promise<Headers>;
+}
+
+function queryString(query: object | undefined): string {
+  const pairs: string[] = [];
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    const text = Array.isArray(value) ? value.map(String).join(',') : String(value);
+    pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(text)}`);
+  }
+  return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
+}
+
+interface Request {
+  method: 'GET' | 'POST' | 'OPTIONS';
+  path: string;
+  query?: object | undefined;
+  body?: unknown;
+  accept?: string;
+}
+
+export function createClient(options: ClientOptions): PuzzledClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const fetchOne: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  // Sends one request (again while the retry allows) and resolves with its 2xx response.
+  function send(request: Request, call: CallOptions = {}): Promise<Response> {
+    const headers: Record<string, string> = { ...options.headers, ...call.headers };
+    if (request.accept !== undefined) headers['Accept'] = request.accept;
+    let body: string | undefined;
+    if (request.body !== undefined) {
+      const isText = typeof request.body === 'string';
+      headers['Content-Type'] = isText ? 'text/plain; charset=utf-8' : 'application/json';
+      body = isText ? request.body as string : JSON.stringify(request.body);
+    }
+    const url = `${baseUrl}${request.path}${queryString(request.query)}`;
+    const retry = call.retry === false ? undefined : call.retry ?? options.retry;
+    return withRetry(async () => {
+      const response = await fetchOne(url, { method: request.method, headers, body: body ?? null, signal: call.signal ?? null });
+      if (!response.ok) throw await errorFromResponse(response);
+      return response;
+    }, retry, call.signal);
+  }
+
+  return {
+    async get(path, ...[query, call]) {
+      return readAnswer(await send({ method: 'GET', path, query }, call)) as never;
+    },
+    async post(path, body, call) {
+      return readAnswer(await send({ method: 'POST', path, body }, call)) as never;
+    },
+    stream(path, body, call) {
+      return ndjsonValues(() => send({ method: 'POST', path, body, accept: NDJSON }, call), call?.signal);
+    },
+    progress: ((path: string, body: unknown, call?: CallOptions) => progressEvents(
+      () => send({ method: 'POST', path, body, accept: EVENT_STREAM }, call),
+      (text, status) => typeof body === 'string' ? ndjsonArray(text, status) : parseJson(text, status, 'the answer'),
+    )) as PuzzledClient['progress'],
+    async preflight(path, call) {
+      const response = await send({ method: 'OPTIONS', path }, call);
+      await response.body?.cancel();
+      return response.headers;
+    },
+  };
+}

@@ -1,0 +1,15 @@
+// The media types the client asks for and reads, and how a success is read: JSON parsed, any other
+// type (SVG, HTML, YAML, CSS, JavaScript, metrics text) as its text.
+export const JSON_TYPE = 'application/json';
+export const NDJSON = 'application/x-ndjson';
+export const EVENT_STREAM = 'text/event-stream';
+
+/** The media type of a response, lowercase, without parameters ("" when it has none). */
+export function mediaType(response: Response): string {
+  return (response.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** A 2xx answer: parsed JSON when it is JSON, else its text. */
+export function readAnswer(response: Response): Promise<unknown> {
+  return mediaType(response) === JSON_TYPE ? response.json() : response.text();
+}

@@ -1,0 +1,321 @@
+/* Server-sent events for the progress of a long computation (see event_stream.h).
+ *
+ * One lock per stream guards its flags (suspended, headers queued, job finished, request ended) and
+ * the final event; the I/O thread's output buffer and its record of what was sent are the I/O
+ * thread's alone. The connection is suspended and resumed only under the lock, so a resume never
+ * comes before its suspend, and it is resumed only while the request lives. The watch thread holds
+ * the registry's lock while it looks at the streams, and a stream leaves the registry before it is
+ * freed: lock order registry, then stream.
+ *
+ * What the I/O thread sends each time it may write (compose()): the milestones recorded since the
+ * last look (each once, unless its numbers were just sent), then the current numbers if EVENT_PROGRESS_MS have passed and they moved (or a
+ * keep-alive comment after EVENT_KEEP_ALIVE_MS of silence), and once the job has finished, the
+ * numbers if they moved and the last event. progress_read() orders milestones and views (see
+ * core/common/progress.h), so `done` and `elapsed_ms` never decrease. */
+#include "server/event_stream.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+struct event_stream {
+    struct MHD_Connection *connection;
+    int64_t started_ns; /* the request's arrival: elapsed_ms counts from there */
+    progress progress;
+    pthread_mutex_t lock;
+    bool suspended;      /* the connection waits for something due */
+    bool headers_queued; /* the 200 text/event-stream is queued */
+    bool job_finished;   /* `final` is set; the worker is done with the request */
+    bool request_ended;  /* MHD is done with the request: no resume, no peek */
+    json_writer final;   /* the last event's text */
+    /* the I/O thread's */
+    json_writer out;
+    size_t out_sent;
+    uint64_t *bytes_sent;
+    bool final_sent;
+    unsigned milestones_sent;
+    bool numbers_sent; /* a progress event went out; last_done and last_total are its numbers */
+    uint64_t last_done, last_total;
+    int64_t next_progress_ns, last_write_ns;
+    /* the registry's */
+    event_stream *prev, *next;
+};
+
+static struct {
+    pthread_once_t once;
+    pthread_mutex_t lock;
+    pthread_cond_t not_empty;
+    event_stream *head;
+} registry = {.once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER, .not_empty = PTHREAD_COND_INITIALIZER};
+
+static int64_t now_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}
+
+static int64_t ms_to_ns(int64_t ms) { return ms * 1000000; }
+
+bool event_stream_requested(struct MHD_Connection *connection) {
+    const char *accept = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
+    return accept != NULL && strstr(accept, "text/event-stream") != NULL;
+}
+
+/* ---- the watch thread ---- */
+
+/* Under the stream's lock: the client closed its end (or reset it). Data waiting to be read (a
+ * pipelined request) means it is still there. */
+static bool client_gone(event_stream *es) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(es->connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (info == NULL) return false;
+    char byte;
+    ssize_t got = recv(info->connect_fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+    return got == 0 || (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+}
+
+/* Under the stream's lock: something can be written (or, before the headers, queued) now. */
+static bool due(event_stream *es, int64_t now) {
+    if (!es->headers_queued) return progress_read(&es->progress).begun;
+    return now >= es->next_progress_ns || progress_read(&es->progress).milestones > es->milestones_sent;
+}
+
+static void watch_one(event_stream *es, int64_t now) {
+    pthread_mutex_lock(&es->lock);
+    if (!es->request_ended) {
+        bool gone = !es->job_finished && client_gone(es);
+        if (gone) progress_abandon(&es->progress);
+        if (es->suspended && (gone || due(es, now))) {
+            es->suspended = false;
+            MHD_resume_connection(es->connection);
+        }
+    }
+    pthread_mutex_unlock(&es->lock);
+}
+
+static void *watch(void *unused) {
+    (void)unused;
+    const struct timespec step = {0, ms_to_ns(EVENT_WATCH_MS)};
+    for (;;) {
+        pthread_mutex_lock(&registry.lock);
+        while (registry.head == NULL) pthread_cond_wait(&registry.not_empty, &registry.lock);
+        int64_t now = now_ns();
+        for (event_stream *es = registry.head; es != NULL; es = es->next) watch_one(es, now);
+        pthread_mutex_unlock(&registry.lock);
+        nanosleep(&step, NULL);
+    }
+    return NULL;
+}
+
+static bool watch_started;
+
+static void start_watch(void) {
+    pthread_t thread;
+    watch_started = pthread_create(&thread, NULL, watch, NULL) == 0;
+    if (watch_started) pthread_detach(thread);
+}
+
+/* ---- the request's side ---- */
+
+event_stream *event_stream_create(struct MHD_Connection *connection, const struct timespec *started) {
+    pthread_once(&registry.once, start_watch);
+    if (!watch_started) return NULL;
+    event_stream *es = calloc(1, sizeof *es);
+    if (es == NULL) return NULL;
+    es->connection = connection;
+    es->started_ns = (int64_t)started->tv_sec * 1000000000 + started->tv_nsec;
+    progress_init(&es->progress);
+    pthread_mutex_init(&es->lock, NULL);
+    jw_init(&es->final);
+    jw_init(&es->out);
+    pthread_mutex_lock(&registry.lock);
+    es->next = registry.head;
+    if (registry.head != NULL) registry.head->prev = es;
+    registry.head = es;
+    pthread_cond_signal(&registry.not_empty);
+    pthread_mutex_unlock(&registry.lock);
+    return es;
+}
+
+progress *event_stream_progress(event_stream *es) { return &es->progress; }
+
+/* Under the lock. */
+static void suspend(event_stream *es) {
+    es->suspended = true;
+    MHD_suspend_connection(es->connection);
+}
+
+compute_admission event_stream_submit(event_stream *es, compute_pool *pool, compute_job *job) {
+    pthread_mutex_lock(&es->lock);
+    compute_admission admission = compute_pool_submit(pool, job);
+    if (admission == COMPUTE_QUEUED) suspend(es);
+    pthread_mutex_unlock(&es->lock);
+    return admission;
+}
+
+void event_stream_set_result(event_stream *es, const char *text, size_t length) {
+    json_writer *out = &es->final;
+    jw_str(out, "event: result\n");
+    for (;;) { /* one data line per line of the answer; a reader joins them with "\n" */
+        const char *newline = length > 0 ? memchr(text, '\n', length) : NULL;
+        size_t line = newline != NULL ? (size_t)(newline - text) : length;
+        jw_str(out, "data: ");
+        jw_raw(out, text, line);
+        jw_char(out, '\n');
+        if (newline == NULL) break;
+        text += line + 1;
+        length -= line + 1;
+    }
+    jw_char(out, '\n');
+}
+
+void event_stream_set_error(event_stream *es, const api_error *error) {
+    jw_str(&es->final, "event: error\ndata: ");
+    api_error_write(error, &es->final);
+    jw_str(&es->final, "\n\n");
+}
+
+bool event_stream_job_finished(event_stream *es) {
+    pthread_mutex_lock(&es->lock);
+    es->job_finished = true;
+    bool request_ended = es->request_ended;
+    if (es->suspended && !request_ended) {
+        es->suspended = false;
+        MHD_resume_connection(es->connection);
+    }
+    pthread_mutex_unlock(&es->lock);
+    return request_ended;
+}
+
+bool event_stream_begun(event_stream *es) { return progress_read(&es->progress).begun; }
+
+void event_stream_wait(event_stream *es) {
+    pthread_mutex_lock(&es->lock);
+    suspend(es);
+    pthread_mutex_unlock(&es->lock);
+}
+
+bool event_stream_request_ended(event_stream *es) {
+    pthread_mutex_lock(&es->lock);
+    es->request_ended = true;
+    bool job_finished = es->job_finished;
+    if (!job_finished) progress_abandon(&es->progress);
+    pthread_mutex_unlock(&es->lock);
+    return job_finished;
+}
+
+void event_stream_free(event_stream *es) {
+    if (es == NULL) return;
+    pthread_mutex_lock(&registry.lock);
+    if (es->prev != NULL) es->prev->next = es->next;
+    else registry.head = es->next;
+    if (es->next != NULL) es->next->prev = es->prev;
+    pthread_mutex_unlock(&registry.lock);
+    progress_destroy(&es->progress);
+    pthread_mutex_destroy(&es->lock);
+    jw_free(&es->final);
+    jw_free(&es->out);
+    free(es);
+}
+
+/* ---- the I/O thread's writing ---- */
+
+static void write_numbers(event_stream *es, uint64_t done, uint64_t total, const char *unit, int64_t at_ns) {
+    char data[192];
+    char total_text[24] = "null";
+    if (total != PROGRESS_NO_TOTAL) snprintf(total_text, sizeof total_text, "%" PRIu64, total);
+    int64_t elapsed_ms = at_ns > es->started_ns ? (at_ns - es->started_ns) / 1000000 : 0;
+    snprintf(data, sizeof data,
+             "event: progress\ndata: {\"done\":%" PRIu64 ",\"total\":%s,\"unit\":\"%s\",\"elapsed_ms\":%" PRId64
+             "}\n\n",
+             done, total_text, unit, elapsed_ms);
+    jw_str(&es->out, data);
+    es->numbers_sent = true;
+    es->last_done = done;
+    es->last_total = total;
+}
+
+static bool numbers_moved(const event_stream *es, const progress_view *view) {
+    return !es->numbers_sent || view->done != es->last_done || view->total != es->last_total;
+}
+
+/* Under the lock: appends to `out` what is due at `now` (see the file's comment). */
+static void compose(event_stream *es, int64_t now) {
+    progress_view view = progress_read(&es->progress);
+    for (; es->milestones_sent < view.milestones; es->milestones_sent++) {
+        progress_milestone milestone = progress_milestone_at(&es->progress, es->milestones_sent);
+        uint64_t done = milestone.done < view.total ? milestone.done : view.total;
+        /* one step past several eighths (a small total): one event, not the same numbers again */
+        if (!es->numbers_sent || done != es->last_done) write_numbers(es, done, view.total, view.unit, milestone.at_ns);
+    }
+    bool numbers_due = es->job_finished || now >= es->next_progress_ns;
+    if (view.begun && numbers_due && numbers_moved(es, &view)) {
+        write_numbers(es, view.done, view.total, view.unit, view.at_ns);
+    } else if (now - es->last_write_ns >= ms_to_ns(EVENT_KEEP_ALIVE_MS)) {
+        jw_str(&es->out, ": keep-alive\n\n");
+    }
+    if (numbers_due) es->next_progress_ns = now + ms_to_ns(EVENT_PROGRESS_MS);
+    if (es->job_finished) {
+        jw_raw(&es->out, es->final.data, es->final.len);
+        es->final_sent = true;
+    }
+    if (es->out.len > 0) es->last_write_ns = now;
+}
+
+static ssize_t read_events(void *cls, uint64_t position, char *buf, size_t max) {
+    (void)position;
+    event_stream *es = cls;
+    if (es->out_sent == es->out.len) {
+        jw_clear(&es->out);
+        es->out_sent = 0;
+        pthread_mutex_lock(&es->lock);
+        if (es->final_sent) {
+            pthread_mutex_unlock(&es->lock);
+            return MHD_CONTENT_READER_END_OF_STREAM;
+        }
+        compose(es, now_ns());
+        if (es->out.len == 0) suspend(es);
+        pthread_mutex_unlock(&es->lock);
+        if (es->out.out_of_memory || es->final.out_of_memory) return MHD_CONTENT_READER_END_WITH_ERROR;
+        if (es->out.len == 0) return 0; /* suspended: resumed when something is due */
+    }
+    size_t n = es->out.len - es->out_sent < max ? es->out.len - es->out_sent : max;
+    memcpy(buf, es->out.data + es->out_sent, n);
+    es->out_sent += n;
+    *es->bytes_sent += n;
+    return (ssize_t)n;
+}
+
+struct MHD_Response *event_stream_response(event_stream *es, uint64_t *bytes_sent) {
+    /* no free callback: the stream belongs to the request, which outlives its response's reads */
+    struct MHD_Response *response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, read_events, es, NULL);
+    if (response == NULL) return NULL;
+    MHD_add_response_header(response, "X-Accel-Buffering", "no");
+    es->bytes_sent = bytes_sent;
+    es->last_write_ns = now_ns(); /* the headers: the first keep-alive is due EVENT_KEEP_ALIVE_MS later */
+    pthread_mutex_lock(&es->lock);
+    es->headers_queued = true;
+    pthread_mutex_unlock(&es->lock);
+    return response;
+}
+
+event_stream_stats event_stream_stats_read(void) {
+    event_stream_stats stats = {0, 0};
+    int64_t now = now_ns();
+    pthread_mutex_lock(&registry.lock);
+    for (event_stream *es = registry.head; es != NULL; es = es->next) {
+        pthread_mutex_lock(&es->lock);
+        bool computing = !es->job_finished;
+        pthread_mutex_unlock(&es->lock);
+        if (!computing) continue;
+        stats.computing++;
+        double age = (double)(now - es->started_ns) / 1e9;
+        if (age > stats.oldest_seconds) stats.oldest_seconds = age;
+    }
+    pthread_mutex_unlock(&registry.lock);
+    return stats;
+}
