@@ -132,6 +132,27 @@ bool sudoku_find_solution(api_request *req, const sudoku_grid *puzzle, sudoku_re
     return true;
 }
 
+sudoku_search sudoku_solve_search(int64_t count_limit, const deadline *limit) {
+    sudoku_search search = {.solution_limit = count_limit < 2 ? 2 : (uint64_t)count_limit, .limit = limit};
+    return search;
+}
+
+void sudoku_write_solve_answer(json_writer *out, const sudoku_result *result, bool as_rows, int64_t count_limit) {
+    jw_str(out, "\"box\":");
+    jw_int(out, result->first.box);
+    jw_str(out, ",\"solution\":");
+    sudoku_write_grid(out, &result->first, as_rows);
+    jw_str(out, ",\"unique\":");
+    jw_str(out, result->solutions == 1 && result->exhausted ? "true" : "false");
+    if (count_limit > 0) {
+        uint64_t counted = result->solutions < (uint64_t)count_limit ? result->solutions : (uint64_t)count_limit;
+        jw_str(out, ",\"count\":");
+        jw_uint(out, counted);
+        jw_str(out, ",\"count_exact\":");
+        jw_str(out, result->exhausted && counted == result->solutions ? "true" : "false");
+    }
+}
+
 void sudoku_write_grid(json_writer *out, const sudoku_grid *grid, bool as_rows) {
     int size = grid->box * grid->box;
     if (!as_rows) {

@@ -39,6 +39,14 @@ bool sudoku_find_solution(api_request *req, const sudoku_grid *puzzle, sudoku_re
 /* Describes a problem with the text of a single puzzle (bulk lines use it): NULL when `text` parses. */
 const char *sudoku_text_problem(const char *text, size_t len, sudoku_grid *grid, char *message, size_t size);
 
+/* The search /sudoku/solve runs: `count_limit` solutions (two at least, so that uniqueness is
+ * always known), polling `limit`. */
+sudoku_search sudoku_solve_search(int64_t count_limit, const deadline *limit);
+
+/* Writes the "box", "solution", "unique" and (with `count_limit` > 0) "count", "count_exact" members
+ * of /sudoku/solve's answer to a search that found at least one solution. */
+void sudoku_write_solve_answer(json_writer *out, const sudoku_result *result, bool as_rows, int64_t count_limit);
+
 /* A grid as a JSON string ("53..7....") or as rows of numbers (0 for empty). */
 void sudoku_write_grid(json_writer *out, const sudoku_grid *grid, bool as_rows);
 

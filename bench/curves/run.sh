@@ -26,6 +26,7 @@ curves=(
   "knight:bench_knight:power:upper:squares (n x n boards, open tour from the corner)"
   "queens:bench_queens:exponential:upper:n (board side; count of all solutions)"
   "ladder:bench_ladder:exponential:1-10:steps of the shortest ladder (5-letter words, built-in list)"
+  "sudoku:bench_sudoku:power:upper:search nodes of puzzled's 9x9 search (power-of-two buckets; bench/sudoku/data)"
 )
 
 points=$out/curve-points.tsv

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/random/shuffle.h"
+#include "core/sudoku/sudoku_band9.h"
 
 enum { DEADLINE_POLL_NODES = 1024 };
 
@@ -238,8 +239,8 @@ static bool start(sudoku_solver *s, const sudoku_grid *puzzle) {
     return true;
 }
 
-core_status sudoku_solve(sudoku_solver *s, const sudoku_grid *puzzle, const sudoku_search *search,
-                         sudoku_result *result) {
+core_status sudoku_solve_general(sudoku_solver *s, const sudoku_grid *puzzle, const sudoku_search *search,
+                                 sudoku_result *result) {
     memset(result, 0, sizeof *result);
     s->search = search;
     s->result = result;
@@ -250,6 +251,18 @@ core_status sudoku_solve(sudoku_solver *s, const sudoku_grid *puzzle, const sudo
     return s->status;
 }
 
+/* 9 x 9 in a fixed order goes to the faster band search; a random order stays general, so that a
+ * seed keeps drawing the same grids (their order of candidates is the general search's). */
+static bool takes_band_search(const sudoku_grid *puzzle, const sudoku_search *search) {
+    return puzzle->box == 3 && search->random == NULL;
+}
+
+core_status sudoku_solve(sudoku_solver *s, const sudoku_grid *puzzle, const sudoku_search *search,
+                         sudoku_result *result) {
+    if (takes_band_search(puzzle, search)) return sudoku_band9_solve(puzzle, search, result);
+    return sudoku_solve_general(s, puzzle, search, result);
+}
+
 bool sudoku_solved_by_singles(sudoku_solver *s, const sudoku_grid *puzzle, bool hidden_singles) {
     if (!start(s, puzzle)) return false;
     if (!hidden_singles) return drain_queue(s, 0) && s->unfilled[0] == 0;
@@ -257,6 +270,7 @@ bool sudoku_solved_by_singles(sudoku_solver *s, const sudoku_grid *puzzle, bool 
 }
 
 core_status sudoku_solve_once(const sudoku_grid *puzzle, const sudoku_search *search, sudoku_result *result) {
+    if (takes_band_search(puzzle, search)) return sudoku_band9_solve(puzzle, search, result); /* no solver needed */
     sudoku_solver *solver = sudoku_solver_new(puzzle->box);
     if (solver == NULL) return CORE_NO_MEMORY;
     core_status status = sudoku_solve(solver, puzzle, search, result);

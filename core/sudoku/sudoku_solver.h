@@ -46,6 +46,11 @@ void sudoku_solver_free(sudoku_solver *solver);
 core_status sudoku_solve(sudoku_solver *solver, const sudoku_grid *puzzle, const sudoku_search *search,
                          sudoku_result *result);
 
+/* The general search of every box size, which sudoku_solve uses for all but 9 x 9 in a fixed order
+ * (those go to the band search of sudoku_band9.c); the tests and benchmarks compare the two. */
+core_status sudoku_solve_general(sudoku_solver *solver, const sudoku_grid *puzzle, const sudoku_search *search,
+                                 sudoku_result *result);
+
 /* Whether propagation alone fills `puzzle`: naked singles, and hidden singles too when
  * `hidden_singles`. A puzzle filled so has exactly one solution. */
 bool sudoku_solved_by_singles(sudoku_solver *solver, const sudoku_grid *puzzle, bool hidden_singles);

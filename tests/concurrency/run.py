@@ -13,6 +13,10 @@ timeouts, that:
     not after the requests ahead of it;
   - 1,000 half-open connections from one address (127.0.0.2: request line sent, headers never
     finished) do not stop a fresh client (127.0.0.1) from getting /healthz within a second;
+  - while a 1 MiB bulk /sudoku/solve body is solved on both workers, /healthz answers 50 probes with
+    p99 under 100 ms, and the bulk answers come back in line order, each unique, up to a
+    deadline_exceeded line (the body ends with lines that count towards a billion solutions, so it
+    is surely still being solved during the probes and surely ends at its time limit);
   - SIGTERM with a full queue: the waiting requests are answered 503 "overloaded" at once, the
     running ones end within the drain time, every request gets an answer, and the exit status is 0.
 The long computation is a single-threaded count that cannot finish in its time limit, so each one
@@ -40,6 +44,10 @@ STREAMS = 8
 TEN_FACTORIAL = "/permutations?items=0,1,2,3,4,5,6,7,8,9"
 STREAM_READ_BYTES = 64 * 1024
 STREAM_READ_PAUSE = 0.02
+BULK_BYTES = 1 << 20  # the default --max-body
+BULK_MS = 6000
+HARDEST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench", "sudoku", "data",
+                       "forum_hardest_1905_11.txt")
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from checks import check, finish  # noqa: E402
@@ -205,6 +213,59 @@ def saturated_service(port):
           all(error_code(r.get("answer", (0, {}, {}, 0))) == "deadline_exceeded" for r in running + waiting[1:]))
 
 
+def bulk_sudoku_body():
+    """Real 9 x 9 puzzles (the forum's hardest) up to just under 1 MiB, then two empty grids, which
+    count_limit=1000000000 keeps busy until the time limit; returns (body, number of puzzles)."""
+    with open(HARDEST) as source:
+        puzzles = [line.strip() for line in source if len(line.strip()) == 81]
+    empty = "." * 81 + "\n"
+    lines = []
+    size = 2 * len(empty)
+    while size + 82 <= BULK_BYTES:
+        lines.append(puzzles[len(lines) % len(puzzles)] + "\n")
+        size += 82
+    return "".join(lines) + empty * 2, len(lines)
+
+
+def healthz_during_bulk_sudoku(port):
+    body, puzzles = bulk_sudoku_body()
+    result = {}
+
+    def post():
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=BULK_MS / 1000 + 30)
+        try:
+            connection.request("POST", f"/sudoku/solve?count_limit=1000000000&time_limit_ms={BULK_MS}",
+                               body=body.encode(), headers={"Content-Type": "text/plain"})
+            response = connection.getresponse()
+            result["answer"] = (response.status, response.read().decode())
+        except OSError as error:
+            result["answer"] = (0, str(error))
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=post)
+    thread.start()
+    time.sleep(0.3)  # the body is on its way to the workers
+    statuses, latencies, p99 = probe_healthz(port)
+    in_flight = thread.is_alive()
+    check(f"50 /healthz probes all answer 200 while a {len(body)}-byte bulk sudoku body is solved "
+          f"(p50 {latencies[25] * 1e3:.1f} ms, p99 {p99 * 1e3:.1f} ms)", all(s == 200 for s in statuses) and in_flight,
+          "probes failed" if in_flight else "the bulk request had already ended")
+    check("their p99 is under 100 ms", p99 < 0.1, f"{p99 * 1e3:.1f} ms")
+    thread.join(timeout=BULK_MS / 1000 + 30)
+    status, text = result.get("answer", (0, "no answer"))
+    answers = [json.loads(line) for line in text.splitlines()] if status == 200 else []
+    in_order = [a.get("line") for a in answers] == list(range(1, len(answers) + 1))
+    solved = sum(1 for a in answers if a.get("unique") is True)
+    last = answers[-1].get("error", {}).get("code") if answers else None
+    # how far the body gets within its time limit depends on the machine; that every line before the
+    # deadline line is a unique solution, in order, does not
+    check(f"the bulk answers come in line order, each unique ({solved} of {puzzles} within the limit), "
+          "then deadline_exceeded",
+          status == 200 and in_order and solved == len(answers) - 1 and last == "deadline_exceeded",
+          f"status {status}, {len(answers)} lines, in order {in_order}, {solved} unique, last {last}")
+
+
 def half_open_connections(port):
     sockets = []
     refused = 0
@@ -273,6 +334,7 @@ def main():
         healthz_while_streaming(port)
         saturated_service(port)
         half_open_connections(port)
+        healthz_during_bulk_sudoku(port)
         drain_on_sigterm(process, port)
     finally:
         if process.poll() is None:
