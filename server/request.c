@@ -43,6 +43,7 @@
 #include "server/static_gzip.h"
 #include "server/stream.h"
 #include "server/strict_http.h"
+#include "server/suspension.h"
 
 /* What a refused request is told to wait before retrying (Retry-After, seconds). */
 #define RETRY_AFTER_SECONDS 1u
@@ -405,7 +406,7 @@ static void finish_job(request_context *ctx) {
     ctx->phase = PHASE_COMPUTED;
     if (ctx->suspended) {
         ctx->suspended = false;
-        MHD_resume_connection(ctx->connection);
+        suspension_resume(ctx->connection);
     }
     pthread_mutex_unlock(&ctx->lock);
 }
@@ -503,7 +504,7 @@ static enum MHD_Result submit(request_context *ctx) {
     compute_admission admission = compute_pool_submit(ctx->server->pool, &ctx->job);
     if (admission == COMPUTE_QUEUED) {
         ctx->suspended = true;
-        MHD_suspend_connection(ctx->connection);
+        suspension_suspend(ctx->connection);
         pthread_mutex_unlock(&ctx->lock);
         return MHD_YES;
     }
