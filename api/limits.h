@@ -11,7 +11,7 @@ typedef struct api_limits {
     uint64_t max_shuffle_items; /* largest n or item count for /shuffle */
     uint64_t max_queens_n;      /* largest n for /queens mode "first" */
     uint64_t max_board_squares; /* largest rows*cols for /knight-tour */
-    uint64_t max_rank_items;    /* most items for /permutations, /permutation/rank and /unrank */
+    uint64_t max_rank_items;    /* most items for /permutations, /combinations and their /rank and /unrank */
 } api_limits;
 
 #endif

@@ -79,7 +79,7 @@ static const option options[] = {
          "profile: TLS 1.3, and TLS 1.2 with ECDHE and AES-GCM or ChaCha20-Poly1305 only)"),
     TEXT("--admin-host", "PUZZLED_ADMIN_HOST", admin_host, "address of the admin listener (default 127.0.0.1)"),
     NUMBER("--admin-port", "PUZZLED_ADMIN_PORT", admin_port, 0, 65535,
-           "serve /metrics on this port alone (the public port then answers 404 for it); default 0: off"),
+           "serve /metrics on this port alone, the public port then answering 404 for it (default 0: off)"),
     TEXT("--common-dict", "PUZZLED_COMMON_DICT", common_dict_paths,
          "word lists, separated by ':', whose union is the word-ladder dictionary \"common\" (default SCOWL's "
          "English and American words of sizes 10, 20 and 35 in " SCOWL_DIRECTORY ")"),
@@ -88,7 +88,7 @@ static const option options[] = {
     NUMBER("--drain-ms", "PUZZLED_DRAIN_MS", drain_ms, 0, 3600000,
            "on SIGTERM/SIGINT, how long in-flight requests may finish (default 10000)"),
     TEXT("--log-format", "PUZZLED_LOG_FORMAT", log_format,
-         "access log lines: text (default) or json (one object per line)"),
+         "access log lines: text, or json with one object per line (default text)"),
     NUMBER("--cache-max-age", "PUZZLED_CACHE_MAX_AGE", cache_max_age, 0, 31536000,
            "seconds caches may keep an answer that is a pure function of its request (default 3600)"),
     NUMBER("--max-url", "PUZZLED_MAX_URL", max_url, 256, 262144,
@@ -100,7 +100,7 @@ static const option options[] = {
     NUMBER("--max-board-squares", "PUZZLED_MAX_BOARD_SQUARES", limits.max_board_squares, 1, (uint64_t)1 << 31,
            "largest rows*cols for /knight-tour (default 4000000)"),
     NUMBER("--max-rank-items", "PUZZLED_MAX_RANK_ITEMS", limits.max_rank_items, 1, (uint64_t)1 << 31,
-           "most items for /permutation/rank and /permutation/unrank (default 1000000)"),
+           "most items for /permutations, /combinations and their /rank and /unrank (default 1000000)"),
 };
 enum { OPTION_COUNT = sizeof options / sizeof options[0] };
 
@@ -166,7 +166,8 @@ static bool apply(puzzled_config *config, const option *opt, const char *text, c
 
 static void print_help(void) {
     printf("Usage: puzzled [options]\n"
-           "HTTP service for shuffles, permutations, N-Queens, knight's tours and word ladders.\n\n"
+           "HTTP service for shuffles, permutations and combinations (list, count, rank, unrank), N-Queens,\n"
+           "knight's tours, word ladders and Sudoku; each endpoint is described at /openapi.yaml and /docs.\n\n"
            "Each option can also be set by the environment variable shown; a flag wins.\n");
     for (int i = 0; i < OPTION_COUNT; i++) {
         printf("  %-22s %-26s %s\n", options[i].flag, options[i].env, options[i].help);

@@ -254,18 +254,19 @@ cJSON *post_ok(const char *path, const char *json) {
     return expect_ok(&r, json);
 }
 
-void expect_error_field(http_result *result, long status, const char *code, const char *field) {
-    cJSON *doc = expect_error(result, status, code);
+void expect_error_field(http_result result, long status, const char *code, const char *field) {
+    cJSON *doc = expect_error(&result, status, code);
     const cJSON *error = cJSON_GetObjectItemCaseSensitive(doc, "error");
     const cJSON *blamed = cJSON_GetObjectItemCaseSensitive(error, "field");
     if (field == NULL) {
-        cr_assert_null(blamed, "no field is to blame");
+        cr_assert_null(blamed, "no field is to blame: %s", result.body);
     } else {
-        cr_assert(cJSON_IsString(blamed) && strcmp(blamed->valuestring, field) == 0, "field %s expected", field);
+        cr_assert(cJSON_IsString(blamed) && strcmp(blamed->valuestring, field) == 0, "field %s expected: %s", field,
+                  result.body);
     }
     cr_assert_gt(strlen(cJSON_GetObjectItemCaseSensitive(error, "message")->valuestring), 10);
     cJSON_Delete(doc);
-    http_result_free(result);
+    http_result_free(&result);
 }
 
 bool test_server_stderr_shows(const test_server *server, const char *needle) {
@@ -311,7 +312,8 @@ cJSON *post_ok_with(const char *path, const cJSON *body, const char *field, cons
     return doc;
 }
 
-void expect_listing(const char *path, const cJSON *body, bool ndjson, const cJSON *expected, const char *list_key) {
+static void expect_listing(const char *path, const cJSON *body, bool ndjson, const cJSON *expected,
+                           const char *list_key) {
     static const char *const ndjson_accept[] = {"Accept: application/x-ndjson", "Content-Type: application/json",
                                                 NULL};
     char *request = cJSON_PrintUnformatted(body);
@@ -329,6 +331,25 @@ void expect_listing(const char *path, const cJSON *body, bool ndjson, const cJSO
     cJSON_Delete(got);
     http_result_free(&r);
     cJSON_free(request);
+}
+
+void expect_listings_match_reference(const listing_check *check) {
+    cJSON *bodies = cJSON_CreateArray();
+    unsigned seed = check->seed;
+    for (int round = 0; round < check->rounds; round++)
+        for (unsigned set = 0; set < check->option_sets; set++)
+            cJSON_AddItemToArray(bodies, check->random_body(set, &seed));
+    char *expected_lines = run_python_reference(check->reference, bodies);
+    char *line = expected_lines;
+    unsigned index = 0;
+    for (cJSON *body = bodies->child; body != NULL; body = body->next, index++) {
+        cJSON *expected = reference_next(&line);
+        bool ndjson = (index % check->option_sets) & check->ndjson_bit;
+        expect_listing(check->path, body, ndjson, expected, check->list_key);
+        cJSON_Delete(expected);
+    }
+    free(expected_lines);
+    cJSON_Delete(bodies);
 }
 
 cJSON *reference_next(char **cursor) {

@@ -69,17 +69,30 @@ cJSON *post_ok(const char *path, const char *json);
 /* POSTs `body` with one more field, `field`: `value`, and returns the parsed 200 answer. */
 cJSON *post_ok_with(const char *path, const cJSON *body, const char *field, const cJSON *value);
 
-/* POSTs `body` to a listing endpoint (/permutations, /combinations), as JSON or as NDJSON, and asserts
- * the answer equals the reference's `expected` document: with NDJSON, its `list_key` array one item
- * a line (count_only stays one JSON object); without, the whole document, "count" first. */
-void expect_listing(const char *path, const cJSON *body, bool ndjson, const cJSON *expected, const char *list_key);
+/* A listing endpoint (/permutations, /combinations) checked against its Python reference on random
+ * requests: `rounds` bodies for each option set 0 .. option_sets - 1 (the set's bits choose the
+ * options), all given to the reference at once, then each POSTed, as NDJSON when the set has
+ * `ndjson_bit`, and its answer compared with the reference's line: with NDJSON, the `list_key` array
+ * one item a line (count_only stays one JSON object); without, the whole document, "count" first. */
+typedef struct listing_check {
+    const char *path;
+    const char *reference; /* the Python script, relative to the source tree */
+    const char *list_key;
+    cJSON *(*random_body)(unsigned option_set, unsigned *seed);
+    unsigned option_sets;
+    unsigned ndjson_bit;
+    int rounds;
+    unsigned seed; /* rand_r's */
+} listing_check;
+void expect_listings_match_reference(const listing_check *check);
 
 /* The next line of a reference's output, parsed (cJSON_Delete it); *cursor moves past it. */
 cJSON *reference_next(char **cursor);
 
 /* Asserts a JSON error with this status and code, blaming `field` (NULL: no field), with a message
- * that says something; frees `result`. */
-void expect_error_field(http_result *result, long status, const char *code, const char *field);
+ * that says something; frees `result`. The one error check of the integration tests, written on one
+ * line: expect_error_field(http_post("/queens/verify", body), 400, "invalid_field", "queens"). */
+void expect_error_field(http_result result, long status, const char *code, const char *field);
 
 /* Runs `command` with /bin/sh and returns its standard output (malloc'd), for references computed
  * by Python at test time (e.g. itertools). NULL on failure. */

@@ -54,20 +54,10 @@ static cJSON *random_body(unsigned combo, unsigned *seed) {
 enum { COMBOS = 32 }; /* bit 4: NDJSON */
 
 Test(combinations, match_itertools_for_every_option_combination) {
-    cJSON *bodies = cJSON_CreateArray();
-    unsigned seed = 20261123;
-    for (int round = 0; round < 16; round++)
-        for (unsigned combo = 0; combo < COMBOS; combo++) cJSON_AddItemToArray(bodies, random_body(combo, &seed));
-    char *expected_lines = run_python_reference("tests/integration/combinations_reference.py", bodies);
-    char *line = expected_lines;
-    int index = 0;
-    for (cJSON *body = bodies->child; body != NULL; body = body->next, index++) {
-        cJSON *expected = reference_next(&line);
-        expect_listing("/combinations", body, (index % COMBOS) & 16, expected, "combinations");
-        cJSON_Delete(expected);
-    }
-    free(expected_lines);
-    cJSON_Delete(bodies);
+    expect_listings_match_reference(&(listing_check){
+        .path = "/combinations", .reference = "tests/integration/combinations_reference.py",
+        .list_key = "combinations", .random_body = random_body, .option_sets = COMBOS, .ndjson_bit = 16,
+        .rounds = 16, .seed = 20261123});
 }
 
 Test(combinations, rank_and_unrank_match_the_index_in_itertools_order) {
@@ -199,7 +189,7 @@ Test(combinations, errors_name_the_field) {
         {"/combination/unrank", "{\"items\":[1,2],\"k\":1,\"rank\":\"-1\"}", 400, "invalid_field", "rank"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        expect_error_field((http_result[]){http_post(cases[i].path, cases[i].body)}, cases[i].status, cases[i].code,
+        expect_error_field(http_post(cases[i].path, cases[i].body), cases[i].status, cases[i].code,
                            cases[i].field);
 }
 
@@ -208,9 +198,9 @@ Test(combinations, too_many_items_is_422) {
     const char *args[] = {"--max-rank-items", "3", NULL};
     cr_assert(test_server_start(&server, args));
     http_result r = http_request(server.url, "POST", "/combinations", "{\"text\":\"abcd\",\"k\":1}", NULL);
-    expect_error_field(&r, 422, "too_large", "text");
+    expect_error_field(r, 422, "too_large", "text");
     r = http_request(server.url, "POST", "/combination/rank", "{\"text\":\"abc\",\"combination_text\":\"abcd\"}", NULL);
-    expect_error_field(&r, 422, "too_large", "combination_text");
+    expect_error_field(r, 422, "too_large", "combination_text");
     cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
 }
 

@@ -129,9 +129,9 @@ Test(knight_tour_svg, no_tour_answers_the_json_reason) {
 
 Test(knight_tour_svg, boards_too_large_to_draw_name_the_format) {
     http_result r = http_get("/knight-tour?n=201&format=svg");
-    expect_error_field(&r, 422, "too_large", "format");
+    expect_error_field(r, 422, "too_large", "format");
     r = http_get("/knight-tour?rows=3&cols=13334&format=svg");
-    expect_error_field(&r, 422, "too_large", "format");
+    expect_error_field(r, 422, "too_large", "format");
     r = http_get("/knight-tour?n=2001&format=svg");
-    expect_error_field(&r, 422, "too_large", "n");
+    expect_error_field(r, 422, "too_large", "n");
 }

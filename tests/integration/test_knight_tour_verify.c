@@ -190,19 +190,14 @@ Test(knight_tour_verify, the_solvers_tours_pass_and_fail_where_corrupted) {
     }
 }
 
-static void expect_invalid(const char *body, long status, const char *code, const char *field) {
-    http_result r = http_post("/knight-tour/verify", body);
-    expect_error_field(&r, status, code, field);
-}
-
 Test(knight_tour_verify, malformed_paths_are_4xx_naming_the_field) {
-    expect_invalid("{\"cols\":4,\"path\":[]}", 400, "missing_field", "rows");
-    expect_invalid("{\"rows\":3,\"cols\":4}", 400, "missing_field", "path");
-    expect_invalid("{\"rows\":3,\"cols\":0,\"path\":[]}", 400, "invalid_field", "cols");
-    expect_invalid("{\"rows\":3,\"cols\":4,\"path\":[[0,0],[1,4]]}", 400, "invalid_field", "path");
-    expect_invalid("{\"rows\":3,\"cols\":4,\"path\":[[0,0],[3,1]]}", 400, "invalid_field", "path");
-    expect_invalid("{\"rows\":3,\"cols\":4,\"path\":[[0,0],5]}", 400, "invalid_field", "path");
-    expect_invalid("{\"rows\":3,\"cols\":4,\"path\":[[0,0,1]]}", 400, "invalid_field", "path");
-    expect_invalid("{\"rows\":3,\"cols\":4,\"path\":[[0,0]],\"closed\":\"yes\"}", 400, "invalid_field", "closed");
-    expect_invalid("{\"rows\":3000,\"cols\":3000,\"path\":[]}", 422, "too_large", "rows");
+    expect_error_field(http_post("/knight-tour/verify", "{\"cols\":4,\"path\":[]}"), 400, "missing_field", "rows");
+    expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3,\"cols\":4}"), 400, "missing_field", "path");
+    expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3,\"cols\":0,\"path\":[]}"), 400, "invalid_field", "cols");
+    expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3,\"cols\":4,\"path\":[[0,0],[1,4]]}"), 400, "invalid_field", "path");
+    expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3,\"cols\":4,\"path\":[[0,0],[3,1]]}"), 400, "invalid_field", "path");
+    expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3,\"cols\":4,\"path\":[[0,0],5]}"), 400, "invalid_field", "path");
+    expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3,\"cols\":4,\"path\":[[0,0,1]]}"), 400, "invalid_field", "path");
+    expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3,\"cols\":4,\"path\":[[0,0]],\"closed\":\"yes\"}"), 400, "invalid_field", "closed");
+    expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3000,\"cols\":3000,\"path\":[]}"), 422, "too_large", "rows");
 }

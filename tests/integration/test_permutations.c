@@ -56,20 +56,10 @@ static cJSON *random_body(unsigned combo, unsigned *seed) {
 enum { COMBOS = 256 }; /* bit 7: NDJSON */
 
 Test(permutations, match_itertools_for_every_option_combination) {
-    cJSON *bodies = cJSON_CreateArray();
-    unsigned seed = 20261122;
-    for (int round = 0; round < 3; round++)
-        for (unsigned combo = 0; combo < COMBOS; combo++) cJSON_AddItemToArray(bodies, random_body(combo, &seed));
-    char *expected_lines = run_python_reference("tests/integration/permutations_reference.py", bodies);
-    char *line = expected_lines;
-    int index = 0;
-    for (cJSON *body = bodies->child; body != NULL; body = body->next, index++) {
-        cJSON *expected = reference_next(&line);
-        expect_listing("/permutations", body, (index % COMBOS) & 128, expected, "permutations");
-        cJSON_Delete(expected);
-    }
-    free(expected_lines);
-    cJSON_Delete(bodies);
+    expect_listings_match_reference(&(listing_check){
+        .path = "/permutations", .reference = "tests/integration/permutations_reference.py",
+        .list_key = "permutations", .random_body = random_body, .option_sets = COMBOS, .ndjson_bit = 128,
+        .rounds = 3, .seed = 20261122});
 }
 
 Test(permutations, get_query_matches_post) {

@@ -279,37 +279,37 @@ Test(queens, no_solution_for_two_and_three) {
 
 Test(queens, errors_name_the_field) {
     http_result r = http_get("/queens");
-    expect_error_field(&r, 400, "missing_field", "n");
+    expect_error_field(r, 400, "missing_field", "n");
     r = http_get("/queens?n=0");
-    expect_error_field(&r, 400, "invalid_field", "n");
+    expect_error_field(r, 400, "invalid_field", "n");
     r = http_post("/queens", "{\"n\":\"8\"}");
-    expect_error_field(&r, 400, "invalid_field", "n");
+    expect_error_field(r, 400, "invalid_field", "n");
     r = http_post("/queens", "{\"n\":8,\"mode\":\"all\"}");
-    expect_error_field(&r, 400, "invalid_field", "mode");
+    expect_error_field(r, 400, "invalid_field", "mode");
     r = http_post("/queens", "{\"n\":8,\"algorithm\":\"dancing_links\"}");
-    expect_error_field(&r, 400, "invalid_field", "algorithm");
+    expect_error_field(r, 400, "invalid_field", "algorithm");
     r = http_post("/queens", "{\"n\":8,\"limit\":-1}");
-    expect_error_field(&r, 400, "invalid_field", "limit");
+    expect_error_field(r, 400, "invalid_field", "limit");
     r = http_post("/queens", "{\"n\":8,\"offset\":-1}");
-    expect_error_field(&r, 400, "invalid_field", "offset");
+    expect_error_field(r, 400, "invalid_field", "offset");
     r = http_post("/queens", "{\"n\":8,\"unique\":\"yes\"}");
-    expect_error_field(&r, 400, "invalid_field", "unique");
+    expect_error_field(r, 400, "invalid_field", "unique");
     r = http_post("/queens", "{\"n\":8,\"mode\":\"count\",\"offset\":3}");
-    expect_error_field(&r, 400, "conflicting_fields", "offset");
+    expect_error_field(r, 400, "conflicting_fields", "offset");
     r = http_post("/queens", "{\"n\":8,\"mode\":\"first\",\"limit\":3}");
-    expect_error_field(&r, 400, "conflicting_fields", "limit");
+    expect_error_field(r, 400, "conflicting_fields", "limit");
     r = http_post("/queens", "{\"n\":8,\"mode\":\"first\",\"unique\":true}");
-    expect_error_field(&r, 400, "conflicting_fields", "unique");
+    expect_error_field(r, 400, "conflicting_fields", "unique");
     r = http_post("/queens", "{\"n\":8,\"mode\":\"first\",\"algorithm\":\"bitmask\"}");
-    expect_error_field(&r, 400, "conflicting_fields", "algorithm");
+    expect_error_field(r, 400, "conflicting_fields", "algorithm");
     r = http_post("/queens", "{\"n\":33}");
-    expect_error_field(&r, 422, "too_large", "n");
+    expect_error_field(r, 422, "too_large", "n");
     r = http_post("/queens", "{\"n\":33,\"mode\":\"count\"}");
-    expect_error_field(&r, 422, "too_large", "n");
+    expect_error_field(r, 422, "too_large", "n");
     r = http_post("/queens", "{\"n\":11,\"algorithm\":\"permutation\"}");
-    expect_error_field(&r, 422, "too_large", "n");
+    expect_error_field(r, 422, "too_large", "n");
     r = http_post("/queens", "{\"n\":1000001,\"mode\":\"first\"}");
-    expect_error_field(&r, 422, "too_large", "n");
+    expect_error_field(r, 422, "too_large", "n");
 }
 
 Test(queens, limits_are_in_the_messages) {
@@ -323,7 +323,7 @@ Test(queens, limits_are_in_the_messages) {
 
 Test(queens, deadline_stops_long_work) {
     http_result r = http_post("/queens", "{\"n\":30,\"mode\":\"count\",\"time_limit_ms\":50}");
-    expect_error_field(&r, 503, "deadline_exceeded", NULL);
+    expect_error_field(r, 503, "deadline_exceeded", NULL);
     r = http_post("/queens", "{\"n\":20,\"mode\":\"count\",\"algorithm\":\"backtracking\",\"time_limit_ms\":50}");
     cJSON_Delete(expect_error(&r, 503, "deadline_exceeded"));
     http_result_free(&r);

@@ -177,13 +177,13 @@ Test(queens_placed, large_boards_are_completed_keeping_the_placed_queens) {
 
 Test(queens_placed, malformed_placements_are_400_naming_the_field) {
     http_result r = http_post("/queens", "{\"n\":8,\"placed\":[[0,8]]}");
-    expect_error_field(&r, 400, "invalid_field", "placed");
+    expect_error_field(r, 400, "invalid_field", "placed");
     r = http_post("/queens", "{\"n\":8,\"placed\":[[0,1],[0,1]]}");
-    expect_error_field(&r, 400, "invalid_field", "placed");
+    expect_error_field(r, 400, "invalid_field", "placed");
     r = http_post("/queens", "{\"n\":8,\"placed\":[3]}");
-    expect_error_field(&r, 400, "invalid_field", "placed");
+    expect_error_field(r, 400, "invalid_field", "placed");
     r = http_post("/queens", "{\"n\":8,\"placed\":[[0,1]],\"unique\":true}");
-    expect_error_field(&r, 400, "conflicting_fields", "unique");
+    expect_error_field(r, 400, "conflicting_fields", "unique");
     r = http_get("/queens?n=8&placed=0,1");
-    expect_error_field(&r, 400, "invalid_field", "placed");
+    expect_error_field(r, 400, "invalid_field", "placed");
 }

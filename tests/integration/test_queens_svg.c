@@ -146,15 +146,15 @@ Test(queens_svg, nothing_to_draw_answers_the_json) {
 
 Test(queens_svg, what_cannot_be_drawn_is_refused_naming_the_field) {
     http_result r = http_get("/queens?n=8&mode=count&format=svg");
-    expect_error_field(&r, 400, "conflicting_fields", "format");
+    expect_error_field(r, 400, "conflicting_fields", "format");
     r = http_get("/queens?n=8&limit=2&format=svg");
-    expect_error_field(&r, 400, "conflicting_fields", "limit");
+    expect_error_field(r, 400, "conflicting_fields", "limit");
     r = http_get("/queens?n=8&limit=0&format=svg");
-    expect_error_field(&r, 400, "conflicting_fields", "limit");
+    expect_error_field(r, 400, "conflicting_fields", "limit");
     r = http_get("/queens?n=201&mode=first&format=svg");
-    expect_error_field(&r, 422, "too_large", "format");
+    expect_error_field(r, 422, "too_large", "format");
     r = http_get("/queens?n=8&format=png");
-    expect_error_field(&r, 400, "invalid_field", "format");
+    expect_error_field(r, 400, "invalid_field", "format");
 }
 
 Test(queens_svg, drawings_are_cached_like_other_answers) {

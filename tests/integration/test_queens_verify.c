@@ -173,24 +173,19 @@ Test(queens_verify, the_construction_for_1000_passes_and_fails_once_a_queen_move
     }
 }
 
-static void expect_invalid(const char *body, long status, const char *code, const char *field) {
-    http_result r = http_post("/queens/verify", body);
-    expect_error_field(&r, status, code, field);
-}
-
 Test(queens_verify, malformed_placements_are_4xx_naming_the_field) {
-    expect_invalid("{\"queens\":[0]}", 400, "missing_field", "n");
-    expect_invalid("{\"n\":4}", 400, "missing_field", "queens");
-    expect_invalid("{\"n\":0,\"queens\":[]}", 400, "invalid_field", "n");
-    expect_invalid("{\"n\":4,\"queens\":[1,3,0]}", 400, "invalid_field", "queens");  /* columns: n of them */
-    expect_invalid("{\"n\":4,\"queens\":[1,3,0,4]}", 400, "invalid_field", "queens"); /* off the board */
-    expect_invalid("{\"n\":4,\"queens\":[1,3,0,1.5]}", 400, "invalid_field", "queens");
-    expect_invalid("{\"n\":4,\"queens\":[1,[3,0]]}", 400, "invalid_field", "queens"); /* forms mixed */
-    expect_invalid("{\"n\":4,\"queens\":[[0,1],[2]]}", 400, "invalid_field", "queens");
-    expect_invalid("{\"n\":4,\"queens\":[[0,1],[-1,2]]}", 400, "invalid_field", "queens");
-    expect_invalid("{\"n\":4,\"queens\":[[0,1],[2,3],[0,1]]}", 400, "invalid_field", "queens"); /* one square twice */
-    expect_invalid("{\"n\":4,\"queens\":\"0,1\"}", 400, "invalid_field", "queens");
-    expect_invalid("{\"n\":4000000,\"queens\":[]}", 422, "too_large", "n");
+    expect_error_field(http_post("/queens/verify", "{\"queens\":[0]}"), 400, "missing_field", "n");
+    expect_error_field(http_post("/queens/verify", "{\"n\":4}"), 400, "missing_field", "queens");
+    expect_error_field(http_post("/queens/verify", "{\"n\":0,\"queens\":[]}"), 400, "invalid_field", "n");
+    expect_error_field(http_post("/queens/verify", "{\"n\":4,\"queens\":[1,3,0]}"), 400, "invalid_field", "queens");  /* columns: n of them */
+    expect_error_field(http_post("/queens/verify", "{\"n\":4,\"queens\":[1,3,0,4]}"), 400, "invalid_field", "queens"); /* off the board */
+    expect_error_field(http_post("/queens/verify", "{\"n\":4,\"queens\":[1,3,0,1.5]}"), 400, "invalid_field", "queens");
+    expect_error_field(http_post("/queens/verify", "{\"n\":4,\"queens\":[1,[3,0]]}"), 400, "invalid_field", "queens"); /* forms mixed */
+    expect_error_field(http_post("/queens/verify", "{\"n\":4,\"queens\":[[0,1],[2]]}"), 400, "invalid_field", "queens");
+    expect_error_field(http_post("/queens/verify", "{\"n\":4,\"queens\":[[0,1],[-1,2]]}"), 400, "invalid_field", "queens");
+    expect_error_field(http_post("/queens/verify", "{\"n\":4,\"queens\":[[0,1],[2,3],[0,1]]}"), 400, "invalid_field", "queens"); /* one square twice */
+    expect_error_field(http_post("/queens/verify", "{\"n\":4,\"queens\":\"0,1\"}"), 400, "invalid_field", "queens");
+    expect_error_field(http_post("/queens/verify", "{\"n\":4000000,\"queens\":[]}"), 422, "too_large", "n");
     http_result r = http_get("/queens/verify?n=4&queens=1,3,0,2");
     cr_assert_eq(r.status, 405, "POST only");
     http_result_free(&r);

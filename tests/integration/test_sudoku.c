@@ -291,24 +291,19 @@ Test(sudoku, explain_rates_as_generate_does_and_ends_at_the_solution) {
 
 /* ---- errors ---- */
 
-/* Asserts the error of a request and frees it. */
-static void expect(http_result result, long status, const char *code, const char *field) {
-    expect_error_field(&result, status, code, field);
-}
-
 Test(sudoku, bad_input_gets_its_error) {
-    expect(http_get("/sudoku/solve?puzzle=123"), 400, "invalid_field", "puzzle");
-    expect(http_get("/sudoku/solve?puzzle=1x.............."), 400, "invalid_field", "puzzle");
-    expect(http_get("/sudoku/solve?puzzle=5..............."), 400, "invalid_field", "puzzle");
-    expect(http_get("/sudoku/generate?box=6"), 400, "invalid_field", "box");
-    expect(http_get("/sudoku/generate?box=1"), 400, "invalid_field", "box");
-    expect(http_get("/sudoku/generate?difficulty=hard"), 400, "invalid_field", "difficulty");
-    expect(http_get("/sudoku/generate?symmetry=diagonal"), 400, "invalid_field", "symmetry");
-    expect(http_get("/sudoku/generate?seed=-1"), 400, "invalid_field", "seed");
-    expect(http_get("/sudoku/solve"), 400, "missing_field", "puzzle");
-    expect(http_post("/sudoku/solve", "{\"puzzle\": \"1...\", \"rows\": [1]}"), 400, "conflicting_fields", "rows");
-    expect(http_post("/sudoku/solve", "{\"rows\": [[1, 2], [3, 4]]}"), 400, "invalid_field", "rows");
-    expect(http_post("/sudoku/solve", "{\"rows\": [[1,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,5]]}"), 400,
+    expect_error_field(http_get("/sudoku/solve?puzzle=123"), 400, "invalid_field", "puzzle");
+    expect_error_field(http_get("/sudoku/solve?puzzle=1x.............."), 400, "invalid_field", "puzzle");
+    expect_error_field(http_get("/sudoku/solve?puzzle=5..............."), 400, "invalid_field", "puzzle");
+    expect_error_field(http_get("/sudoku/generate?box=6"), 400, "invalid_field", "box");
+    expect_error_field(http_get("/sudoku/generate?box=1"), 400, "invalid_field", "box");
+    expect_error_field(http_get("/sudoku/generate?difficulty=hard"), 400, "invalid_field", "difficulty");
+    expect_error_field(http_get("/sudoku/generate?symmetry=diagonal"), 400, "invalid_field", "symmetry");
+    expect_error_field(http_get("/sudoku/generate?seed=-1"), 400, "invalid_field", "seed");
+    expect_error_field(http_get("/sudoku/solve"), 400, "missing_field", "puzzle");
+    expect_error_field(http_post("/sudoku/solve", "{\"puzzle\": \"1...\", \"rows\": [1]}"), 400, "conflicting_fields", "rows");
+    expect_error_field(http_post("/sudoku/solve", "{\"rows\": [[1, 2], [3, 4]]}"), 400, "invalid_field", "rows");
+    expect_error_field(http_post("/sudoku/solve", "{\"rows\": [[1,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,5]]}"), 400,
                        "invalid_field", "rows");
     /* givens that conflict: the message names the cells */
     http_result result = http_get("/sudoku/hint?puzzle=1..1............");
@@ -318,6 +313,6 @@ Test(sudoku, bad_input_gets_its_error) {
     cJSON_Delete(doc);
     http_result_free(&result);
     /* no conflict, no solution: (0,2) and (0,3) must hold 3 and 4, and the 4 in their box leaves both only 3 */
-    expect(http_get("/sudoku/solve?puzzle=12.....4........"), 422, "no_solution", "puzzle");
-    expect(http_get("/sudoku/explain?puzzle=12.....4........"), 422, "no_solution", "puzzle");
+    expect_error_field(http_get("/sudoku/solve?puzzle=12.....4........"), 422, "no_solution", "puzzle");
+    expect_error_field(http_get("/sudoku/explain?puzzle=12.....4........"), 422, "no_solution", "puzzle");
 }

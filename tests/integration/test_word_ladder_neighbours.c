@@ -69,15 +69,15 @@ Test(word_ladder_neighbours, a_request_dictionary_by_code_points) {
 
 Test(word_ladder_neighbours, errors_name_the_field) {
     http_result r = http_get("/word-ladder/neighbours");
-    expect_error_field(&r, 400, "missing_field", "word");
+    expect_error_field(r, 400, "missing_field", "word");
     r = http_get("/word-ladder/neighbours?word=c0ld");
-    expect_error_field(&r, 400, "invalid_field", "word");
+    expect_error_field(r, 400, "invalid_field", "word");
     r = http_post("/word-ladder/neighbours", "{\"word\":\"cold\",\"dictionary\":[\"co ld\"]}");
-    expect_error_field(&r, 400, "invalid_field", "dictionary");
+    expect_error_field(r, 400, "invalid_field", "dictionary");
     test_server server;
     const char *const args[] = {"--dict", "/nonexistent/words", NULL};
     cr_assert(test_server_start(&server, args));
     r = http_request(server.url, "GET", "/word-ladder/neighbours?word=cold", NULL, NULL);
-    expect_error_field(&r, 503, "no_dictionary", NULL);
+    expect_error_field(r, 503, "no_dictionary", NULL);
     cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
 }

@@ -155,25 +155,20 @@ Test(word_ladder_puzzle, found_exactly_for_the_distances_some_pair_has) {
     }
 }
 
-static void expect_invalid(const char *query, long status, const char *code, const char *field) {
-    http_result r = http_get(query);
-    expect_error_field(&r, status, code, field);
-}
-
 Test(word_ladder_puzzle, errors_name_the_field) {
-    expect_invalid("/word-ladder/puzzle?steps=3", 400, "missing_field", "length");
-    expect_invalid("/word-ladder/puzzle?length=4", 400, "missing_field", "steps");
-    expect_invalid("/word-ladder/puzzle?length=0&steps=3", 400, "invalid_field", "length");
-    expect_invalid("/word-ladder/puzzle?length=4&steps=0", 400, "invalid_field", "steps");
-    expect_invalid("/word-ladder/puzzle?length=4&steps=1&allow_unknown_ends=true", 400, "invalid_field", "steps");
-    expect_invalid("/word-ladder/puzzle?length=4&steps=3&seed=18446744073709551616", 400, "invalid_field", "seed");
-    expect_invalid("/word-ladder/puzzle?length=4&steps=3&seed=-1", 400, "invalid_field", "seed");
+    expect_error_field(http_get("/word-ladder/puzzle?steps=3"), 400, "missing_field", "length");
+    expect_error_field(http_get("/word-ladder/puzzle?length=4"), 400, "missing_field", "steps");
+    expect_error_field(http_get("/word-ladder/puzzle?length=0&steps=3"), 400, "invalid_field", "length");
+    expect_error_field(http_get("/word-ladder/puzzle?length=4&steps=0"), 400, "invalid_field", "steps");
+    expect_error_field(http_get("/word-ladder/puzzle?length=4&steps=1&allow_unknown_ends=true"), 400, "invalid_field", "steps");
+    expect_error_field(http_get("/word-ladder/puzzle?length=4&steps=3&seed=18446744073709551616"), 400, "invalid_field", "seed");
+    expect_error_field(http_get("/word-ladder/puzzle?length=4&steps=3&seed=-1"), 400, "invalid_field", "seed");
     http_result r = http_post("/word-ladder/puzzle", "{\"length\":4,\"steps\":3,\"dictionary\":\"rare\"}");
-    expect_error_field(&r, 400, "invalid_field", "dictionary");
+    expect_error_field(r, 400, "invalid_field", "dictionary");
     test_server server;
     const char *const args[] = {"--dict", "/nonexistent/words", NULL};
     cr_assert(test_server_start(&server, args));
     r = http_request(server.url, "GET", "/word-ladder/puzzle?length=4&steps=3", NULL, NULL);
-    expect_error_field(&r, 503, "no_dictionary", NULL);
+    expect_error_field(r, 503, "no_dictionary", NULL);
     cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
 }

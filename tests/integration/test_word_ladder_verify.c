@@ -190,17 +190,12 @@ Test(word_ladder_verify, words_are_lowered_and_unknown_ones_located) {
     cJSON_Delete(got);
 }
 
-static void expect_invalid(const char *body, long status, const char *code, const char *field) {
-    http_result r = http_post("/word-ladder/verify", body);
-    expect_error_field(&r, status, code, field);
-}
-
 Test(word_ladder_verify, malformed_lists_are_400_naming_the_field) {
-    expect_invalid("{}", 400, "missing_field", "ladder");
-    expect_invalid("{\"ladder\":[]}", 400, "invalid_field", "ladder");
-    expect_invalid("{\"ladder\":[\"cold\",\"c0ld\"]}", 400, "invalid_field", "ladder");
-    expect_invalid("{\"ladder\":[\"cold\",3]}", 400, "invalid_field", "ladder");
-    expect_invalid("{\"ladder\":[\"cold\"],\"dictionary\":[\"co ld\"]}", 400, "invalid_field", "dictionary");
+    expect_error_field(http_post("/word-ladder/verify", "{}"), 400, "missing_field", "ladder");
+    expect_error_field(http_post("/word-ladder/verify", "{\"ladder\":[]}"), 400, "invalid_field", "ladder");
+    expect_error_field(http_post("/word-ladder/verify", "{\"ladder\":[\"cold\",\"c0ld\"]}"), 400, "invalid_field", "ladder");
+    expect_error_field(http_post("/word-ladder/verify", "{\"ladder\":[\"cold\",3]}"), 400, "invalid_field", "ladder");
+    expect_error_field(http_post("/word-ladder/verify", "{\"ladder\":[\"cold\"],\"dictionary\":[\"co ld\"]}"), 400, "invalid_field", "dictionary");
 }
 
 Test(word_ladder_verify, without_a_dictionary_only_a_request_dictionary_works) {
@@ -208,7 +203,7 @@ Test(word_ladder_verify, without_a_dictionary_only_a_request_dictionary_works) {
     const char *const args[] = {"--dict", "/nonexistent/words", NULL};
     cr_assert(test_server_start(&server, args));
     http_result r = http_request(server.url, "POST", "/word-ladder/verify", "{\"ladder\":[\"cold\",\"cord\"]}", NULL);
-    expect_error_field(&r, 503, "no_dictionary", NULL);
+    expect_error_field(r, 503, "no_dictionary", NULL);
     r = http_request(server.url, "POST", "/word-ladder/verify",
                      "{\"ladder\":[\"cold\",\"cord\"],\"dictionary\":[\"cold\",\"cord\"]}", NULL);
     cr_assert_eq(r.status, 200);

@@ -1,10 +1,10 @@
-/* Unit tests for api/fields and api/params: the one validation path for POST bodies and GET queries. */
+/* Unit tests for api/fields: the one validation path for POST bodies and GET queries (the typed readers
+ * that come after it: test_params.c). */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "api/fields.h"
-#include "api/params.h"
 
 static const api_field fields[] = {
     {"n", FIELD_INTEGER}, {"flag", FIELD_BOOLEAN}, {"name", FIELD_STRING},
@@ -130,56 +130,6 @@ Test(fields, empty_body_is_an_empty_object_and_time_limit_applies) {
     cr_assert(fields_parse_body(&req, body, strlen(body)));
     cr_assert(fields_check(&req, fields));
     cr_assert_neq(req.deadline.at_ns, 0);
-    cJSON_Delete(req.params);
-}
-
-Test(params, readers_apply_defaults_and_ranges) {
-    api_request req = {.limits = &limits};
-    const char *body = "{\"n\": 7, \"name\": \"count\", \"seed\": \"123456789012345678901234567890\"}";
-    cr_assert(fields_parse_body(&req, body, strlen(body)));
-    int64_t n, m;
-    cr_assert(param_int(&req, "n", 1, 10, 5, &n));
-    cr_assert_eq(n, 7);
-    cr_assert(param_int(&req, "missing", 1, 10, 5, &m));
-    cr_assert_eq(m, 5);
-    cr_assert_not(param_int(&req, "n", 8, 10, 9, &n));
-    expect_failure(&req, 400, "invalid_field", "n");
-    cr_assert(strstr(req.error.message, "from 8 to 10") != NULL);
-    cr_assert_not(param_int_required(&req, "absent", 1, 2, &n));
-    expect_failure(&req, 400, "missing_field", "absent");
-    static const char *const modes[] = {"list", "count", NULL};
-    int mode;
-    cr_assert(param_choice(&req, "name", modes, 0, &mode));
-    cr_assert_eq(mode, 1);
-    mpz_t seed;
-    mpz_init(seed);
-    bool present;
-    cr_assert(param_big_uint(&req, "seed", seed, &present));
-    cr_assert(present);
-    cr_assert_eq(mpz_cmp_ui(seed, 0) > 0, 1);
-    char *digits = mpz_get_str(NULL, 10, seed);
-    cr_assert_str_eq(digits, "123456789012345678901234567890");
-    free(digits);
-    cr_assert_not(param_exactly_one(&req, "n", "name", true));
-    expect_failure(&req, 400, "conflicting_fields", "name");
-    mpz_clear(seed);
-    cJSON_Delete(req.params);
-}
-
-Test(params, choices_and_big_integers_reject_with_the_allowed_values) {
-    api_request req = {.limits = &limits};
-    const char *body = "{\"name\": \"other\", \"seed\": \"12a\"}";
-    cr_assert(fields_parse_body(&req, body, strlen(body)));
-    static const char *const modes[] = {"list", "count", NULL};
-    int mode;
-    cr_assert_not(param_choice(&req, "name", modes, 0, &mode));
-    cr_assert(strstr(req.error.message, "\"list\", \"count\"") != NULL, "%s", req.error.message);
-    mpz_t seed;
-    mpz_init(seed);
-    bool present;
-    cr_assert_not(param_big_uint(&req, "seed", seed, &present));
-    expect_failure(&req, 400, "invalid_field", "seed");
-    mpz_clear(seed);
     cJSON_Delete(req.params);
 }
 

@@ -1,19 +1,11 @@
-/* Unit tests for core/queens_*: counts against OEIS A000170 / A002562, solution lists against an
- * independent brute force, the deadline, and the explicit construction against a validity checker. */
+/* Unit tests for core/queens/queens_solutions: the solution iterators of every algorithm against an
+ * independent brute force, in content and order (all solutions, and the fundamental ones), the size
+ * range, and a deadline that pauses and resumes the same sequence. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/queens/queens_count.h"
-#include "core/queens/queens_first.h"
 #include "core/queens/queens_solutions.h"
-#include "core/queens/queens_symmetry.h"
-
-/* OEIS A000170 (all solutions) and A002562 (fundamental solutions), n = 1..15. */
-static const uint64_t oeis_total[16] = {0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184};
-static const uint64_t oeis_unique[16] = {0, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053};
-
-static const queens_algorithm algorithms[] = {QUEENS_BITMASK, QUEENS_BACKTRACKING, QUEENS_PERMUTATION};
 
 /* ---- independent reference: all permutations in lexicographic order by recursion over the unused
  * values, each checked pair by pair; fundamental = equal to the minimum of its 8 images obtained by
@@ -125,9 +117,9 @@ static void expect_same_list(int n, queens_algorithm algorithm, bool unique) {
 
 Test(queens_solutions, lists_equal_brute_force_in_content_and_order) {
     for (int n = 1; n <= 8; n++) {
-        for (size_t a = 0; a < sizeof algorithms / sizeof *algorithms; a++) {
-            expect_same_list(n, algorithms[a], false);
-            expect_same_list(n, algorithms[a], true);
+        for (queens_algorithm algorithm = QUEENS_BITMASK; algorithm <= QUEENS_PERMUTATION; algorithm++) {
+            expect_same_list(n, algorithm, false);
+            expect_same_list(n, algorithm, true);
         }
     }
 }
@@ -167,87 +159,4 @@ Test(queens_solutions, deadline_pauses_and_resumes_the_same_sequence) {
         cr_assert_arr_eq(queens_iter_solution(&paused), queens_iter_solution(&plain), sizeof(int) * 11);
     }
     cr_assert_gt(pauses, 0, "an expired deadline must interrupt a long enumeration");
-}
-
-Test(queens_count, every_algorithm_matches_oeis_up_to_13) {
-    for (int n = 1; n <= 13; n++) {
-        for (size_t a = 0; a < sizeof algorithms / sizeof *algorithms; a++) {
-            if (algorithms[a] == QUEENS_PERMUTATION && n > QUEENS_PERMUTATION_MAX_N) {
-                continue;
-            }
-            queens_counts counts;
-            cr_assert(queens_count_by_enumeration(n, algorithms[a], NULL, &counts));
-            cr_assert_eq(counts.total, oeis_total[n], "n=%d algorithm %d total", n, algorithms[a]);
-            cr_assert_eq(counts.unique, oeis_unique[n], "n=%d algorithm %d unique", n, algorithms[a]);
-        }
-    }
-}
-
-Test(queens_count, fast_counter_matches_oeis_up_to_15) {
-    for (int n = 1; n <= 15; n++) {
-        queens_counts counts;
-        cr_assert(queens_count_fast(n, 0, NULL, &counts));
-        cr_assert_eq(counts.total, oeis_total[n], "n=%d total", n);
-        cr_assert_eq(counts.unique, oeis_unique[n], "n=%d unique", n);
-    }
-}
-
-Test(queens_count, fast_counter_is_independent_of_the_thread_count) {
-    for (unsigned threads = 1; threads <= 5; threads += 2) {
-        queens_counts counts;
-        cr_assert(queens_count_fast(12, threads, NULL, &counts));
-        cr_assert_eq(counts.total, oeis_total[12], "%u threads", threads);
-        cr_assert_eq(counts.unique, oeis_unique[12], "%u threads", threads);
-    }
-}
-
-Test(queens_count, deadline_stops_both_counters) {
-    deadline past = deadline_after_ms(0);
-    queens_counts counts = {7, 7};
-    cr_assert_not(queens_count_fast(20, 0, &past, &counts));
-    cr_assert_not(queens_count_by_enumeration(16, QUEENS_BITMASK, &past, &counts));
-    cr_assert_eq(counts.total, 7, "a stopped count leaves the output alone");
-}
-
-/* ---- the construction, checked by marking columns and both diagonals ---- */
-
-static bool construction_valid(uint64_t n) {
-    bool *col = calloc(n, 1);
-    bool *sum = calloc(2 * n, 1);
-    bool *diff = calloc(2 * n, 1);
-    bool ok = true;
-    for (uint64_t r = 0; r < n && ok; r++) {
-        uint64_t c = queens_first_column(n, r);
-        if (c >= n || col[c] || sum[r + c] || diff[r + n - 1 - c]) {
-            ok = false;
-        } else {
-            col[c] = sum[r + c] = diff[r + n - 1 - c] = true;
-        }
-    }
-    free(col);
-    free(sum);
-    free(diff);
-    return ok;
-}
-
-Test(queens_first, existence) {
-    cr_assert(queens_first_exists(1));
-    cr_assert_not(queens_first_exists(2));
-    cr_assert_not(queens_first_exists(3));
-    cr_assert(queens_first_exists(4));
-    cr_assert_eq(queens_first_column(1, 0), 0);
-}
-
-Test(queens_first, valid_for_every_n_up_to_3000) {
-    for (uint64_t n = 4; n <= 3000; n++) {
-        cr_assert(construction_valid(n), "n=%lu", (unsigned long)n);
-    }
-}
-
-Test(queens_first, valid_for_large_n_of_every_residue_mod_6) {
-    for (uint64_t n = 100000; n < 100006; n++) {
-        cr_assert(construction_valid(n), "n=%lu", (unsigned long)n);
-    }
-    cr_assert(construction_valid(1000000));
-    cr_assert(construction_valid(1000003));
 }

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Formats the C sources with clang-format and the committed .clang-format: every tracked .c and .h file
+# under core/, api/, server/, tests/ and bench/ (the tree holds no vendored or generated C; web/vendor/ is
+# JavaScript). `scripts/format.sh` rewrites the files in place; `scripts/format.sh --check` changes
+# nothing, lists the files whose layout differs and exits 1 if there is any.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode=${1:-fix}
+case "$mode" in
+  fix | --check) ;;
+  *) echo "usage: scripts/format.sh [--check]" >&2; exit 2 ;;
+esac
+mapfile -t files < <(git ls-files -- 'core/*.[ch]' 'api/*.[ch]' 'server/*.[ch]' 'tests/*.[ch]' 'bench/*.[ch]')
+if [ "$mode" = fix ]; then
+  clang-format -i --style=file "${files[@]}"
+  exit 0
+fi
+unformatted=0
+for file in "${files[@]}"; do
+  if ! clang-format --style=file "$file" | cmp -s - "$file"; then
+    echo "not formatted: $file (scripts/format.sh formats it)"
+    unformatted=$((unformatted + 1))
+  fi
+done
+if [ "$unformatted" -gt 0 ]; then
+  echo "$unformatted of ${#files[@]} C files not formatted" >&2
+  exit 1
+fi
+echo "all ${#files[@]} C files formatted"
