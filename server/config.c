@@ -20,6 +20,7 @@ typedef enum { OPTION_TEXT, OPTION_NUMBER } option_kind;
     "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2:-CIPHER-ALL:+AES-128-GCM:+AES-256-GCM:+CHACHA20-POLY1305:" \
     "-MAC-ALL:+AEAD:-KX-ALL:+ECDHE-ECDSA:+ECDHE-RSA:-GROUP-ALL:+GROUP-X25519:+GROUP-SECP256R1:"          \
     "+GROUP-SECP384R1"
+_Static_assert(sizeof TLS_INTERMEDIATE <= sizeof((puzzled_config *)0)->tls_priorities, "the default fits its buffer");
 
 /* Debian's scowl package; sizes 10, 20 and 35 hold the common words (docs/word-ladder.md says why 35). */
 #define SCOWL_DIRECTORY "/usr/share/dict/scowl"
@@ -75,8 +76,8 @@ static const option options[] = {
     TEXT("--tls-cert", "PUZZLED_TLS_CERT", tls_cert, "PEM certificate (chain) file; with --tls-key, serve HTTPS"),
     TEXT("--tls-key", "PUZZLED_TLS_KEY", tls_key, "PEM private key file of --tls-cert"),
     TEXT("--tls-priorities", "PUZZLED_TLS_PRIORITIES", tls_priorities,
-         "GnuTLS priority string: the TLS versions and cipher suites offered (default Mozilla's \"intermediate\" "
-         "profile: TLS 1.3, and TLS 1.2 with ECDHE and AES-GCM or ChaCha20-Poly1305 only)"),
+         "the TLS versions and cipher suites offered, as a GnuTLS priority string (default Mozilla's \"intermediate\" "
+         "profile: " TLS_INTERMEDIATE ")"),
     TEXT("--admin-host", "PUZZLED_ADMIN_HOST", admin_host, "address of the admin listener (default 127.0.0.1)"),
     NUMBER("--admin-port", "PUZZLED_ADMIN_PORT", admin_port, 0, 65535,
            "serve /metrics on this port alone, the public port then answering 404 for it (default 0: off)"),
@@ -123,7 +124,7 @@ static void set_defaults(puzzled_config *config) {
     snprintf(config->dict_path, sizeof config->dict_path, "/usr/share/dict/words");
     snprintf(config->common_dict_paths, sizeof config->common_dict_paths, "%s", SCOWL_COMMON_WORDS);
     snprintf(config->cors_origin, sizeof config->cors_origin, "*");
-    snprintf(config->tls_priorities, sizeof config->tls_priorities, "%s", TLS_INTERMEDIATE);
+    memcpy(config->tls_priorities, TLS_INTERMEDIATE, sizeof TLS_INTERMEDIATE);
     snprintf(config->admin_host, sizeof config->admin_host, "127.0.0.1");
     config->drain_ms = 10000;
     snprintf(config->log_format, sizeof config->log_format, "text");

@@ -35,6 +35,9 @@ FOREIGN_OPTIONS = {
     "--wrap": "ld", "--noout": "xmllint", "--recurse": "git", "--variant": "debootstrap",
     "--seed": "tests/garbage/run.py", "--count": "tests/garbage/run.py", "--parallel": "scripts/fuzz.sh",
     "--merge": "libFuzzer", "--errors": "scripts/fuzz.sh", "--check": "scripts/format.sh",
+    "--repeat": "scripts/test.sh", "--stop-rounds": "scripts/test.sh", "--rounds": "tests/stop/run.py",
+    "--list": "gnutls-cli", "--priority": "gnutls-cli", "--quiet": "testssl.sh", "--timeout": "wrk",
+    "--test-dir": "ctest",
 }
 # Top folders of the repository: a backtick span starting with one of them is a path to check.
 TOP_FOLDERS = ("core/", "api/", "server/", "tests/", "bench/", "docs/", "scripts/", "web/", "deploy/",
@@ -261,7 +264,10 @@ def comparable(text):
 
 
 def check_console(binary):
-    process, port = start_puzzled(binary, ["--client-rate", "0"])
+    # --time-limit-ms 60000: an example that computes for a second or two on an idle machine (a
+    # 60-step ladder search that finds none) must not hit the default 10 s limit on a loaded one, or
+    # under the sanitizers; a computation that never ends still ends there.
+    process, port = start_puzzled(binary, ["--client-rate", "0", "--time-limit-ms", "60000"])
     here = f"127.0.0.1:{port}"
     run = skipped = 0
     try:

@@ -131,6 +131,7 @@ load_with_a_kill() { # replica
 # replica, and every client must get the whole right answer.
 retry_in_flight() { # replica
   local victim=$1 i curls=() busy="" status answers=0 address
+  address=$(replica_address "$victim") # now: a dead container has no address any more
   for i in "${!replicas[@]}"; do
     curl -s -o "$tmp/slow-$i.body" -w '%{http_code}' --max-time "$slow_answer_timeout_s" "$proxy$slow_path" \
       > "$tmp/slow-$i.status" 2>&1 &
@@ -153,7 +154,6 @@ retry_in_flight() { # replica
   done
   check "every slow request got the whole right answer through nginx ($answers of ${#curls[@]}: count $slow_count)" \
     test "$answers" = "${#curls[@]}"
-  address=$(replica_address "$victim")
   # The slow request's line in nginx's access log: the replicas tried, the victim among them and
   # another after it, and 200 from the last.
   local retry_line
