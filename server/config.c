@@ -16,9 +16,9 @@ typedef enum { OPTION_TEXT, OPTION_NUMBER } option_kind;
  * without its finite-field DHE suites: TLS 1.3 with its three suites, TLS 1.2 only with ECDHE and an
  * AEAD cipher (AES-GCM, ChaCha20-Poly1305), the curves X25519, P-256 and P-384; no CBC, no RSA key
  * exchange, no SHA-1 MAC. The client's order is followed, as the profile says: every suite is strong. */
-#define TLS_INTERMEDIATE                                                                                  \
+#define TLS_INTERMEDIATE                                                                                   \
     "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2:-CIPHER-ALL:+AES-128-GCM:+AES-256-GCM:+CHACHA20-POLY1305:" \
-    "-MAC-ALL:+AEAD:-KX-ALL:+ECDHE-ECDSA:+ECDHE-RSA:-GROUP-ALL:+GROUP-X25519:+GROUP-SECP256R1:"          \
+    "-MAC-ALL:+AEAD:-KX-ALL:+ECDHE-ECDSA:+ECDHE-RSA:-GROUP-ALL:+GROUP-X25519:+GROUP-SECP256R1:"            \
     "+GROUP-SECP384R1"
 _Static_assert(sizeof TLS_INTERMEDIATE <= sizeof((puzzled_config *)0)->tls_priorities, "the default fits its buffer");
 
