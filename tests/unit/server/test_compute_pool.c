@@ -117,17 +117,27 @@ Test(compute_pool, demoted_jobs_fill_the_workers_then_the_queue_then_are_refused
     compute_pool_destroy(pool);
 }
 
+/* A pool of one main worker that `busy` holds until `g` opens (demoted there from the express lane),
+ * and `waiting` queued behind it with a 50 ms deadline, its refusal held until `refusal` opens (NULL:
+ * not held). */
+static compute_pool *pool_with_a_job_expiring_behind_a_busy_one(gate *g, test_job *busy, test_job *waiting,
+                                                                 gate *refusal) {
+    compute_pool *pool = compute_pool_create(1, 4);
+    job_init(busy, pool, g, true);
+    compute_pool_submit(pool, &busy->job);
+    cr_assert(eventually(&busy->started, 2));
+    job_init(waiting, pool, NULL, true);
+    waiting->refusal_gate = refusal;
+    waiting->job.deadline = deadline_after_ms(50);
+    compute_pool_submit(pool, &waiting->job);
+    return pool;
+}
+
 Test(compute_pool, a_waiting_job_is_refused_at_its_deadline_without_running) {
     gate g;
     gate_init(&g);
-    compute_pool *pool = compute_pool_create(1, 4);
     test_job busy, waiting;
-    job_init(&busy, pool, &g, true);
-    compute_pool_submit(pool, &busy.job);
-    cr_assert(eventually(&busy.started, 2));
-    job_init(&waiting, pool, NULL, true);
-    waiting.job.deadline = deadline_after_ms(50);
-    compute_pool_submit(pool, &waiting.job);
+    compute_pool *pool = pool_with_a_job_expiring_behind_a_busy_one(&g, &busy, &waiting, NULL);
     cr_assert(eventually(&waiting.refused, 1));
     cr_assert_eq(waiting.reason, COMPUTE_EXPIRED);
     cr_assert_eq(atomic_load(&waiting.ran), 0);
@@ -145,15 +155,8 @@ Test(compute_pool, a_refusal_in_progress_keeps_the_pool_busy) {
     gate g, refusal;
     gate_init(&g);
     gate_init(&refusal);
-    compute_pool *pool = compute_pool_create(1, 4);
     test_job busy, waiting;
-    job_init(&busy, pool, &g, true);
-    compute_pool_submit(pool, &busy.job);
-    cr_assert(eventually(&busy.started, 2));
-    job_init(&waiting, pool, NULL, true);
-    waiting.refusal_gate = &refusal;
-    waiting.job.deadline = deadline_after_ms(50);
-    compute_pool_submit(pool, &waiting.job);
+    compute_pool *pool = pool_with_a_job_expiring_behind_a_busy_one(&g, &busy, &waiting, &refusal);
     cr_assert(eventually(&waiting.refused, 1), "the watch thread refuses the expired job");
     gate_open(&g);
     cr_assert(eventually(&busy.ran, 1));
