@@ -17,13 +17,13 @@ typedef struct gate {
 } gate;
 
 typedef struct test_job {
-    compute_job job; /* first */
-    gate *gate;      /* NULL: the job ends at once */
+    compute_job job;    /* first */
+    gate *gate;         /* NULL: the job ends at once */
     gate *refusal_gate; /* NULL: a refusal returns at once */
     atomic_int ran, refused, started;
     compute_lane lane;
     compute_refusal reason;
-    bool demote;     /* from the express lane, go on to the main lane */
+    bool demote; /* from the express lane, go on to the main lane */
     compute_pool *pool;
 } test_job;
 
