@@ -19,6 +19,7 @@ cd "$(dirname "$0")/../.." || exit 2
 image=${1:?usage: tests/container/test_compose.sh IMAGE}
 . tests/lib/checks.sh
 . tests/container/engine.sh
+. tests/scaleout/under_load.sh
 select_engine || { echo "FAIL  no container engine: $engine_why"; exit 1; }
 project="puzzled-compose-$$"
 tmp=$(mktemp -d)
@@ -45,9 +46,9 @@ check "the proxy image $nginx_image builds (Debian's nginx-light on $base_image)
 port=$(free_port)
 sed -E '/^resolver /d; s/ resolve / /' docker/upstream.conf > "$tmp/upstream.conf"
 python3 - docker/compose.yaml "$tmp/compose.yaml" "$image" "$nginx_image" "$port" "$tmp/upstream.conf" \
-  "$(pwd)/docker" << 'EOF' || { fail "write the compose variant"; checks_summary; exit 1; }
+  "$(pwd)/docker" "$slow_time_limit_ms" << 'EOF' || { fail "write the compose variant"; checks_summary; exit 1; }
 import sys, yaml
-source, target, image, nginx_image, port, upstream, docker_dir = sys.argv[1:]
+source, target, image, nginx_image, port, upstream, docker_dir, slow_time_limit_ms = sys.argv[1:]
 with open(source) as f:
     compose = yaml.safe_load(f)
 puzzled, nginx = compose["services"]["puzzled"], compose["services"]["nginx"]
@@ -68,6 +69,9 @@ nginx["volumes"] = volumes
 # The load below is one client (wrk) hammering the proxy: per-client limits would answer it 429.
 puzzled["environment"]["PUZZLED_CLIENT_RATE"] = "0"
 changes.append("puzzled: PUZZLED_CLIENT_RATE=0 (the load is one client)")
+# The retry check's slow requests must not run out of time on a loaded machine (under_load.sh).
+puzzled["environment"]["PUZZLED_TIME_LIMIT_MS"] = slow_time_limit_ms
+changes.append(f"puzzled: PUZZLED_TIME_LIMIT_MS={slow_time_limit_ms} (the slow requests on a loaded machine)")
 with open(target, "w") as f:
     yaml.safe_dump(compose, f)
 print("      compose variant: " + "; ".join(changes))
@@ -101,7 +105,6 @@ fi
 
 # The hooks of under_load.sh: replica_names[0] is killed under load, replica_names[1] with the slow
 # request in flight.
-. tests/scaleout/under_load.sh
 replicas=("${replica_names[@]}")
 replica_log() { "$engine" logs "$1" 2>&1; }
 replica_ip() { "$engine" inspect --format '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}' "$1"; }

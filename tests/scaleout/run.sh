@@ -28,6 +28,7 @@ cleanup() { # nginx gets SIGTERM, which takes its workers down with it; the rest
 trap cleanup EXIT
 trap 'exit 1' INT TERM
 . tests/lib/checks.sh
+. tests/scaleout/under_load.sh
 finish() {
   checks_summary
   [ "$failed" -eq 0 ]
@@ -38,7 +39,8 @@ finish() {
 replicas=(a b c)
 declare -A replica_pid replica_port
 for replica in "${replicas[@]}"; do
-  "$bin" --host 127.0.0.1 --port 0 --client-rate 0 > "$tmp/$replica.out" 2> "$tmp/$replica.log" &
+  "$bin" --host 127.0.0.1 --port 0 --client-rate 0 --time-limit-ms "$slow_time_limit_ms" \
+    > "$tmp/$replica.out" 2> "$tmp/$replica.log" &
   replica_pid[$replica]=$!
   pids+=($!)
   for _ in $(seq 1 600); do # 30 s: guards a replica that never starts (it takes well under a second)
@@ -74,7 +76,6 @@ if [ "$failed" -gt 0 ]; then sed 's/^/      | /' "$tmp/nginx/error.log"; finish;
 
 # --- Correct answers from every endpoint through the proxy, then the load with a kill and the retry
 # of a request in flight (under_load.sh).
-. tests/scaleout/under_load.sh
 replica_log() { cat "$tmp/$1.log"; }
 replica_metrics() { curl -s --max-time 5 "http://127.0.0.1:${replica_port[$1]}/metrics"; }
 replica_address() { echo "127.0.0.1:${replica_port[$1]}"; }
