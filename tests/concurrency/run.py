@@ -51,6 +51,9 @@ def start_server(binary, flags=("--workers", "2", "--queue", "2", "--client-rate
     return process, int(line.rsplit(":", 1)[1])
 
 
+# Time limits here guard hangs, each well above what it waits for: 30 s for any answer (the longest is a
+# computation's LONG_MS, 8 s), a thread's join LONG_MS (or twice that) plus 10 s, the stop DRAIN_MS
+# plus 5 s. The few checks of elapsed time are the design's promises, measured (docs/testing.md).
 def get(port, path, timeout=30, headers=None):
     """(status, headers, parsed body or None, seconds) of one GET on a fresh connection."""
     began = time.monotonic()

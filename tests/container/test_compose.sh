@@ -90,7 +90,7 @@ nginx_name=$(containers_of nginx | head -n 1)
 check "$replica_count puzzled replicas and nginx are up (${replica_names[*]} ${nginx_name})" \
   test "${#replica_names[@]}" = "$replica_count" -a -n "$nginx_name"
 proxy="http://127.0.0.1:$port"
-for _ in $(seq 1 100); do
+for _ in $(seq 1 100); do # 10 s and more: guards a stack that never comes up (it takes a few seconds)
   [ "$(curl -s -o /dev/null -w '%{http_code}' "$proxy/readyz")" = 200 ] && break
   sleep 0.1
 done
