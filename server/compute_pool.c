@@ -25,6 +25,7 @@ struct compute_pool {
     unsigned busy;               /* main slots in use: running jobs plus lent slots */
     bool express_busy;
     unsigned continuations_running;
+    unsigned refusing;           /* jobs taken out of a queue whose refuse callback has not returned */
     bool admitting;
     bool halted;                 /* not even continuations are taken */
     bool shutting_down;
@@ -75,7 +76,7 @@ static bool main_has_room(const compute_pool *pool) {
 }
 
 static bool is_idle(const compute_pool *pool) {
-    return pool->busy == 0 && !pool->express_busy && pool->continuations_running == 0 &&
+    return pool->busy == 0 && !pool->express_busy && pool->continuations_running == 0 && pool->refusing == 0 &&
            pool->express.head == NULL && pool->main.head == NULL && pool->continuations.head == NULL;
 }
 
@@ -147,13 +148,23 @@ static void take_refused(job_queue *queue, bool all, compute_job **refused, int6
     }
 }
 
-static void refuse_all(compute_job *list, compute_refusal reason) {
+/* Called with the lock held, which it releases while the callbacks run: the jobs count as refusing
+ * until theirs have returned, so the pool is not idle before (a refused request resumes its
+ * connection in its callback, and the stop must not find it still suspended). */
+static void refuse_all(compute_pool *pool, compute_job *list, compute_refusal reason) {
+    unsigned count = 0;
+    for (compute_job *job = list; job != NULL; job = job->next) count++;
+    pool->refusing += count;
+    pthread_mutex_unlock(&pool->lock);
     while (list != NULL) {
         compute_job *next = list->next;
         list->next = NULL;
         list->refuse(list, reason);
         list = next;
     }
+    pthread_mutex_lock(&pool->lock);
+    pool->refusing -= count;
+    pthread_cond_broadcast(&pool->idle);
 }
 
 static void *watch_main(void *arg) {
@@ -166,10 +177,7 @@ static void *watch_main(void *arg) {
         take_refused(&pool->main, false, &expired, &next_at_ns);
         if (expired != NULL) {
             for (compute_job *job = expired; job != NULL; job = job->next) pool->expired++;
-            pthread_mutex_unlock(&pool->lock);
-            refuse_all(expired, COMPUTE_EXPIRED);
-            pthread_mutex_lock(&pool->lock);
-            pthread_cond_broadcast(&pool->idle);
+            refuse_all(pool, expired, COMPUTE_EXPIRED);
             continue;
         }
         if (next_at_ns == 0) {
@@ -296,10 +304,7 @@ void compute_pool_stop_admitting(compute_pool *pool) {
     compute_job *waiting = NULL;
     take_refused(&pool->express, true, &waiting, &next_at_ns);
     take_refused(&pool->main, true, &waiting, &next_at_ns);
-    pthread_mutex_unlock(&pool->lock);
-    refuse_all(waiting, COMPUTE_STOPPING);
-    pthread_mutex_lock(&pool->lock);
-    pthread_cond_broadcast(&pool->idle);
+    refuse_all(pool, waiting, COMPUTE_STOPPING);
     pthread_mutex_unlock(&pool->lock);
 }
 

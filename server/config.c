@@ -14,6 +14,16 @@ typedef enum { OPTION_TEXT, OPTION_NUMBER } option_kind;
 /* --queue's default follows --workers, so it is settled after every option is read. */
 #define UNSET_QUEUE UINT32_MAX
 
+/* Mozilla's "intermediate" TLS profile (wiki.mozilla.org/Security/Server_Side_TLS) in GnuTLS's terms,
+ * without its finite-field DHE suites: TLS 1.3 with its three suites, TLS 1.2 only with ECDHE and an
+ * AEAD cipher (AES-GCM, ChaCha20-Poly1305), the curves X25519, P-256 and P-384; no CBC, no RSA key
+ * exchange, no SHA-1 MAC. The client's order is followed, as the profile says: every suite is strong. */
+#define TLS_INTERMEDIATE                                                                                   \
+    "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2:-CIPHER-ALL:+AES-128-GCM:+AES-256-GCM:+CHACHA20-POLY1305:" \
+    "-MAC-ALL:+AEAD:-KX-ALL:+ECDHE-ECDSA:+ECDHE-RSA:-GROUP-ALL:+GROUP-X25519:+GROUP-SECP256R1:"            \
+    "+GROUP-SECP384R1"
+_Static_assert(sizeof TLS_INTERMEDIATE <= sizeof((puzzled_config *)0)->tls_priorities, "the default fits its buffer");
+
 /* Debian's scowl package; sizes 10, 20 and 35 hold the common words (docs/word-ladder.md says why 35). */
 #define SCOWL_DIRECTORY "/usr/share/dict/scowl"
 #define SCOWL_COMMON_WORDS                                                                                   \
@@ -67,6 +77,9 @@ static const option options[] = {
     TEXT("--dict", "PUZZLED_DICT", dict_path, "word list for /word-ladder (default /usr/share/dict/words)"),
     TEXT("--tls-cert", "PUZZLED_TLS_CERT", tls_cert, "PEM certificate (chain) file; with --tls-key, serve HTTPS"),
     TEXT("--tls-key", "PUZZLED_TLS_KEY", tls_key, "PEM private key file of --tls-cert"),
+    TEXT("--tls-priorities", "PUZZLED_TLS_PRIORITIES", tls_priorities,
+         "the TLS versions and cipher suites offered, as a GnuTLS priority string (default Mozilla's \"intermediate\" "
+         "profile: " TLS_INTERMEDIATE ")"),
     TEXT("--admin-host", "PUZZLED_ADMIN_HOST", admin_host, "address of the admin listener (default 127.0.0.1)"),
     NUMBER("--admin-port", "PUZZLED_ADMIN_PORT", admin_port, 0, 65535,
            "serve /metrics on this port alone, the public port then answering 404 for it (default 0: off)"),
@@ -115,6 +128,7 @@ static void set_defaults(puzzled_config *config) {
     snprintf(config->dict_path, sizeof config->dict_path, "/usr/share/dict/words");
     snprintf(config->common_dict_paths, sizeof config->common_dict_paths, "%s", SCOWL_COMMON_WORDS);
     snprintf(config->cors_origin, sizeof config->cors_origin, "*");
+    memcpy(config->tls_priorities, TLS_INTERMEDIATE, sizeof TLS_INTERMEDIATE);
     snprintf(config->admin_host, sizeof config->admin_host, "127.0.0.1");
     config->drain_ms = 10000;
     snprintf(config->log_format, sizeof config->log_format, "text");

@@ -26,6 +26,7 @@ typedef struct puzzled_config {
     char dict_path[4096];       /* --dict, PUZZLED_DICT (default /usr/share/dict/words) */
     char tls_cert[4096];        /* --tls-cert: PEM certificate chain; with --tls-key, HTTPS (default none) */
     char tls_key[4096];         /* --tls-key: PEM private key */
+    char tls_priorities[1024];  /* --tls-priorities: GnuTLS priority string (default Mozilla intermediate) */
     char admin_host[256];       /* --admin-host (default 127.0.0.1) */
     unsigned admin_port;        /* --admin-port: /metrics there alone (default 0: no admin listener) */
     char common_dict_paths[4096]; /* --common-dict, PUZZLED_COMMON_DICT: ':'-separated word lists */

@@ -13,6 +13,7 @@
  * numbers if they moved and the last event. progress_read() orders milestones and views (see
  * core/common/progress.h), so `done` and `elapsed_ms` never decrease. */
 #include "server/event_stream.h"
+#include "server/suspension.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -91,7 +92,7 @@ static void watch_one(event_stream *es, int64_t now) {
         if (gone) progress_abandon(&es->progress);
         if (es->suspended && (gone || due(es, now))) {
             es->suspended = false;
-            MHD_resume_connection(es->connection);
+            suspension_resume(es->connection);
         }
     }
     pthread_mutex_unlock(&es->lock);
@@ -146,7 +147,7 @@ progress *event_stream_progress(event_stream *es) { return &es->progress; }
 /* Under the lock. */
 static void suspend(event_stream *es) {
     es->suspended = true;
-    MHD_suspend_connection(es->connection);
+    suspension_suspend(es->connection);
 }
 
 compute_admission event_stream_submit(event_stream *es, compute_pool *pool, compute_job *job) {
@@ -185,7 +186,7 @@ bool event_stream_job_finished(event_stream *es) {
     bool request_ended = es->request_ended;
     if (es->suspended && !request_ended) {
         es->suspended = false;
-        MHD_resume_connection(es->connection);
+        suspension_resume(es->connection);
     }
     pthread_mutex_unlock(&es->lock);
     return request_ended;

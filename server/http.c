@@ -20,10 +20,12 @@
 #include "server/metrics.h"
 #include "server/request_id.h"
 #include "server/stream.h"
+#include "server/suspension.h"
 
 /* Connection memory: the read buffer for headers and the chunk size of streamed answers. */
 #define CONNECTION_MEMORY_BYTES ((size_t)256 * 1024)
-/* After the drain time, cancelled computations end at their next deadline poll: this bounds the wait. */
+/* After the drain time, cancelled computations end at their next deadline poll: this bounds the wait,
+ * and the wait for the connections they resume to be taken back and answered. */
 #define CANCEL_GRACE_MS 2000
 /* How long a stop waits for answers already written to leave the machine (open_sockets.h). */
 #define FLUSH_WAIT_MS 5000
@@ -98,9 +100,6 @@ static char *read_pem(const char *path, const char *flag) {
     if (text == NULL) fprintf(stderr, "puzzled: %s %s: cannot read it (missing, unreadable, empty or over 1 MiB)\n", flag, path);
     return text;
 }
-
-/* TLS 1.2 and 1.3 only, GnuTLS's default (modern) cipher suites for them. */
-#define TLS_PRIORITIES "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2:%SERVER_PRECEDENCE"
 
 static bool load_tls(http_server *server) {
     const puzzled_config *config = server->config;
@@ -188,7 +187,7 @@ http_server *http_server_start(const puzzled_config *config) {
     struct MHD_OptionItem tls[] = {
         {MHD_OPTION_HTTPS_MEM_CERT, 0, server->tls_cert},
         {MHD_OPTION_HTTPS_MEM_KEY, 0, server->tls_key},
-        {MHD_OPTION_HTTPS_PRIORITIES, 0, (void *)TLS_PRIORITIES},
+        {MHD_OPTION_HTTPS_PRIORITIES, 0, (void *)config->tls_priorities},
         {MHD_OPTION_END, 0, NULL},
     };
     server->daemon = MHD_start_daemon(
@@ -203,7 +202,8 @@ http_server *http_server_start(const puzzled_config *config) {
     if (server->daemon == NULL) {
         fprintf(stderr,
                 "puzzled: cannot listen on %s port %u (in use, not an address of this machine, more "
-                "--max-connections than open files allow, or a TLS certificate and key that do not match)\n",
+                "--max-connections than open files allow, a TLS certificate and key that do not match, or "
+                "--tls-priorities that GnuTLS refuses)\n",
                 config->host, config->port);
     }
     if (server->daemon == NULL || !start_admin(server)) {
@@ -222,33 +222,52 @@ unsigned http_server_port(const http_server *server) {
     return info != NULL ? info->port : 0;
 }
 
-/* Waits until no request is open (begun and not completed), or until `limit` passes. */
-static void wait_for_open_requests(http_server *server, const deadline *limit) {
+static unsigned open_requests(http_server *server) { return atomic_load(&server->requests_open); }
+
+static unsigned suspended_connections(http_server *server) {
+    (void)server;
+    return suspension_count();
+}
+
+/* Waits until count(server) is zero, or until `limit` passes; true at zero. */
+static bool wait_for_none(http_server *server, unsigned (*count)(http_server *), const deadline *limit) {
     struct timespec step = {.tv_sec = 0, .tv_nsec = 10 * 1000000};
-    while (atomic_load(&server->requests_open) != 0 && !deadline_expired(limit)) nanosleep(&step, NULL);
+    while (count(server) != 0 && !deadline_expired(limit)) nanosleep(&step, NULL);
+    return count(server) == 0;
 }
 
 /* The stop: no new connections, waiting requests refused (503 overloaded), running ones given the
  * drain time; then the rest cancelled (their computations end at the next deadline poll and answer
- * 503 deadline_exceeded) and given a short grace to send that answer. Last the pool is halted and
- * found idle, so that no connection is suspended when MHD stops. Idle keep-alive connections (a
- * proxy keeps some open to every replica) do not hold the stop up; MHD_stop_daemon closes them, once
- * what was written to them has left the machine (bounded: FLUSH_WAIT_MS). */
-void http_server_stop(http_server *server, unsigned drain_ms) {
+ * 503 deadline_exceeded) and given a short grace to send that answer. Then the pool is halted and
+ * found idle: every suspended connection waits on a job, which resumes it when it ends or is
+ * refused, so none is left suspended (server/suspension.h counts them: MHD_stop_daemon would abort
+ * the process on one, so the stop waits for the count to reach zero, and leaves the daemon running
+ * rather than crash if it does not). The requests resumed last are given the grace to finish. Idle
+ * keep-alive connections (a proxy keeps some open to every replica) do not hold the stop up;
+ * MHD_stop_daemon closes them, once what was written to them has left the machine (bounded:
+ * FLUSH_WAIT_MS). */
+bool http_server_stop(http_server *server, unsigned drain_ms) {
     atomic_store(&server->draining, true);
     MHD_socket listening = MHD_quiesce_daemon(server->daemon);
     compute_pool_stop_admitting(server->pool);
     deadline drained = deadline_after_ms(drain_ms);
-    wait_for_open_requests(server, &drained);
+    wait_for_none(server, open_requests, &drained);
     atomic_store(&server->cancelled, true);
     deadline grace = deadline_after_ms(CANCEL_GRACE_MS);
     if (!compute_pool_wait_idle(server->pool, &grace)) {
         fprintf(stderr, "puzzled: a computation ignored its cancellation; waiting for it\n");
         compute_pool_wait_idle(server->pool, NULL);
     }
-    wait_for_open_requests(server, &grace);
+    wait_for_none(server, open_requests, &grace);
     compute_pool_halt(server->pool);
     compute_pool_wait_idle(server->pool, NULL);
+    deadline resumed = deadline_after_ms(CANCEL_GRACE_MS);
+    if (!wait_for_none(server, suspended_connections, &resumed)) {
+        fprintf(stderr, "puzzled: %u connections are still suspended after the drain; exiting without closing them\n",
+                suspension_count());
+        return false;
+    }
+    wait_for_none(server, open_requests, &resumed);
     deadline flushed = deadline_after_ms(FLUSH_WAIT_MS);
     open_sockets_wait_flushed(server->sockets, &flushed);
     MHD_stop_daemon(server->daemon);
@@ -257,4 +276,5 @@ void http_server_stop(http_server *server, unsigned drain_ms) {
     server->admin_daemon = NULL;
     metrics_stop();
     free_server(server);
+    return true;
 }

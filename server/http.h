@@ -18,7 +18,9 @@ bool http_server_uses_tls(const http_server *server);
 /* The bound port (useful with --port 0). */
 unsigned http_server_port(const http_server *server);
 
-/* Stops accepting, lets in-flight requests finish for up to `drain_ms`, then stops and frees. */
-void http_server_stop(http_server *server, unsigned drain_ms);
+/* Stops accepting, lets in-flight requests finish for up to `drain_ms`, then stops and frees. False
+ * (after printing why) when a connection was left suspended: the daemon is then left running, since
+ * stopping it would abort the process; the caller exits. */
+bool http_server_stop(http_server *server, unsigned drain_ms);
 
 #endif

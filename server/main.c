@@ -64,7 +64,7 @@ int main(int argc, char **argv) {
     sigwait(&stop_signals, &received);
     fprintf(stderr, "puzzled: %s received, finishing in-flight requests (up to %u ms)\n", strsignal(received),
             config.drain_ms);
-    http_server_stop(server, config.drain_ms);
+    if (!http_server_stop(server, config.drain_ms)) return 1;
     word_ladder_unload_dictionary();
     fprintf(stderr, "puzzled: stopped\n");
     return 0;

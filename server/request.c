@@ -48,6 +48,7 @@
 #include "server/static_gzip.h"
 #include "server/stream.h"
 #include "server/strict_http.h"
+#include "server/suspension.h"
 
 /* What a refused request is told to wait before retrying (Retry-After, seconds). */
 #define RETRY_AFTER_SECONDS 1u
@@ -456,7 +457,7 @@ static void finish_job(request_context *ctx) {
     ctx->phase = PHASE_COMPUTED;
     if (ctx->suspended) {
         ctx->suspended = false;
-        MHD_resume_connection(ctx->connection);
+        suspension_resume(ctx->connection);
     }
     pthread_mutex_unlock(&ctx->lock);
     if (ctx->events != NULL && event_stream_job_finished(ctx->events)) request_free(ctx);
@@ -579,7 +580,7 @@ static enum MHD_Result submit(request_context *ctx) {
     if (admission == COMPUTE_QUEUED) {
         if (ctx->events == NULL) { /* an event stream suspends it itself */
             ctx->suspended = true;
-            MHD_suspend_connection(ctx->connection);
+            suspension_suspend(ctx->connection);
         }
         pthread_mutex_unlock(&ctx->lock);
         return MHD_YES;

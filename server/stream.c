@@ -36,6 +36,7 @@
 #include <time.h>
 
 #include "server/compression.h"
+#include "server/suspension.h"
 
 enum { STREAM_BLOCK = 64 * 1024 };
 /* Pieces: the generator fills one whole piece per job, the I/O thread hands it to MHD in blocks of
@@ -159,7 +160,7 @@ static void produce_piece(compute_job *job) {
     s->in_production = false;
     if (s->suspended) {
         s->suspended = false;
-        MHD_resume_connection(s->connection);
+        suspension_resume(s->connection);
     }
     start_piece(s);
     pthread_mutex_unlock(&s->lock);
@@ -184,7 +185,7 @@ static ssize_t read_stream(void *cls, uint64_t position, char *buf, size_t max) 
         if (end == 0) start_piece(s);
         if (end == 0 && s->in_production) {
             s->suspended = true;
-            MHD_suspend_connection(s->connection);
+            suspension_suspend(s->connection);
         } else if (end == 0) {
             end = MHD_CONTENT_READER_END_WITH_ERROR;
         }

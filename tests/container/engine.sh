@@ -70,15 +70,57 @@ ensure_base_image() {
   base_image_source="$base_image imported from $tarball (no registry reachable: debootstrap --variant=minbase bookworm)"
 }
 
+# The Debian mirror apt uses here, read from apt's own sources and nowhere else (no mirror is written in
+# this repository): the first URI of an enabled "deb" entry for the suite bookworm, deb822 stanzas
+# (*.sources: Types, URIs, Suites, Enabled) or one-line entries (sources.list, *.list). Fails when
+# there is none.
+apt_sources=${apt_sources:-"/etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources"}
+debian_mirror() {
+  local files=() file mirror
+  for file in $apt_sources; do
+    [ -f "$file" ] && files+=("$file")
+  done
+  [ ${#files[@]} -gt 0 ] || return 1
+  mirror=$(awk '
+    function has(list, word) { return (" " list " ") ~ (" " word " ") }
+    function stanza_end() {
+      if (found) return
+      if (types != "" && has(types, "deb") && has(suites, "bookworm") && tolower(enabled) != "no" && uris != "") {
+        split(uris, first, " "); print first[1]; found = 1; exit
+      }
+      types = uris = suites = enabled = ""
+    }
+    FNR == 1 { stanza_end() }
+    FILENAME ~ /\.sources$/ {
+      if ($0 ~ /^[[:space:]]*$/) { stanza_end(); next }
+      if ($0 ~ /^#/) next
+      field = tolower($1); value = $0; sub(/^[^:]*:[[:space:]]*/, "", value)
+      if (field == "types:") types = value
+      else if (field == "uris:") uris = value
+      else if (field == "suites:") suites = value
+      else if (field == "enabled:") enabled = value
+      next
+    }
+    { sub(/#.*/, "") }
+    $1 == "deb" {
+      i = 2
+      if ($i ~ /^\[/) { while (i <= NF && $i !~ /\]$/) i++; i++ }
+      if ($(i + 1) == "bookworm") { print $i; found = 1; exit }
+    }
+    END { if (!found) stanza_end() }' "${files[@]}")
+  [ -n "$mirror" ] && echo "$mirror"
+}
+
 # A bookworm root like the registry's debian:bookworm-slim: debootstrap's minbase, then apt keeping no
 # .deb files or package caches and dpkg leaving out documentation, as that image is configured.
 build_base_tarball() { # tarball
   local tarball=$1 mirror root status
-  # The first URIs: line of the Debian sources apt uses here (deb822), else the classic sources.list.
-  mirror=$(sed -nE 's/^URIs: *([^ ]+).*/\1/p' /etc/apt/sources.list.d/*.sources 2> /dev/null | grep -v security | head -n 1)
-  mirror=${mirror:-$(sed -nE 's/^deb +([^ ]+) +bookworm .*/\1/p' /etc/apt/sources.list 2> /dev/null | head -n 1)}
-  mirror=${mirror:-http://deb.debian.org/debian}
-  echo "      debootstrap --variant=minbase bookworm from $mirror into $tarball (about a minute, cached)"
+  if ! mirror=$(debian_mirror); then
+    echo "FAIL  apt's sources name no Debian mirror for bookworm (read: $apt_sources); debootstrap needs" \
+      "the one apt uses: configure apt first (a 'deb URI bookworm main' line or a deb822 stanza)" >&2
+    return 1
+  fi
+  echo "      debootstrap --variant=minbase bookworm from $mirror (apt's sources) into $tarball (about a minute, cached)"
   mkdir -p "$(dirname "$tarball")"
   root=$(mktemp -d)
   if ! debootstrap --variant=minbase bookworm "$root" "$mirror" > "$root.log" 2>&1; then

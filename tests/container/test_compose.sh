@@ -2,7 +2,10 @@
 # docker/compose.yaml for real: nginx in front of the puzzled replicas, started with the engine's
 # compose (podman-compose, or docker compose), then the scale-out checks of tests/scaleout/
 # (under_load.sh): every endpoint's answer through the proxy, wrk load with one replica SIGKILLed in
-# the middle and zero failed requests, every answer again; then torn down.
+# the middle and zero failed requests, a second replica killed while a slow request is known to be
+# computing on it (read from its /metrics on the admin port, reached at its address on the project
+# network) and that request retried by nginx and answered whole, every answer again through the
+# replica left; then torn down.
 # The file is run as a variant that changes only what this machine needs, and prints it: the image
 # (IMAGE, already built, instead of building again), a project name unique to the run, nginx's port
 # (a free loopback port instead of 8080 on every interface), and the proxy image: no registry is
@@ -16,6 +19,7 @@ cd "$(dirname "$0")/../.." || exit 2
 image=${1:?usage: tests/container/test_compose.sh IMAGE}
 . tests/lib/checks.sh
 . tests/container/engine.sh
+. tests/scaleout/under_load.sh
 select_engine || { echo "FAIL  no container engine: $engine_why"; exit 1; }
 project="puzzled-compose-$$"
 tmp=$(mktemp -d)
@@ -42,9 +46,9 @@ check "the proxy image $nginx_image builds (Debian's nginx-light on $base_image)
 port=$(free_port)
 sed -E '/^resolver /d; s/ resolve / /' docker/upstream.conf > "$tmp/upstream.conf"
 python3 - docker/compose.yaml "$tmp/compose.yaml" "$image" "$nginx_image" "$port" "$tmp/upstream.conf" \
-  "$(pwd)/docker" << 'EOF' || { fail "write the compose variant"; checks_summary; exit 1; }
+  "$(pwd)/docker" "$slow_time_limit_ms" << 'EOF' || { fail "write the compose variant"; checks_summary; exit 1; }
 import sys, yaml
-source, target, image, nginx_image, port, upstream, docker_dir = sys.argv[1:]
+source, target, image, nginx_image, port, upstream, docker_dir, slow_time_limit_ms = sys.argv[1:]
 with open(source) as f:
     compose = yaml.safe_load(f)
 puzzled, nginx = compose["services"]["puzzled"], compose["services"]["nginx"]
@@ -65,12 +69,15 @@ nginx["volumes"] = volumes
 # The load below is one client (wrk) hammering the proxy: per-client limits would answer it 429.
 puzzled["environment"]["PUZZLED_CLIENT_RATE"] = "0"
 changes.append("puzzled: PUZZLED_CLIENT_RATE=0 (the load is one client)")
+# The retry check's slow requests must not run out of time on a loaded machine (under_load.sh).
+puzzled["environment"]["PUZZLED_TIME_LIMIT_MS"] = slow_time_limit_ms
+changes.append(f"puzzled: PUZZLED_TIME_LIMIT_MS={slow_time_limit_ms} (the slow requests on a loaded machine)")
 with open(target, "w") as f:
     yaml.safe_dump(compose, f)
 print("      compose variant: " + "; ".join(changes))
 EOF
-replicas=$(python3 -c 'import sys, yaml; print(yaml.safe_load(open(sys.argv[1]))["services"]["puzzled"]["deploy"]["replicas"])' docker/compose.yaml)
-echo "      ${compose[*]} -p $project up -d ($replicas replicas and nginx)"
+replica_count=$(python3 -c 'import sys, yaml; print(yaml.safe_load(open(sys.argv[1]))["services"]["puzzled"]["deploy"]["replicas"])' docker/compose.yaml)
+echo "      ${compose[*]} -p $project up -d ($replica_count replicas and nginx)"
 "${compose[@]}" -p "$project" -f "$tmp/compose.yaml" up -d > "$tmp/up.log" 2>&1
 check "${compose[*]} up -d starts the stack" test $? = 0
 # Containers of the run, by service (both engines label them with Docker's compose labels).
@@ -80,10 +87,10 @@ containers_of() { # service
 }
 mapfile -t replica_names < <(containers_of puzzled)
 nginx_name=$(containers_of nginx | head -n 1)
-check "$replicas puzzled replicas and nginx are up (${replica_names[*]} ${nginx_name})" \
-  test "${#replica_names[@]}" = "$replicas" -a -n "$nginx_name"
+check "$replica_count puzzled replicas and nginx are up (${replica_names[*]} ${nginx_name})" \
+  test "${#replica_names[@]}" = "$replica_count" -a -n "$nginx_name"
 proxy="http://127.0.0.1:$port"
-for _ in $(seq 1 100); do
+for _ in $(seq 1 100); do # 10 s and more: guards a stack that never comes up (it takes a few seconds)
   [ "$(curl -s -o /dev/null -w '%{http_code}' "$proxy/readyz")" = 200 ] && break
   sleep 0.1
 done
@@ -96,23 +103,24 @@ if [ "$failed" -gt 0 ]; then
   exit 1
 fi
 
-# The hooks of under_load.sh: replica_names[0] is the one killed.
-. tests/scaleout/under_load.sh
-access_lines() { "$engine" logs "$1" 2>&1 | grep -cE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T.* (GET|POST) '; }
-replica_requests() { # killed|others
-  local total=0 name
-  if [ "$1" = killed ]; then access_lines "${replica_names[0]}"; return; fi
-  for name in "${replica_names[@]:1}"; do total=$((total + $(access_lines "$name"))); done
-  echo "$total"
-}
+# The hooks of under_load.sh: replica_names[0] is killed under load, replica_names[1] with the slow
+# request in flight.
+replicas=("${replica_names[@]}")
+replica_log() { "$engine" logs "$1" 2>&1; }
+replica_ip() { "$engine" inspect --format '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}' "$1"; }
+replica_metrics() { curl -s --max-time 5 "http://$(replica_ip "$1"):9090/metrics"; }
+replica_address() { echo "$(replica_ip "$1"):8080"; }
 kill_replica() {
-  "$engine" kill --signal KILL "${replica_names[0]}" > /dev/null
-  killed_status=$("$engine" wait "${replica_names[0]}" 2> /dev/null | tail -n 1)
+  "$engine" kill --signal KILL "$1" > /dev/null
+  killed_status=$("$engine" wait "$1" 2> /dev/null | tail -n 1)
 }
 proxy_access_log() { "$engine" logs "$nginx_name" 2> /dev/null; }
-check_answers "(compose, $replicas replicas)"
-load_with_a_kill
-check_answers "(compose, after the kill)"
+check "the admin port of ${replica_names[1]} answers /metrics at its address ($(replica_ip "${replica_names[1]}"):9090)" \
+  bash -c "curl -s --max-time 5 'http://$(replica_ip "${replica_names[1]}"):9090/metrics' | grep -q '^puzzled_workers_busy '"
+check_answers "(compose, $replica_count replicas)"
+load_with_a_kill "${replica_names[0]}"
+retry_in_flight "${replica_names[1]}"
+check_answers "(compose, after the kills)"
 
 "${compose[@]}" -p "$project" -f "$tmp/compose.yaml" down > "$tmp/down.log" 2>&1
 check "${compose[*]} down tears it down (exit $?)" test -z "$(containers_of puzzled; containers_of nginx)"

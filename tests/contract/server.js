@@ -4,6 +4,7 @@ const { spawn } = require('child_process');
 const http = require('http');
 const zlib = require('zlib');
 
+// Guards a request never answered; the slowest example takes a second or two on a busy machine.
 const REQUEST_TIMEOUT_MS = 20000;
 
 // Starts `bin` on a free loopback port; resolves to { url, stop() } once it prints its address.

@@ -37,6 +37,9 @@ FOREIGN_OPTIONS = {
     "--merge": "libFuzzer", "--errors": "scripts/fuzz.sh", "--check": "scripts/format.sh",
     "--strict": "tsc", "--bundle": "esbuild", "--outfile": "esbuild", "--alias": "esbuild",
     "--headless": "chromium", "--no-sandbox": "chromium",
+    "--repeat": "scripts/test.sh", "--stop-rounds": "scripts/test.sh", "--rounds": "tests/stop/run.py",
+    "--list": "gnutls-cli", "--priority": "gnutls-cli", "--quiet": "testssl.sh", "--timeout": "wrk",
+    "--test-dir": "ctest",
 }
 # Top folders of the repository: a backtick span starting with one of them is a path to check.
 TOP_FOLDERS = ("core/", "api/", "server/", "tests/", "bench/", "docs/", "scripts/", "web/", "deploy/",
@@ -263,7 +266,10 @@ def comparable(text):
 
 
 def check_console(binary):
-    process, port = start_puzzled(binary, ["--client-rate", "0"])
+    # --time-limit-ms 60000: an example that computes for a second or two on an idle machine (a
+    # 60-step ladder search that finds none) must not hit the default 10 s limit on a loaded one, or
+    # under the sanitizers; a computation that never ends still ends there.
+    process, port = start_puzzled(binary, ["--client-rate", "0", "--time-limit-ms", "60000"])
     here = f"127.0.0.1:{port}"
     run = skipped = 0
     try:

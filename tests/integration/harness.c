@@ -53,6 +53,7 @@ int test_server_stop(test_server *server, int signal_number) {
     if (server->pid <= 0) return -1;
     kill(server->pid, signal_number);
     int status = 0;
+    /* 15 s: guards a stop that hangs; the server's own bounds end it sooner (drain, graces, flush). */
     for (int waited_ms = 0; waited_ms < 15000; waited_ms += 10) {
         if (waitpid(server->pid, &status, WNOHANG) == server->pid) {
             server->pid = 0;
@@ -127,6 +128,7 @@ http_result http_request(const char *base_url, const char *method, const char *p
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &body_in);
     curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, collect);
     curl_easy_setopt(curl, CURLOPT_HEADERDATA, &headers_in);
+    /* 120 s: guards a request never answered; the longest takes a few seconds under ASan on a busy machine. */
     curl_easy_setopt(curl, CURLOPT_TIMEOUT, 120L);
     result.curl_code = curl_easy_perform(curl);
     if (result.curl_code == CURLE_OK) curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &result.status);

@@ -7,7 +7,7 @@ bin=$1; shift
 log=$(mktemp)
 "$PUZZLED_BIN" --host 127.0.0.1 --port 0 --client-rate 0 > "$log.out" 2> "$log" &
 server=$!
-for _ in $(seq 1 200); do
+for _ in $(seq 1 200); do # 10 s: guards a server that never starts (under ASan it takes about 2 s)
   grep -q '^listening on ' "$log.out" 2>/dev/null && break
   sleep 0.05
 done

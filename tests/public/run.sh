@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Serving the public directly: HTTPS through libmicrohttpd's GnuTLS support and the admin port.
 # Makes a throwaway CA and a certificate for localhost with openssl, then checks: curl --cacert gets
-# /healthz over HTTPS, and so does `puzzled --health-check` given the same flags; a TLS 1.1 handshake is refused; a key that does not match the certificate,
-# or a missing file, stops the start with a clear message; with --admin-port, /metrics answers there
-# and the public port says 404 for it; every answer carries nosniff.
+# /healthz over HTTPS, and so does `puzzled --health-check` given the same flags; a TLS 1.1 handshake is refused; the
+# TLS profile is Mozilla's "intermediate": of every TLS 1.2 suite openssl knows, tried one at a time,
+# exactly the ECDHE + AES-GCM or ChaCha20-Poly1305 ones are accepted (a CBC-only client is refused, so
+# is RSA key exchange), and each TLS 1.3 suite is; --tls-priorities changes the profile, and a string
+# GnuTLS refuses stops the start; a key that does not match the certificate, or a missing file, stops
+# the start with a clear message; with --admin-port, /metrics answers there and the public port says
+# 404 for it; every answer carries nosniff.
 #   tests/public/run.sh PUZZLED_BIN
 # Prints one line per check and `N passed, M failed` last; exits non-zero when a check failed.
 set -u
@@ -39,6 +43,28 @@ for version in 1.2 1.3; do
     -CAfile '$tmp/ca.pem' < /dev/null 2> /dev/null | grep -q 'New, TLSv$version,'"
 done
 check "a TLS 1.1 handshake is refused" bash -c "! curl -s --cacert '$tmp/ca.pem' --tlsv1.1 --tls-max 1.1 '$https/healthz'"
+# The suite a handshake with port $1 settles on when the client offers only $2 (TLS 1.2 cipher names)
+# or, with $3 = 1.3, only the TLS 1.3 suite $2; empty when the handshake fails.
+negotiated() { # port, suite, [1.3]
+  local offer=(-tls1_2 -cipher "$2:@SECLEVEL=0")
+  [ "${3:-}" = 1.3 ] && offer=(-tls1_3 -ciphersuites "$2")
+  openssl s_client -connect "127.0.0.1:$1" "${offer[@]}" < /dev/null 2> /dev/null |
+    sed -nE 's/^New, [^,]+, Cipher is ([^ ]+)$/\1/p' | grep -vx '(NONE)'
+}
+intermediate="ECDHE-RSA-AES128-GCM-SHA256 ECDHE-RSA-AES256-GCM-SHA384 ECDHE-RSA-CHACHA20-POLY1305"
+accepted=$(for suite in $(openssl ciphers -tls1_2 'ALL:COMPLEMENTOFALL:@SECLEVEL=0' | tr ':' '\n' | grep -v '^TLS_'); do
+  [ "$(negotiated "$port" "$suite")" = "$suite" ] && echo "$suite"
+done | sort | xargs)
+tried=$(openssl ciphers -tls1_2 'ALL:COMPLEMENTOFALL:@SECLEVEL=0' | tr ':' '\n' | grep -vc '^TLS_')
+check "of the $tried TLS 1.2 suites openssl knows, exactly Mozilla intermediate's for an RSA certificate are accepted: $accepted" \
+  test "$accepted" = "$(tr ' ' '\n' <<< "$intermediate" | sort | xargs)"
+check "a CBC-only TLS 1.2 client (ECDHE-RSA-AES128-SHA) is refused" test -z "$(negotiated "$port" ECDHE-RSA-AES128-SHA)"
+check "an RSA key exchange TLS 1.2 client (AES128-GCM-SHA256) is refused" test -z "$(negotiated "$port" AES128-GCM-SHA256)"
+check "a TLS 1.2 client with ECDHE-RSA-AES128-GCM-SHA256 is accepted" \
+  test "$(negotiated "$port" ECDHE-RSA-AES128-GCM-SHA256)" = ECDHE-RSA-AES128-GCM-SHA256
+for suite in TLS_AES_128_GCM_SHA256 TLS_AES_256_GCM_SHA384 TLS_CHACHA20_POLY1305_SHA256; do
+  check "a TLS 1.3 client with $suite is accepted" test "$(negotiated "$port" "$suite" 1.3)" = "$suite"
+done
 check "--health-check speaks HTTPS to an HTTPS port and says healthy" \
   bash -c "'$bin' --health-check --host 127.0.0.1 --port $port --tls-cert '$tmp/server.pem' --tls-key '$tmp/server.key' | grep -qx healthy"
 check "... and plain HTTP to it is not taken for health" \
@@ -57,6 +83,24 @@ kill "$server"
 wait "$server"
 check "it stops cleanly on SIGTERM (status $?)" test "$?" = 0
 server=""
+
+# Another profile through --tls-priorities: GnuTLS's NORMAL on TLS 1.2 offers CBC suites again.
+"$bin" --host 127.0.0.1 --port 0 --tls-cert "$tmp/server.pem" --tls-key "$tmp/server.key" \
+  --tls-priorities 'NORMAL:-VERS-ALL:+VERS-TLS1.2' > "$tmp/normal.out" 2> "$tmp/normal.err" &
+server=$!
+for _ in $(seq 1 100); do grep -q '^listening on ' "$tmp/normal.out" && break; sleep 0.05; done
+url=$(sed -n 's/^listening on //p' "$tmp/normal.out")
+check "--tls-priorities NORMAL:-VERS-ALL:+VERS-TLS1.2 accepts the CBC client the default refuses" \
+  test -n "$url" -a "$(negotiated "${url##*:}" ECDHE-RSA-AES128-SHA)" = ECDHE-RSA-AES128-SHA
+check "... and no TLS 1.3 client" test -n "$url" -a -z "$(negotiated "${url##*:}" TLS_AES_128_GCM_SHA256 1.3)"
+kill "$server"
+wait "$server"
+server=""
+"$bin" --host 127.0.0.1 --port 0 --tls-cert "$tmp/server.pem" --tls-key "$tmp/server.key" \
+  --tls-priorities 'NORMAL:+NO-SUCH-THING' > /dev/null 2> "$tmp/priorities"
+status=$?
+check "a priority string GnuTLS refuses stops the start (status $status) and says so" \
+  bash -c "test $status -ne 0 && grep -q -- '--tls-priorities' '$tmp/priorities'"
 
 "$bin" --host 127.0.0.1 --port 0 --tls-cert "$tmp/server.pem" --tls-key "$tmp/ca.key" > /dev/null 2> "$tmp/mismatch"
 status=$?

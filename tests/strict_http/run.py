@@ -46,6 +46,7 @@ from checks import check, finish  # noqa: E402
 
 def exchange(port, request):
     """Everything the server sends until it closes the connection (bounded: 5 s)."""
+    # 5 s: guards a malformed request left unanswered; each answer takes milliseconds.
     with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
         s.sendall(request)
         received = b""

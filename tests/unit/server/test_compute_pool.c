@@ -17,12 +17,13 @@ typedef struct gate {
 } gate;
 
 typedef struct test_job {
-    compute_job job; /* first */
-    gate *gate;      /* NULL: the job ends at once */
+    compute_job job;    /* first */
+    gate *gate;         /* NULL: the job ends at once */
+    gate *refusal_gate; /* NULL: a refusal returns at once */
     atomic_int ran, refused, started;
     compute_lane lane;
     compute_refusal reason;
-    bool demote;     /* from the express lane, go on to the main lane */
+    bool demote; /* from the express lane, go on to the main lane */
     compute_pool *pool;
 } test_job;
 
@@ -39,6 +40,12 @@ static void gate_open(gate *g) {
     pthread_mutex_unlock(&g->lock);
 }
 
+static void gate_wait(gate *g) {
+    pthread_mutex_lock(&g->lock);
+    while (!g->open) pthread_cond_wait(&g->changed, &g->lock);
+    pthread_mutex_unlock(&g->lock);
+}
+
 static void run(compute_job *job) {
     test_job *t = (test_job *)job;
     t->lane = job->lane;
@@ -47,11 +54,7 @@ static void run(compute_job *job) {
         cr_assert_eq(compute_pool_demote(t->pool, job), COMPUTE_QUEUED);
         return;
     }
-    if (t->gate != NULL) {
-        pthread_mutex_lock(&t->gate->lock);
-        while (!t->gate->open) pthread_cond_wait(&t->gate->changed, &t->gate->lock);
-        pthread_mutex_unlock(&t->gate->lock);
-    }
+    if (t->gate != NULL) gate_wait(t->gate);
     atomic_fetch_add(&t->ran, 1);
 }
 
@@ -59,6 +62,7 @@ static void refuse(compute_job *job, compute_refusal reason) {
     test_job *t = (test_job *)job;
     t->reason = reason;
     atomic_fetch_add(&t->refused, 1);
+    if (t->refusal_gate != NULL) gate_wait(t->refusal_gate);
 }
 
 static void job_init(test_job *t, compute_pool *pool, gate *g, bool demote) {
@@ -113,17 +117,27 @@ Test(compute_pool, demoted_jobs_fill_the_workers_then_the_queue_then_are_refused
     compute_pool_destroy(pool);
 }
 
+/* A pool of one main worker that `busy` holds until `g` opens (demoted there from the express lane),
+ * and `waiting` queued behind it with a 50 ms deadline, its refusal held until `refusal` opens (NULL:
+ * not held). */
+static compute_pool *pool_with_a_job_expiring_behind_a_busy_one(gate *g, test_job *busy, test_job *waiting,
+                                                                 gate *refusal) {
+    compute_pool *pool = compute_pool_create(1, 4);
+    job_init(busy, pool, g, true);
+    compute_pool_submit(pool, &busy->job);
+    cr_assert(eventually(&busy->started, 2));
+    job_init(waiting, pool, NULL, true);
+    waiting->refusal_gate = refusal;
+    waiting->job.deadline = deadline_after_ms(50);
+    compute_pool_submit(pool, &waiting->job);
+    return pool;
+}
+
 Test(compute_pool, a_waiting_job_is_refused_at_its_deadline_without_running) {
     gate g;
     gate_init(&g);
-    compute_pool *pool = compute_pool_create(1, 4);
     test_job busy, waiting;
-    job_init(&busy, pool, &g, true);
-    compute_pool_submit(pool, &busy.job);
-    cr_assert(eventually(&busy.started, 2));
-    job_init(&waiting, pool, NULL, true);
-    waiting.job.deadline = deadline_after_ms(50);
-    compute_pool_submit(pool, &waiting.job);
+    compute_pool *pool = pool_with_a_job_expiring_behind_a_busy_one(&g, &busy, &waiting, NULL);
     cr_assert(eventually(&waiting.refused, 1));
     cr_assert_eq(waiting.reason, COMPUTE_EXPIRED);
     cr_assert_eq(atomic_load(&waiting.ran), 0);
@@ -131,6 +145,27 @@ Test(compute_pool, a_waiting_job_is_refused_at_its_deadline_without_running) {
     gate_open(&g);
     cr_assert(compute_pool_wait_idle(pool, NULL));
     cr_assert_eq(compute_pool_stats_read(pool).expired, 1);
+    compute_pool_destroy(pool);
+}
+
+/* The stop waits for the pool to be idle and then stops libmicrohttpd, which must find no connection
+ * suspended: a refused request resumes its connection in its refusal, so the pool is not idle while
+ * a refusal runs, though the job has left the queue and nothing else runs. */
+Test(compute_pool, a_refusal_in_progress_keeps_the_pool_busy) {
+    gate g, refusal;
+    gate_init(&g);
+    gate_init(&refusal);
+    test_job busy, waiting;
+    compute_pool *pool = pool_with_a_job_expiring_behind_a_busy_one(&g, &busy, &waiting, &refusal);
+    cr_assert(eventually(&waiting.refused, 1), "the watch thread refuses the expired job");
+    gate_open(&g);
+    cr_assert(eventually(&busy.ran, 1));
+    compute_pool_stats stats = compute_pool_stats_read(pool);
+    cr_assert_eq(stats.express_waiting + stats.main_waiting, 0, "the refused job has left the queue");
+    deadline soon = deadline_after_ms(20);
+    cr_assert_not(compute_pool_wait_idle(pool, &soon), "the refusal still runs");
+    gate_open(&refusal);
+    cr_assert(compute_pool_wait_idle(pool, NULL));
     compute_pool_destroy(pool);
 }
 

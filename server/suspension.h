@@ -1,0 +1,24 @@
+/* Every suspension of a connection, counted. libmicrohttpd aborts the process when MHD_stop_daemon
+ * finds a connection suspended and not resumed ("MHD_stop_daemon() called while we have suspended
+ * connections"), so every suspend and resume in the server goes through these two calls, and the
+ * stop (server/http.c) waits for the count to reach zero before it stops the daemon.
+ *
+ * Invariant: the count is the number of connections suspended and not yet resumed. A resume is
+ * counted after libmicrohttpd has it, so at zero every connection is active or marked for resumption
+ * (the daemon takes those back before it closes them). One server per process: the count is global,
+ * like the metrics. */
+#ifndef PUZZLED_SERVER_SUSPENSION_H
+#define PUZZLED_SERVER_SUSPENSION_H
+
+#include <microhttpd.h>
+
+/* MHD_suspend_connection, counted. On the connection's I/O thread, from a callback. */
+void suspension_suspend(struct MHD_Connection *connection);
+
+/* MHD_resume_connection, counted. From any thread, once per suspension. */
+void suspension_resume(struct MHD_Connection *connection);
+
+/* Connections suspended now. */
+unsigned suspension_count(void);
+
+#endif
