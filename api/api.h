@@ -29,13 +29,13 @@
 /* Field types. The server checks them before the handler runs; for GET the query string value is
  * converted according to the declared type. */
 typedef enum field_type {
-    FIELD_INTEGER,     /* JSON number with an integral value, |v| <= 2^53-1 */
-    FIELD_BOOLEAN,     /* true / false */
-    FIELD_STRING,      /* JSON string */
-    FIELD_ARRAY,       /* JSON array of anything; GET: comma-separated, numbers/true/false as such */
-    FIELD_STRING_ARRAY, /* JSON array of strings; GET: comma-separated, every piece a string */
+    FIELD_INTEGER,                /* JSON number with an integral value, |v| <= 2^53-1 */
+    FIELD_BOOLEAN,                /* true / false */
+    FIELD_STRING,                 /* JSON string */
+    FIELD_ARRAY,                  /* JSON array of anything; GET: comma-separated, numbers/true/false as such */
+    FIELD_STRING_ARRAY,           /* JSON array of strings; GET: comma-separated, every piece a string */
     FIELD_STRING_OR_STRING_ARRAY, /* a JSON string (a name) or array of strings; GET as FIELD_STRING_ARRAY */
-    FIELD_BIG_INTEGER, /* integer JSON number or a string (checked by the handler: decimal, hex seed ...);
+    FIELD_BIG_INTEGER,            /* integer JSON number or a string (checked by the handler: decimal, hex seed ...);
                           GET keeps the text as a string, so no precision is lost */
 } field_type;
 
@@ -53,20 +53,20 @@ typedef struct api_thread_budget {
 } api_thread_budget;
 
 typedef struct api_request {
-    cJSON *params;            /* a JSON object holding only declared fields, types already checked */
-    bool ndjson;              /* the client sent Accept: application/x-ndjson */
-    deadline time_limit;      /* from --time-limit-ms, or the smaller time_limit_ms of the request,
+    cJSON *params;                    /* a JSON object holding only declared fields, types already checked */
+    bool ndjson;                      /* the client sent Accept: application/x-ndjson */
+    deadline time_limit;              /* from --time-limit-ms, or the smaller time_limit_ms of the request,
                                  counted from the request's arrival */
-    deadline deadline;        /* what the handler's computation polls: time_limit, or a shorter slice of
+    deadline deadline;                /* what the handler's computation polls: time_limit, or a shorter slice of
                                  it (the server's express lane, server/compute_pool.h). A handler that
                                  fails at this deadline may be run again with the rest of time_limit, so
                                  it must not keep state across runs; a stream's generator keeps
                                  time_limit, since pieces are produced after the handler returns */
-    const api_limits *limits; /* the server's limits, set at start-up */
+    const api_limits *limits;         /* the server's limits, set at start-up */
     const api_thread_budget *threads; /* NULL: the computation runs on its own thread alone */
-    bool ready;               /* the server admits new work (not stopping, queue not full): /readyz */
-    api_error error;          /* filled by api_fail() */
-    const char *text_body;    /* a text/plain POST body on a route that takes one (ROUTE_TEXT_BODY in
+    bool ready;                       /* the server admits new work (not stopping, queue not full): /readyz */
+    api_error error;                  /* filled by api_fail() */
+    const char *text_body;            /* a text/plain POST body on a route that takes one (ROUTE_TEXT_BODY in
                                  server/routes.h; the fields then come from the query string); else NULL */
     size_t text_body_len;
 } api_request;
@@ -86,18 +86,18 @@ typedef stream_status (*stream_next_fn)(void *state, json_writer *out, size_t wa
 typedef void (*stream_free_fn)(void *state);
 
 typedef struct api_response {
-    int status;               /* 200 unless set otherwise */
-    const char *content_type; /* "application/json" unless set otherwise */
+    int status;                          /* 200 unless set otherwise */
+    const char *content_type;            /* "application/json" unless set otherwise */
     const char *content_security_policy; /* a page's or a drawing's policy (api/web_pages.c,
                                             api/svg_writer.c), or NULL; sent with Referrer-Policy: no-referrer */
-    json_writer body;         /* a complete small body, or empty when streaming */
-    const char *fixed_body;   /* instead of `body`: bytes that live as long as the process (an embedded
+    json_writer body;                    /* a complete small body, or empty when streaming */
+    const char *fixed_body;              /* instead of `body`: bytes that live as long as the process (an embedded
                                  file), sent as they are, without a copy */
     size_t fixed_length;
-    void *stream_state;       /* non-NULL: the body is streamed */
+    void *stream_state; /* non-NULL: the body is streamed */
     stream_next_fn stream_next;
     stream_free_fn stream_free;
-    bool stream_bounded;      /* every call of stream_next is cheap and bounded (no search, no wait, at
+    bool stream_bounded; /* every call of stream_next is cheap and bounded (no search, no wait, at
                                  most API_STREAM_STEP_BYTES past `want`): the server may run it on an
                                  I/O thread, straight into the socket's buffer (server/stream.h) */
 } api_response;
@@ -144,8 +144,7 @@ void api_respond_json(api_response *res, cJSON *doc);
 
 /* Answers with a streamed body (see stream_next_fn). The content type is application/x-ndjson when
  * `ndjson` is true, else application/json. Takes ownership of `state` (freed with `free_state`). */
-void api_respond_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state,
-                        bool ndjson);
+void api_respond_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state, bool ndjson);
 
 /* api_respond_stream for a generator whose every call is cheap and bounded (see stream_bounded): a
  * listing of items each formatted in constant time, never a search whose next item may take long. */
@@ -167,7 +166,7 @@ bool api_collect_stream(api_request *req, api_response *res, size_t max_bytes);
 /* Answers with the whole body now, running the generator `next` to its end (same content type as
  * api_respond_stream); frees `state`. A generator that fails is answered as out of time (503), or
  * out of memory (500) when the body could not grow. Returns false after api_fail(). */
-bool api_respond_whole(api_request *req, api_response *res, void *state, stream_next_fn next,
-                       stream_free_fn free_state, bool ndjson);
+bool api_respond_whole(api_request *req, api_response *res, void *state, stream_next_fn next, stream_free_fn free_state,
+                       bool ndjson);
 
 #endif

@@ -24,20 +24,20 @@ typedef const uint32_t *(*arrangement_next_fn)(void *iter, size_t *changed);
 typedef enum { LISTING_HEAD, LISTING_ITEMS, LISTING_TAIL } listing_part;
 
 typedef struct arrangement_listing {
-    perm_items items;          /* owned */
-    void *iter;                /* owned; NULL when the offset is past the end: an empty list */
+    perm_items items; /* owned */
+    void *iter;       /* owned; NULL when the offset is past the end: an empty list */
     arrangement_next_fn next;
     void (*free_iter)(void *iter);
-    const char *list_key;      /* "permutations", "combinations" */
-    size_t k;                  /* entries per arrangement */
+    const char *list_key; /* "permutations", "combinations" */
+    size_t k;             /* entries per arrangement */
     bool ndjson;
     listing_part part;
-    char *count;               /* decimal */
-    uint64_t left;             /* arrangements still to send (the limit) */
+    char *count;   /* decimal */
+    uint64_t left; /* arrangements still to send (the limit) */
     bool first;
-    char *line;                /* '[' or '"' and the entries, without the closing character */
-    size_t line_room;          /* the longest line, with its closing character */
-    size_t *entry_end;         /* k offsets into line */
+    char *line;        /* '[' or '"' and the entries, without the closing character */
+    size_t line_room;  /* the longest line, with its closing character */
+    size_t *entry_end; /* k offsets into line */
 } arrangement_listing;
 
 /* A zeroed listing (NULL when out of memory) whose items and iterator the caller fills in. */

@@ -17,8 +17,8 @@ bool board_index_read(api_request *req, const char *field, int index, const cJSO
                       const char *what, uint32_t *out);
 
 /* Element `index` of the array field `field`: a square [row, col] with row < rows and col < cols. */
-bool board_square_read(api_request *req, const char *field, int index, const cJSON *item, uint32_t rows,
-                       uint32_t cols, uint32_t *row, uint32_t *col);
+bool board_square_read(api_request *req, const char *field, int index, const cJSON *item, uint32_t rows, uint32_t cols,
+                       uint32_t *row, uint32_t *col);
 
 /* The array field `field` as distinct [row, col] squares of an n x n board, sorted in row-major order
  * into `*out` (malloc'd; free it) and `*count`; a 400 naming the field for a square off the board or

@@ -8,12 +8,9 @@
 #include "core/combinations/comb_rank.h"
 
 static const api_field fields[] = {
-    {"items", FIELD_ARRAY},
-    {"text", FIELD_STRING},
-    {"combination", FIELD_ARRAY},
-    {"combination_text", FIELD_STRING},
-    {"distinct", FIELD_BOOLEAN},
-    {NULL, 0},
+    {"items", FIELD_ARRAY},       {"text", FIELD_STRING},
+    {"combination", FIELD_ARRAY}, {"combination_text", FIELD_STRING},
+    {"distinct", FIELD_BOOLEAN},  {NULL, 0},
 };
 
 static int compare_classes(const void *a, const void *b) {

@@ -8,12 +8,8 @@
 #include "core/combinations/comb_rank.h"
 
 static const api_field fields[] = {
-    {"items", FIELD_ARRAY},
-    {"text", FIELD_STRING},
-    {"k", FIELD_INTEGER},
-    {"distinct", FIELD_BOOLEAN},
-    {"rank", FIELD_BIG_INTEGER},
-    {NULL, 0},
+    {"items", FIELD_ARRAY},      {"text", FIELD_STRING},      {"k", FIELD_INTEGER},
+    {"distinct", FIELD_BOOLEAN}, {"rank", FIELD_BIG_INTEGER}, {NULL, 0},
 };
 
 static bool read_k_and_rank(api_request *req, const perm_items *items, size_t *k, mpz_t rank) {
@@ -36,7 +32,8 @@ static bool answer_unrank(api_request *req, api_response *res) {
     if (ok && combination == NULL) ok = api_fail_out_of_memory(req);
     core_status status = CORE_OK;
     if (ok) status = comb_count(total, &spec, &req->deadline);
-    if (ok && status == CORE_OK && mpz_cmp(rank, total) >= 0) ok = param_fail_not_below(req, "rank", total, "combinations");
+    if (ok && status == CORE_OK && mpz_cmp(rank, total) >= 0)
+        ok = param_fail_not_below(req, "rank", total, "combinations");
     if (ok && status == CORE_OK) progress_begin(req->deadline.progress, "items", spec.k); /* items placed */
     if (ok && status == CORE_OK) status = comb_unrank(combination, &spec, rank, &req->deadline);
     if (ok) ok = api_fail_status(req, status);

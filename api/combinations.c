@@ -10,14 +10,8 @@
 #include "core/combinations/comb_iter.h"
 
 static const api_field fields[] = {
-    {"items", FIELD_ARRAY},
-    {"text", FIELD_STRING},
-    {"k", FIELD_INTEGER},
-    {"distinct", FIELD_BOOLEAN},
-    {"offset", FIELD_BIG_INTEGER},
-    {"limit", FIELD_INTEGER},
-    {"count_only", FIELD_BOOLEAN},
-    {NULL, 0},
+    {"items", FIELD_ARRAY},        {"text", FIELD_STRING},   {"k", FIELD_INTEGER},          {"distinct", FIELD_BOOLEAN},
+    {"offset", FIELD_BIG_INTEGER}, {"limit", FIELD_INTEGER}, {"count_only", FIELD_BOOLEAN}, {NULL, 0},
 };
 
 static const uint32_t *next_combination_of(void *iter, size_t *changed) { return comb_iter_next(iter, changed); }

@@ -4,29 +4,29 @@
 
 #include "api/api.h"
 
-extern const api_endpoint health_endpoint;              /* api/health.c */
-extern const api_endpoint readiness_endpoint;           /* api/readiness.c */
-extern const api_endpoint openapi_endpoint;             /* api/openapi_document.c */
-extern const api_endpoint shuffle_endpoint;             /* api/shuffle.c */
-extern const api_endpoint permutations_endpoint;        /* api/permutations.c */
-extern const api_endpoint permutation_rank_endpoint;    /* api/permutation_rank.c */
-extern const api_endpoint permutation_unrank_endpoint;  /* api/permutation_unrank.c */
-extern const api_endpoint queens_endpoint;              /* api/queens.c */
-extern const api_endpoint queens_verify_endpoint;       /* api/queens_verify.c */
-extern const api_endpoint knight_tour_endpoint;         /* api/knight_tour.c */
-extern const api_endpoint knight_tour_verify_endpoint;  /* api/knight_tour_verify.c */
-extern const api_endpoint word_ladder_endpoint;         /* api/word_ladder.c */
-extern const api_endpoint combinations_endpoint;        /* api/combinations.c */
-extern const api_endpoint combination_rank_endpoint;    /* api/combination_rank.c */
-extern const api_endpoint combination_unrank_endpoint;  /* api/combination_unrank.c */
-extern const api_endpoint word_ladder_verify_endpoint;  /* api/word_ladder_verify.c */
+extern const api_endpoint health_endpoint;                 /* api/health.c */
+extern const api_endpoint readiness_endpoint;              /* api/readiness.c */
+extern const api_endpoint openapi_endpoint;                /* api/openapi_document.c */
+extern const api_endpoint shuffle_endpoint;                /* api/shuffle.c */
+extern const api_endpoint permutations_endpoint;           /* api/permutations.c */
+extern const api_endpoint permutation_rank_endpoint;       /* api/permutation_rank.c */
+extern const api_endpoint permutation_unrank_endpoint;     /* api/permutation_unrank.c */
+extern const api_endpoint queens_endpoint;                 /* api/queens.c */
+extern const api_endpoint queens_verify_endpoint;          /* api/queens_verify.c */
+extern const api_endpoint knight_tour_endpoint;            /* api/knight_tour.c */
+extern const api_endpoint knight_tour_verify_endpoint;     /* api/knight_tour_verify.c */
+extern const api_endpoint word_ladder_endpoint;            /* api/word_ladder.c */
+extern const api_endpoint combinations_endpoint;           /* api/combinations.c */
+extern const api_endpoint combination_rank_endpoint;       /* api/combination_rank.c */
+extern const api_endpoint combination_unrank_endpoint;     /* api/combination_unrank.c */
+extern const api_endpoint word_ladder_verify_endpoint;     /* api/word_ladder_verify.c */
 extern const api_endpoint word_ladder_neighbours_endpoint; /* api/word_ladder_neighbours.c */
-extern const api_endpoint word_ladder_puzzle_endpoint;  /* api/word_ladder_puzzle.c */
-extern const api_endpoint sudoku_generate_endpoint;     /* api/sudoku_generate.c */
-extern const api_endpoint sudoku_solve_endpoint;        /* api/sudoku_solve.c */
-extern const api_endpoint sudoku_check_endpoint;        /* api/sudoku_check.c */
-extern const api_endpoint sudoku_hint_endpoint;         /* api/sudoku_steps.c */
-extern const api_endpoint sudoku_explain_endpoint;      /* api/sudoku_steps.c */
+extern const api_endpoint word_ladder_puzzle_endpoint;     /* api/word_ladder_puzzle.c */
+extern const api_endpoint sudoku_generate_endpoint;        /* api/sudoku_generate.c */
+extern const api_endpoint sudoku_solve_endpoint;           /* api/sudoku_solve.c */
+extern const api_endpoint sudoku_check_endpoint;           /* api/sudoku_check.c */
+extern const api_endpoint sudoku_hint_endpoint;            /* api/sudoku_steps.c */
+extern const api_endpoint sudoku_explain_endpoint;         /* api/sudoku_steps.c */
 /* api/web_pages.c: the playground, the API reference and the files they load */
 extern const api_endpoint web_playground_endpoint, web_docs_endpoint, web_playground_css_endpoint,
     web_playground_js_endpoint, web_answers_js_endpoint, web_pictures_js_endpoint, web_docs_css_endpoint,

@@ -50,9 +50,9 @@ typedef enum api_error_kind {
 
 typedef struct api_error {
     api_error_kind kind;
-    int status;        /* from the table; 0 while there is no error */
-    char code[48];     /* from the table */
-    char field[64];    /* the field to blame, or "" */
+    int status;         /* from the table; 0 while there is no error */
+    char code[48];      /* from the table */
+    char field[64];     /* the field to blame, or "" */
     char message[1024]; /* says what was wrong and what is allowed */
 } api_error;
 

@@ -28,13 +28,12 @@ static bool fail_unknown(api_request *req, const api_field *fields, const char *
         used += (size_t)snprintf(allowed + used, sizeof allowed - used, "%s, ", f->name);
     }
     if (used < sizeof allowed) snprintf(allowed + used, sizeof allowed - used, "%s", time_limit_field.name);
-    return api_fail(req, API_UNKNOWN_FIELD, name, "unknown field '%.64s'; the fields allowed here are: %s",
-                    name, allowed);
+    return api_fail(req, API_UNKNOWN_FIELD, name, "unknown field '%.64s'; the fields allowed here are: %s", name,
+                    allowed);
 }
 
 static bool fail_duplicate(api_request *req, const char *name) {
-    return api_fail(req, API_DUPLICATE_FIELD, name, "field '%.64s' is given more than once; give it once",
-                    name);
+    return api_fail(req, API_DUPLICATE_FIELD, name, "field '%.64s' is given more than once; give it once", name);
 }
 
 /* Requests are UTF-8 text (RFC 8259 for JSON; the query string decoded): a name or string that is
@@ -212,12 +211,10 @@ static bool check_type(api_request *req, const api_field *field, const cJSON *va
                         json_type_name(value));
     case FIELD_STRING:
         if (cJSON_IsString(value)) return true;
-        return api_fail(req, API_INVALID_FIELD, name, "'%s' must be a string, got %s", name,
-                        json_type_name(value));
+        return api_fail(req, API_INVALID_FIELD, name, "'%s' must be a string, got %s", name, json_type_name(value));
     case FIELD_ARRAY:
         if (cJSON_IsArray(value)) return true;
-        return api_fail(req, API_INVALID_FIELD, name, "'%s' must be an array, got %s", name,
-                        json_type_name(value));
+        return api_fail(req, API_INVALID_FIELD, name, "'%s' must be an array, got %s", name, json_type_name(value));
     case FIELD_STRING_OR_STRING_ARRAY:
         if (cJSON_IsString(value)) return true;
         /* fall through - else an array of strings */
@@ -242,8 +239,8 @@ static bool check_type(api_request *req, const api_field *field, const cJSON *va
                             "give it as a string of decimal digits",
                             name);
         return api_fail(req, API_INVALID_FIELD, name,
-                        "'%s' must be an integer, as a JSON number or a string of decimal digits; got %s",
-                        name, cJSON_IsNumber(value) ? "a fraction" : json_type_name(value));
+                        "'%s' must be an integer, as a JSON number or a string of decimal digits; got %s", name,
+                        cJSON_IsNumber(value) ? "a fraction" : json_type_name(value));
     }
     return true;
 }

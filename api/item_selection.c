@@ -55,8 +55,7 @@ static cJSON *joined(const cJSON *pool, const cJSON *selection) {
 }
 
 /* Keeps the classes the pool holds (renumbered in the same order) in `pool`, taking texts from `all`. */
-static bool keep_pool_classes(const perm_items *all, size_t n, const uint32_t *renumber, size_t m,
-                              perm_items *pool) {
+static bool keep_pool_classes(const perm_items *all, size_t n, const uint32_t *renumber, size_t m, perm_items *pool) {
     pool->n = n;
     pool->m = m;
     pool->text = all->text;
@@ -97,14 +96,13 @@ static bool check_selection(api_request *req, const char *field, const perm_item
         const char *text = length <= 60 ? all->texts + all->start[original] : "(a long value)";
         if (length > 60) length = (int)strlen(text); /* never cut a value: it could end mid-character */
         if (c == UINT32_MAX)
-            ok = api_fail(req, API_INVALID_FIELD, field, "'%s' item %zu (from 0), %.*s, is not one of the items",
-                          field, i, length, text);
+            ok = api_fail(req, API_INVALID_FIELD, field, "'%s' item %zu (from 0), %.*s, is not one of the items", field,
+                          i, length, text);
         else if (++taken[c] > s->pool.mult[c])
             ok = api_fail(req, API_INVALID_FIELD, field,
                           "'%s' takes %.*s %zu times, but the items hold it only %zu times", field, length, text,
                           taken[c], s->pool.mult[c]);
-        else
-            s->classes[i] = c;
+        else s->classes[i] = c;
     }
     free(taken);
     return ok;

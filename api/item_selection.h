@@ -11,8 +11,8 @@
 #include "api/permutation_items.h"
 
 typedef struct item_selection {
-    perm_items pool;     /* classes ascend by value; every class occurs in the pool */
-    uint32_t *classes;   /* the selection's class ids, in the order given */
+    perm_items pool;   /* classes ascend by value; every class occurs in the pool */
+    uint32_t *classes; /* the selection's class ids, in the order given */
     size_t len;
 } item_selection;
 

@@ -19,7 +19,7 @@
 #include "core/knight/knight_tour.h"
 
 static const api_field fields[] = {
-    {"rows", FIELD_INTEGER}, {"cols", FIELD_INTEGER},     {"n", FIELD_INTEGER},      {"start", FIELD_ARRAY},
+    {"rows", FIELD_INTEGER},   {"cols", FIELD_INTEGER},     {"n", FIELD_INTEGER},     {"start", FIELD_ARRAY},
     {"closed", FIELD_BOOLEAN}, {"algorithm", FIELD_STRING}, {"format", FIELD_STRING}, {NULL, 0},
 };
 

@@ -27,7 +27,8 @@ void knight_tour_respond_svg(api_response *res, const kt_request *request, const
     int width = svg_board_extent(request->cols), height = svg_board_extent(request->rows);
     /* the path 4 units wide (a tenth of a square) and the marks 9 in radius, or when the picture is
      * scaled down that far, 1 and 5 pixels */
-    int pixel = svg_units_per_pixel(width, height), stroke = pixel > 4 ? pixel : 4, mark = 5 * pixel > 9 ? 5 * pixel : 9;
+    int pixel = svg_units_per_pixel(width, height), stroke = pixel > 4 ? pixel : 4,
+        mark = 5 * pixel > 9 ? 5 * pixel : 9;
     svg_open(out, width, height);
     svg_checkerboard(out, request->rows, request->cols);
     point first = centre(path[0], cols), last = centre(path[squares - 1], cols);
@@ -46,8 +47,10 @@ void knight_tour_respond_svg(api_response *res, const kt_request *request, const
     }
     jw_str(out, "\"/></g>");
     svg_printf(out, "<circle class=\"start\" cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"#2e8b3a\"/>", first.x, first.y, mark);
-    svg_printf(out, "<circle class=\"end\" cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"%d\"/>",
-               last.x, last.y, mark, stroke);
+    svg_printf(
+        out,
+        "<circle class=\"end\" cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"%d\"/>",
+        last.x, last.y, mark, stroke);
     if (squares <= KNIGHT_SVG_NUMBERED_SQUARES) write_numbers(out, path, squares, cols);
     svg_close(res);
 }

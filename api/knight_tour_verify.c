@@ -43,8 +43,9 @@ static bool read_board(api_request *req, claimed_tour *tour) {
 static bool read_path(api_request *req, claimed_tour *tour) {
     const cJSON *list = param_array(req, "path");
     if (list == NULL)
-        return api_fail(req, API_MISSING_FIELD, "path", "'path' is required: the squares of the tour in order, "
-                                                        "each [row, col]");
+        return api_fail(req, API_MISSING_FIELD, "path",
+                        "'path' is required: the squares of the tour in order, "
+                        "each [row, col]");
     size_t size = (size_t)cJSON_GetArraySize(list);
     tour->path = malloc((size ? size : 1) * sizeof *tour->path);
     if (tour->path == NULL) return api_fail_out_of_memory(req);
@@ -97,9 +98,9 @@ static void write_problem(json_writer *out, const claimed_tour *tour, const kt_v
 static bool handle_knight_tour_verify(api_request *req, api_response *res) {
     claimed_tour tour = {0};
     kt_verdict verdict;
-    bool ok = read_board(req, &tour) && read_path(req, &tour) &&
-              api_fail_status(req, knight_tour_verify(tour.rows, tour.cols, tour.closed, tour.path, tour.length,
-                                                      &verdict));
+    bool ok =
+        read_board(req, &tour) && read_path(req, &tour) &&
+        api_fail_status(req, knight_tour_verify(tour.rows, tour.cols, tour.closed, tour.path, tour.length, &verdict));
     if (ok) {
         json_writer *out = &res->body;
         jw_str(out, "{\"rows\":");

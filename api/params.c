@@ -35,8 +35,8 @@ bool param_int(api_request *req, const char *name, int64_t min, int64_t max, int
     if (d < (double)min || d > (double)max) {
         char given[48];
         describe_value(value, given, sizeof given);
-        return api_fail(req, API_INVALID_FIELD, name, "'%s' must be an integer from %lld to %lld, got %s",
-                        name, (long long)min, (long long)max, given);
+        return api_fail(req, API_INVALID_FIELD, name, "'%s' must be an integer from %lld to %lld, got %s", name,
+                        (long long)min, (long long)max, given);
     }
     *out = (int64_t)d;
     return true;
@@ -44,8 +44,8 @@ bool param_int(api_request *req, const char *name, int64_t min, int64_t max, int
 
 bool param_int_required(api_request *req, const char *name, int64_t min, int64_t max, int64_t *out) {
     if (!param_present(req, name))
-        return api_fail(req, API_MISSING_FIELD, name, "'%s' is required: an integer from %lld to %lld",
-                        name, (long long)min, (long long)max);
+        return api_fail(req, API_MISSING_FIELD, name, "'%s' is required: an integer from %lld to %lld", name,
+                        (long long)min, (long long)max);
     return param_int(req, name, min, max, 0, out);
 }
 
@@ -108,8 +108,7 @@ bool param_big_uint(api_request *req, const char *name, mpz_t out, bool *present
 
 bool param_exactly_one(api_request *req, const char *a, const char *b, bool one_required) {
     bool has_a = param_present(req, a), has_b = param_present(req, b);
-    if (has_a && has_b)
-        return api_fail(req, API_CONFLICTING_FIELDS, b, "give either '%s' or '%s', not both", a, b);
+    if (has_a && has_b) return api_fail(req, API_CONFLICTING_FIELDS, b, "give either '%s' or '%s', not both", a, b);
     if (one_required && !has_a && !has_b)
         return api_fail(req, API_MISSING_FIELD, a, "one of '%s' or '%s' is required", a, b);
     return true;
@@ -133,8 +132,8 @@ bool param_k(api_request *req, size_t n, bool required, size_t dflt, size_t *out
     int64_t k = 0;
     if (!param_present(req, "k")) {
         if (required)
-            return api_fail(req, API_MISSING_FIELD, "k", "'k' is required: an integer from 0 to the number of items (%zu)",
-                            n);
+            return api_fail(req, API_MISSING_FIELD, "k",
+                            "'k' is required: an integer from 0 to the number of items (%zu)", n);
         *out = dflt;
         return true;
     }

@@ -12,11 +12,11 @@ enum { KIND_NUMBER, KIND_STRING, KIND_OTHER };
 typedef struct item_key {
     int kind;
     double number;
-    const char *text; /* the string (KIND_STRING) or compact JSON text (KIND_OTHER) */
-    size_t length;    /* of text */
-    uint32_t code;    /* a code point, for `text` input */
+    const char *text;   /* the string (KIND_STRING) or compact JSON text (KIND_OTHER) */
+    size_t length;      /* of text */
+    uint32_t code;      /* a code point, for `text` input */
     const cJSON *value; /* the array item, for `items` input */
-    size_t index;     /* input position */
+    size_t index;       /* input position */
 } item_key;
 
 static int compare_bytes(const item_key *a, const item_key *b) {
@@ -161,12 +161,10 @@ static bool read_text(api_request *req, const char *field, const char *text, siz
     return ok || api_fail_out_of_memory(req);
 }
 
-static bool read_array(api_request *req, const char *field, const cJSON *array, size_t max_items,
-                       perm_items *items) {
+static bool read_array(api_request *req, const char *field, const cJSON *array, size_t max_items, perm_items *items) {
     size_t n = (size_t)cJSON_GetArraySize(array);
     if (n > max_items)
-        return api_fail(req, API_TOO_LARGE, field, "'%s' has %zu items; at most %zu are allowed", field, n,
-                        max_items);
+        return api_fail(req, API_TOO_LARGE, field, "'%s' has %zu items; at most %zu are allowed", field, n, max_items);
     item_key *keys = malloc((n ? n : 1) * sizeof *keys);
     json_writer other; /* compact JSON text of the values that are neither numbers nor strings */
     jw_init(&other);

@@ -12,14 +12,14 @@
 #include "api/api.h"
 
 typedef struct perm_items {
-    size_t n;           /* items */
-    size_t m;           /* distinct classes; class ids 0..m-1 ascend by value */
-    uint32_t *classes;  /* n class ids, in input order */
-    size_t *mult;       /* m multiplicities */
-    bool text;          /* from `text`: arrangements are strings, else JSON arrays */
-    char *texts;        /* class c's text is texts[start[c] .. start[c+1]): a JSON value, or the
+    size_t n;          /* items */
+    size_t m;          /* distinct classes; class ids 0..m-1 ascend by value */
+    uint32_t *classes; /* n class ids, in input order */
+    size_t *mult;      /* m multiplicities */
+    bool text;         /* from `text`: arrangements are strings, else JSON arrays */
+    char *texts;       /* class c's text is texts[start[c] .. start[c+1]): a JSON value, or the
                            escaped characters of a code point inside a JSON string */
-    size_t *start;      /* m + 1 offsets */
+    size_t *start;     /* m + 1 offsets */
 } perm_items;
 
 /* Reads exactly one of the array field `array_field` and the string field "text" (at most

@@ -13,12 +13,8 @@
 #include "core/permutations/perm_iter.h"
 
 static const api_field fields[] = {
-    {"permutation", FIELD_ARRAY},
-    {"text", FIELD_STRING},
-    {"pool", FIELD_ARRAY},
-    {"pool_text", FIELD_STRING},
-    {"distinct", FIELD_BOOLEAN},
-    {NULL, 0},
+    {"permutation", FIELD_ARRAY}, {"text", FIELD_STRING},      {"pool", FIELD_ARRAY},
+    {"pool_text", FIELD_STRING},  {"distinct", FIELD_BOOLEAN}, {NULL, 0},
 };
 
 /* The pool and the arrangement's class ids: read together, or the arrangement alone as its own pool. */

@@ -9,12 +9,8 @@
 #include "core/permutations/perm_iter.h"
 
 static const api_field fields[] = {
-    {"items", FIELD_ARRAY},
-    {"text", FIELD_STRING},
-    {"rank", FIELD_BIG_INTEGER},
-    {"k", FIELD_INTEGER},
-    {"distinct", FIELD_BOOLEAN},
-    {NULL, 0},
+    {"items", FIELD_ARRAY}, {"text", FIELD_STRING},      {"rank", FIELD_BIG_INTEGER},
+    {"k", FIELD_INTEGER},   {"distinct", FIELD_BOOLEAN}, {NULL, 0},
 };
 
 static bool read_options(api_request *req, const perm_items *items, perm_spec *spec, mpz_t rank) {

@@ -10,15 +10,9 @@
 #include "core/permutations/perm_iter.h"
 
 static const api_field fields[] = {
-    {"items", FIELD_ARRAY},
-    {"text", FIELD_STRING},
-    {"order", FIELD_STRING},
-    {"distinct", FIELD_BOOLEAN},
-    {"k", FIELD_INTEGER},
-    {"offset", FIELD_BIG_INTEGER},
-    {"limit", FIELD_INTEGER},
-    {"count_only", FIELD_BOOLEAN},
-    {NULL, 0},
+    {"items", FIELD_ARRAY},      {"text", FIELD_STRING},        {"order", FIELD_STRING},
+    {"distinct", FIELD_BOOLEAN}, {"k", FIELD_INTEGER},          {"offset", FIELD_BIG_INTEGER},
+    {"limit", FIELD_INTEGER},    {"count_only", FIELD_BOOLEAN}, {NULL, 0},
 };
 
 static const char *const order_names[] = {"lexicographic", "input", "any", NULL};

@@ -30,15 +30,9 @@
 
 
 static const api_field fields[] = {
-    {"n", FIELD_INTEGER},
-    {"mode", FIELD_STRING},
-    {"unique", FIELD_BOOLEAN},
-    {"offset", FIELD_INTEGER},
-    {"limit", FIELD_INTEGER},
-    {"algorithm", FIELD_STRING},
-    {"placed", FIELD_ARRAY},
-    SVG_FORMAT_FIELD,
-    {NULL, 0},
+    {"n", FIELD_INTEGER},      {"mode", FIELD_STRING},   {"unique", FIELD_BOOLEAN},
+    {"offset", FIELD_INTEGER}, {"limit", FIELD_INTEGER}, {"algorithm", FIELD_STRING},
+    {"placed", FIELD_ARRAY},   SVG_FORMAT_FIELD,         {NULL, 0},
 };
 
 enum { MODE_SOLUTIONS, MODE_COUNT, MODE_FIRST };
@@ -74,12 +68,12 @@ static bool read_n(api_request *req, queens_request *q) {
                  QUEENS_MAX_N);
     } else {
         largest = QUEENS_MAX_N;
-        snprintf(why, sizeof why, "for mode \"%s\" (mode \"first\" takes boards up to %" PRIu64 ")",
-                 modes[q->mode], req->limits->max_queens_n);
+        snprintf(why, sizeof why, "for mode \"%s\" (mode \"first\" takes boards up to %" PRIu64 ")", modes[q->mode],
+                 req->limits->max_queens_n);
     }
     if (param_present(req, "n") && param_int(req, "n", INT64_MIN, INT64_MAX, 0, &q->n) && q->n > largest) {
-        return api_fail(req, API_TOO_LARGE, "n", "n must be from 1 to %" PRId64 " %s; got %" PRId64, largest,
-                        why, q->n);
+        return api_fail(req, API_TOO_LARGE, "n", "n must be from 1 to %" PRId64 " %s; got %" PRId64, largest, why,
+                        q->n);
     }
     return param_int_required(req, "n", 1, largest, &q->n);
 }
@@ -126,8 +120,7 @@ static bool read_request(api_request *req, queens_request *q) {
     if (!param_choice(req, "mode", modes, MODE_SOLUTIONS, &mode) ||
         !param_choice(req, "algorithm", algorithms, QUEENS_BITMASK, &algorithm) ||
         !param_bool(req, "unique", false, &q->unique) ||
-        !param_int(req, "offset", 0, API_MAX_EXACT_INTEGER, 0, &q->offset) ||
-        !svg_param_format(req, &q->svg) ||
+        !param_int(req, "offset", 0, API_MAX_EXACT_INTEGER, 0, &q->offset) || !svg_param_format(req, &q->svg) ||
         !param_int(req, "limit", 0, API_MAX_EXACT_INTEGER, q->svg ? 1 : -1, &q->limit)) {
         return false;
     }
@@ -147,8 +140,8 @@ static bool answer_conflict(api_request *req, api_response *res, const queens_re
     queens_attack first;
     size_t listed;
     uint64_t pairs;
-    if (!api_fail_status(req, queens_find_attacks((uint32_t)q->n, q->placed, q->placed_count, &first, 1, &listed,
-                                                  &pairs))) {
+    if (!api_fail_status(req,
+                         queens_find_attacks((uint32_t)q->n, q->placed, q->placed_count, &first, 1, &listed, &pairs))) {
         return false;
     }
     *conflict = pairs > 0;
@@ -200,9 +193,10 @@ static bool count_completions(const queens_request *q, const deadline *dl, queen
 
 static bool answer_count(api_request *req, api_response *res, const queens_request *q) {
     queens_counts counts;
-    bool done = q->placed != NULL                ? count_completions(q, &req->deadline, &counts)
-                : q->algorithm == QUEENS_BITMASK ? count_in_parallel(req, (int)q->n, &counts)
-                                                 : queens_count_by_enumeration((int)q->n, q->algorithm, &req->deadline, &counts);
+    bool done = q->placed != NULL ? count_completions(q, &req->deadline, &counts)
+                : q->algorithm == QUEENS_BITMASK
+                    ? count_in_parallel(req, (int)q->n, &counts)
+                    : queens_count_by_enumeration((int)q->n, q->algorithm, &req->deadline, &counts);
     if (!done) {
         return api_fail_deadline(req);
     }
@@ -396,7 +390,10 @@ static bool complete_placed(api_request *req, const queens_request *q, uint32_t 
     }
     switch (queens_complete((uint32_t)q->n, q->placed, q->placed_count, &req->deadline, *cols)) {
     case QUEENS_COMPLETED: return true;
-    case QUEENS_NO_COMPLETION: free(*cols); *cols = NULL; return true;
+    case QUEENS_NO_COMPLETION:
+        free(*cols);
+        *cols = NULL;
+        return true;
     case QUEENS_COMPLETION_DEADLINE: free(*cols); return api_fail_deadline(req);
     default: free(*cols); return api_fail_out_of_memory(req);
     }
@@ -459,12 +456,9 @@ static bool answer(api_request *req, api_response *res, const queens_request *q)
         }
     }
     switch (q->mode) {
-    case MODE_COUNT:
-        return answer_count(req, res, q);
-    case MODE_FIRST:
-        return answer_first(req, res, q);
-    default:
-        return answer_solutions(req, res, q);
+    case MODE_COUNT: return answer_count(req, res, q);
+    case MODE_FIRST: return answer_first(req, res, q);
+    default: return answer_solutions(req, res, q);
     }
 }
 

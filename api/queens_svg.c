@@ -20,8 +20,7 @@ void queens_respond_svg(api_response *res, uint32_t n, const uint32_t *cols, con
     svg_checkerboard(out, (int)n, (int)n);
     if (SVG_SQUARE / svg_units_per_pixel(side, side) < SMALLEST_CROWN_PIXELS)
         svg_printf(out, "<defs><rect id=\"queen\" width=\"%d\" height=\"%d\"/></defs>", SVG_SQUARE, SVG_SQUARE);
-    else
-        jw_str(out, queen_crown);
+    else jw_str(out, queen_crown);
     size_t next_placed = 0;
     for (uint32_t row = 0; row < n; row++) {
         bool given = next_placed < placed_count && placed[next_placed].row == row;

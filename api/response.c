@@ -53,8 +53,7 @@ void api_respond_json(api_response *res, cJSON *doc) {
     cJSON_Delete(doc);
 }
 
-void api_respond_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state,
-                        bool ndjson) {
+void api_respond_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state, bool ndjson) {
     res->stream_state = state;
     res->stream_next = next;
     res->stream_free = free_state;
@@ -90,8 +89,8 @@ bool api_collect_stream(api_request *req, api_response *res, size_t max_bytes) {
     return out_of_memory ? api_fail_out_of_memory(req) : api_fail_deadline(req);
 }
 
-bool api_respond_whole(api_request *req, api_response *res, void *state, stream_next_fn next,
-                       stream_free_fn free_state, bool ndjson) {
+bool api_respond_whole(api_request *req, api_response *res, void *state, stream_next_fn next, stream_free_fn free_state,
+                       bool ndjson) {
     api_respond_stream(res, state, next, free_state, ndjson);
     return api_collect_stream(req, res, SIZE_MAX);
 }

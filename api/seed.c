@@ -43,7 +43,8 @@ static bool seed_from_decimal(api_request *req, const char *name, const char *te
     uint64_t value = 0;
     for (const char *p = text; *p != '\0'; p++) {
         uint64_t digit = (uint64_t)(*p - '0');
-        if (value > (UINT64_MAX - digit) / 10) return fail_seed(req, name, "is larger than 18446744073709551615 (2^64-1)");
+        if (value > (UINT64_MAX - digit) / 10)
+            return fail_seed(req, name, "is larger than 18446744073709551615 (2^64-1)");
         value = value * 10 + digit;
     }
     *seed = value;

@@ -39,7 +39,7 @@ typedef enum output_phase { PHASE_OPEN, PHASE_NEXT_SHUFFLE, PHASE_VALUES } outpu
 /* Everything a response needs, owned by the stream (or freed after building a small body). */
 typedef struct shuffle_output {
     shuffle_algorithm algorithm;
-    bool sampling;          /* draw `length` of the n values without replacement instead */
+    bool sampling; /* draw `length` of the n values without replacement instead */
     rng generator;
     deadline limit;
     size_t n;
@@ -76,7 +76,10 @@ static bool compute_next_shuffle(shuffle_output *s) {
 
 /* n mode: the values start + perm[k], formatted straight into `out` in runs reserved at once. */
 static void write_numbers(shuffle_output *s, json_writer *out, size_t begin, size_t want) {
-    enum { MOST_BYTES = 2 + JW_UINT_MAX_DIGITS, RUN = API_STREAM_RUN_BYTES / MOST_BYTES }; /* a value: a comma,
+    enum {
+        MOST_BYTES = 2 + JW_UINT_MAX_DIGITS,
+        RUN = API_STREAM_RUN_BYTES / MOST_BYTES
+    }; /* a value: a comma,
                                                                                        a minus sign, the digits */
     while (s->position < s->length && out->len - begin < want) {
         if (!jw_reserve(out, RUN * MOST_BYTES)) return;
@@ -254,8 +257,8 @@ static bool read_sizes(api_request *req, shuffle_output *s, const cJSON **items)
         int64_t n;
         if (!param_int(req, "n", 0, API_MAX_EXACT_INTEGER, 0, &n)) return false;
         if ((uint64_t)n > population_limit)
-            return api_fail(req, API_TOO_LARGE, "n",
-                            "'n' is %" PRId64 "; at most %" PRIu64 " values can be %s", n, population_limit,
+            return api_fail(req, API_TOO_LARGE, "n", "'n' is %" PRId64 "; at most %" PRIu64 " values can be %s", n,
+                            population_limit,
                             s->sampling ? "sampled from" : "shuffled (the server's --max-shuffle-items)");
         s->n = (size_t)n;
         if (!param_int(req, "start", -API_MAX_EXACT_INTEGER, API_MAX_EXACT_INTEGER, 0, &s->start)) return false;

@@ -36,14 +36,14 @@ typedef struct bulk_run {
     json_writer out;
     const char *from; /* whole lines */
     size_t bytes;
-    uint64_t first_line; /* lines before the run */
+    uint64_t first_line;  /* lines before the run */
     stream_status status; /* STREAM_MORE: every line answered; STREAM_DONE: ended at a deadline line */
 } bulk_run;
 
 struct bulk_state {
     char *text; /* a copy of the body */
     size_t len, position;
-    uint64_t line; /* lines before `position` */
+    uint64_t line;       /* lines before `position` */
     int64_t count_limit; /* 0: not asked for */
     deadline limit;
     const api_thread_budget *threads; /* NULL: this thread alone */

@@ -87,5 +87,5 @@ static bool handle_sudoku_generate(api_request *req, api_response *res) {
 /* Without a seed a fresh one is drawn, so the answer differs every time. */
 static bool generate_varies(const api_request *req) { return !param_present(req, "seed"); }
 
-const api_endpoint sudoku_generate_endpoint = {.fields = fields, .handler = handle_sudoku_generate,
-                                               .varies = generate_varies};
+const api_endpoint sudoku_generate_endpoint = {
+    .fields = fields, .handler = handle_sudoku_generate, .varies = generate_varies};

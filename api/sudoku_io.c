@@ -127,8 +127,7 @@ bool sudoku_fail_no_solution(api_request *req) {
 bool sudoku_find_solution(api_request *req, const sudoku_grid *puzzle, sudoku_result *result) {
     sudoku_search search = {.solution_limit = 2, .limit = &req->deadline};
     if (!api_fail_status(req, sudoku_solve_once(puzzle, &search, result))) return false;
-    if (result->solutions == 0)
-        return sudoku_fail_no_solution(req);
+    if (result->solutions == 0) return sudoku_fail_no_solution(req);
     return true;
 }
 

@@ -13,7 +13,8 @@
 #include "core/sudoku/sudoku_solver.h"
 
 /* The fields every grid-taking endpoint declares: {"puzzle", FIELD_STRING}, {"rows", FIELD_ARRAY}. */
-#define SUDOKU_GRID_FIELDS {"puzzle", FIELD_STRING}, {"rows", FIELD_ARRAY}
+#define SUDOKU_GRID_FIELDS \
+    {"puzzle", FIELD_STRING}, { "rows", FIELD_ARRAY }
 
 /* Reads the grid from `puzzle` or `rows` (exactly one); *as_rows tells which, so the answer can use
  * the same form. 400 on a wrong length, a character or number outside the alphabet. */

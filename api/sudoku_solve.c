@@ -23,7 +23,8 @@ static const api_field fields[] = {
 static bool handle_sudoku_solve(api_request *req, api_response *res) {
     int64_t count_limit;
     bool svg;
-    if (!param_int(req, "count_limit", 1, MAX_COUNT_LIMIT, 2, &count_limit) || !svg_param_format(req, &svg)) return false;
+    if (!param_int(req, "count_limit", 1, MAX_COUNT_LIMIT, 2, &count_limit) || !svg_param_format(req, &svg))
+        return false;
     if (req->text_body != NULL) {
         if (svg)
             return api_fail(req, API_CONFLICTING_FIELDS, "format",

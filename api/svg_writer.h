@@ -24,7 +24,8 @@ enum { SVG_SQUARE = 40, SVG_MARGIN = 4, SVG_MAX_DISPLAY = 1024 };
 #define SVG_MAX_SQUARES 40000
 
 /* The `format` field of endpoints that answer JSON (default) or SVG. */
-#define SVG_FORMAT_FIELD {"format", FIELD_STRING}
+#define SVG_FORMAT_FIELD \
+    { "format", FIELD_STRING }
 bool svg_param_format(api_request *req, bool *svg);
 
 /* The 422 too_large (field `format`) for a board of `squares` squares above SVG_MAX_SQUARES;

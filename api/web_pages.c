@@ -13,9 +13,10 @@
 
 /* The playground and the reference: nothing from elsewhere, no inline script or style, and the only
  * connections are to this service; images may also be blob: URLs (an SVG answer shown by the page). */
-static const char strict_policy[] = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
-                                    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
-                                    "frame-ancestors 'none'";
+static const char strict_policy[] =
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'";
 
 static const api_field no_fields[] = {{NULL, 0}};
 
@@ -30,13 +31,13 @@ static bool answer_file(api_response *res, const char *content_type, const char 
 
 /* One endpoint per embedded file: `symbol` is the file's name made into a C identifier by CMake.
  * Revalidated before each reuse: after an upgrade a browser never mixes old and new files. */
-#define WEB_FILE(endpoint, symbol, content_type, policy)                                          \
-    extern const char symbol##_text[];                                                            \
-    extern const size_t symbol##_length;                                                          \
-    static bool answer_##symbol(api_request *req, api_response *res) {                            \
-        (void)req;                                                                                \
-        return answer_file(res, content_type, policy, symbol##_text, symbol##_length);            \
-    }                                                                                             \
+#define WEB_FILE(endpoint, symbol, content_type, policy)                               \
+    extern const char symbol##_text[];                                                 \
+    extern const size_t symbol##_length;                                               \
+    static bool answer_##symbol(api_request *req, api_response *res) {                 \
+        (void)req;                                                                     \
+        return answer_file(res, content_type, policy, symbol##_text, symbol##_length); \
+    }                                                                                  \
     const api_endpoint endpoint = {.fields = no_fields, .handler = answer_##symbol, .revalidate = true};
 
 #define HTML "text/html; charset=utf-8"
@@ -44,17 +45,17 @@ static bool answer_file(api_response *res, const char *content_type, const char 
 #define SCRIPT "text/javascript; charset=utf-8"
 
 /* The files: endpoint, embedded symbol, media type, security policy (HTML pages only). */
-#define WEB_FILES(X)                                                                              \
-    X(web_playground_endpoint, web_index_html, HTML, strict_policy)                               \
-    X(web_docs_endpoint, web_docs_html, HTML, strict_policy)                                      \
-    X(web_playground_css_endpoint, web_playground_css, CSS, NULL)                                 \
-    X(web_playground_js_endpoint, web_playground_js, SCRIPT, NULL)                                \
-    X(web_answers_js_endpoint, web_answers_js, SCRIPT, NULL)                                      \
-    X(web_pictures_js_endpoint, web_pictures_js, SCRIPT, NULL)                                    \
-    X(web_play_js_endpoint, web_play_js, SCRIPT, NULL)                                            \
-    X(web_markdown_js_endpoint, web_markdown_js, SCRIPT, NULL)                                    \
-    X(web_spec_worker_js_endpoint, web_spec_worker_js, SCRIPT, NULL)                              \
-    X(web_docs_css_endpoint, web_docs_css, CSS, NULL)                                             \
+#define WEB_FILES(X)                                                 \
+    X(web_playground_endpoint, web_index_html, HTML, strict_policy)  \
+    X(web_docs_endpoint, web_docs_html, HTML, strict_policy)         \
+    X(web_playground_css_endpoint, web_playground_css, CSS, NULL)    \
+    X(web_playground_js_endpoint, web_playground_js, SCRIPT, NULL)   \
+    X(web_answers_js_endpoint, web_answers_js, SCRIPT, NULL)         \
+    X(web_pictures_js_endpoint, web_pictures_js, SCRIPT, NULL)       \
+    X(web_play_js_endpoint, web_play_js, SCRIPT, NULL)               \
+    X(web_markdown_js_endpoint, web_markdown_js, SCRIPT, NULL)       \
+    X(web_spec_worker_js_endpoint, web_spec_worker_js, SCRIPT, NULL) \
+    X(web_docs_css_endpoint, web_docs_css, CSS, NULL)                \
     X(web_js_yaml_endpoint, web_vendor_js_yaml_js_yaml_umd_min_js, SCRIPT, NULL)
 
 WEB_FILES(WEB_FILE)

@@ -43,13 +43,11 @@ static bool read_query(api_request *req, ladder_query *query) {
         !ladder_word_read(req, "to", &query->to, &to_length))
         return false;
     if (to_length != query->length)
-        return api_fail(
-            req, API_LENGTH_MISMATCH, "to",
-            "'from' has %zu letters and 'to' has %zu: a ladder changes one letter per step, so both "
-            "words must have the same number of letters",
-            query->length, to_length);
-    if (!param_bool(req, "all", false, &query->all) ||
-        !param_int(req, "limit", 0, MAX_LIMIT, 100, &query->limit))
+        return api_fail(req, API_LENGTH_MISMATCH, "to",
+                        "'from' has %zu letters and 'to' has %zu: a ladder changes one letter per step, so both "
+                        "words must have the same number of letters",
+                        query->length, to_length);
+    if (!param_bool(req, "all", false, &query->all) || !param_int(req, "limit", 0, MAX_LIMIT, 100, &query->limit))
         return false;
     return ladder_words_choose(req, query->length, &query->words);
 }
@@ -58,8 +56,7 @@ static void write_word(json_writer *out, const dictionary_group *group, uint32_t
     ladder_word_write(out, dictionary_group_word(group, index), group->length);
 }
 
-static void write_ladder(json_writer *out, const dictionary_group *group, const uint32_t *ladder,
-                         size_t steps) {
+static void write_ladder(json_writer *out, const dictionary_group *group, const uint32_t *ladder, size_t steps) {
     jw_char(out, '[');
     for (size_t i = 0; i <= steps; i++) {
         if (i > 0) jw_char(out, ',');
@@ -69,8 +66,8 @@ static void write_ladder(json_writer *out, const dictionary_group *group, const 
 }
 
 /* `{"from":..,"to":..,"found":..` and, when found, `,"steps":n`; the caller closes the object. */
-static void write_head(json_writer *out, const dictionary_group *group, const word_ladders *ladders,
-                       uint32_t from, uint32_t to) {
+static void write_head(json_writer *out, const dictionary_group *group, const word_ladders *ladders, uint32_t from,
+                       uint32_t to) {
     jw_str(out, "{\"from\":");
     write_word(out, group, from);
     jw_str(out, ",\"to\":");
@@ -132,8 +129,8 @@ static stream_status ladder_list_next(void *state, json_writer *out, size_t want
     return STREAM_DONE;
 }
 
-static bool respond_all(api_request *req, api_response *res, ladder_query *query,
-                        const dictionary_group *group, word_ladders *ladders, uint32_t from, uint32_t to) {
+static bool respond_all(api_request *req, api_response *res, ladder_query *query, const dictionary_group *group,
+                        word_ladders *ladders, uint32_t from, uint32_t to) {
     ladder_list *list = calloc(1, sizeof *list);
     if (list == NULL || !word_ladder_iter_init(&list->iter, ladders)) {
         free(list);
@@ -152,8 +149,8 @@ static bool respond_all(api_request *req, api_response *res, ladder_query *query
     return true;
 }
 
-static bool respond_one(api_request *req, api_response *res, const dictionary_group *group,
-                        word_ladders *ladders, uint32_t from, uint32_t to) {
+static bool respond_one(api_request *req, api_response *res, const dictionary_group *group, word_ladders *ladders,
+                        uint32_t from, uint32_t to) {
     word_ladder_iter iter;
     if (!word_ladder_iter_init(&iter, ladders)) {
         word_ladders_free(ladders);

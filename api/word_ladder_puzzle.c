@@ -19,9 +19,12 @@
 #define MAX_STEPS 1000
 
 static const api_field fields[] = {
-    {"length", FIELD_INTEGER},           {"steps", FIELD_INTEGER},
-    {"seed", FIELD_BIG_INTEGER},         {"allow_unknown_ends", FIELD_BOOLEAN},
-    {"dictionary", FIELD_STRING_OR_STRING_ARRAY}, {NULL, 0},
+    {"length", FIELD_INTEGER},
+    {"steps", FIELD_INTEGER},
+    {"seed", FIELD_BIG_INTEGER},
+    {"allow_unknown_ends", FIELD_BOOLEAN},
+    {"dictionary", FIELD_STRING_OR_STRING_ARRAY},
+    {NULL, 0},
 };
 
 typedef struct puzzle_request {
@@ -51,7 +54,8 @@ static bool read_request(api_request *req, puzzle_request *q) {
     if (q->unknown_ends && q->steps < 2)
         return api_fail(req, API_INVALID_FIELD, "steps",
                         "with allow_unknown_ends, 'steps' must be at least 2 (an inner word between the ends); "
-                        "got %" PRId64, q->steps);
+                        "got %" PRId64,
+                        q->steps);
     return read_seed(req, &q->seed);
 }
 
@@ -90,9 +94,8 @@ static bool answer(api_request *req, api_response *res, const puzzle_request *q,
     rng generator;
     rng_seed_u64(&generator, q->seed);
     ladder_puzzle puzzle = {0};
-    if (group != NULL &&
-        !api_fail_status(req, ladder_puzzle_draw(group, (size_t)q->steps, q->unknown_ends, &generator,
-                                                 &req->deadline, &puzzle)))
+    if (group != NULL && !api_fail_status(req, ladder_puzzle_draw(group, (size_t)q->steps, q->unknown_ends, &generator,
+                                                                  &req->deadline, &puzzle)))
         return false;
     word_ladder_iter iter;
     bool ok = !puzzle.found || word_ladder_iter_init(&iter, puzzle.ladders) || api_fail_out_of_memory(req);

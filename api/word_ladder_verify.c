@@ -17,7 +17,8 @@
 #include "api/word_ladder_words.h"
 #include "core/ladder/word_ladder.h"
 
-static const api_field fields[] = {{"ladder", FIELD_STRING_ARRAY}, {"dictionary", FIELD_STRING_OR_STRING_ARRAY}, {NULL, 0}};
+static const api_field fields[] = {
+    {"ladder", FIELD_STRING_ARRAY}, {"dictionary", FIELD_STRING_OR_STRING_ARRAY}, {NULL, 0}};
 
 typedef struct claimed_ladder {
     size_t count;
@@ -100,8 +101,8 @@ static bool answer(api_request *req, api_response *res, const claimed_ladder *la
         jw_char(&res->body, '}');
     } else {
         word_ladders *shortest = NULL;
-        ok = api_fail_status(req, word_ladders_find(group, indices[0], indices[ladder->count - 1], &req->deadline,
-                                                    &shortest));
+        ok = api_fail_status(
+            req, word_ladders_find(group, indices[0], indices[ladder->count - 1], &req->deadline, &shortest));
         if (ok) { /* a ladder exists, so the shortest one is found */
             size_t steps = ladder->count - 1, shortest_steps = word_ladders_steps(shortest);
             jw_str(&res->body, "{\"valid\":true,\"steps\":");

@@ -38,8 +38,7 @@ static bool load(const char *const *paths, size_t count, const char *shown, dict
     clock_gettime(CLOCK_MONOTONIC, &end);
     if (status != DICTIONARY_OK) {
         *into = NULL;
-        if (status == DICTIONARY_UNREADABLE)
-            fprintf(stderr, "puzzled: cannot read the word list %s: %m\n", shown);
+        if (status == DICTIONARY_UNREADABLE) fprintf(stderr, "puzzled: cannot read the word list %s: %m\n", shown);
         else
             fprintf(stderr, "puzzled: cannot index the word list %s: %s\n", shown,
                     status == DICTIONARY_TOO_LARGE ? "too many letters" : "out of memory");
@@ -51,9 +50,7 @@ static bool load(const char *const *paths, size_t count, const char *shown, dict
     return true;
 }
 
-bool word_ladder_load_dictionary(const char *path) {
-    return load(&path, 1, path, &builtin_dictionary);
-}
+bool word_ladder_load_dictionary(const char *path) { return load(&path, 1, path, &builtin_dictionary); }
 
 bool word_ladder_load_common_dictionary(const char *paths) {
     char *copy = strdup(paths), *save = NULL;
@@ -91,15 +88,13 @@ static const char LETTERS_RULE[] =
 bool ladder_word_read(api_request *req, const char *name, uint32_t **out, size_t *length) {
     const char *text = param_string(req, name);
     if (text == NULL)
-        return api_fail(req, API_MISSING_FIELD, name, "'%s' is required: a word of letters; %s", name,
-                        LETTERS_RULE);
+        return api_fail(req, API_MISSING_FIELD, name, "'%s' is required: a word of letters; %s", name, LETTERS_RULE);
     size_t len = strlen(text);
     *out = malloc((len ? len : 1) * sizeof **out);
     if (*out == NULL) return api_fail_out_of_memory(req);
     if (!dictionary_word_decode(text, len, true, *out, length)) {
         char got[MAX_ECHOED_BYTES + 16];
-        return api_fail(req, API_INVALID_FIELD, name,
-                        "'%s' must be a non-empty word of letters only%s; %s", name,
+        return api_fail(req, API_INVALID_FIELD, name, "'%s' must be a non-empty word of letters only%s; %s", name,
                         echo(text, got, sizeof got), LETTERS_RULE);
     }
     return true;
@@ -110,8 +105,8 @@ bool ladder_word_read_entry(api_request *req, const char *field, size_t index, c
     if (dictionary_word_decode(text, strlen(text), true, out, length)) return true;
     char got[MAX_ECHOED_BYTES + 16];
     return api_fail(req, API_INVALID_FIELD, field,
-                    "'%s' entries must be non-empty words of letters only; entry %zu (from 0) is not%s; %s",
-                    field, index, echo(text, got, sizeof got), LETTERS_RULE);
+                    "'%s' entries must be non-empty words of letters only; entry %zu (from 0) is not%s; %s", field,
+                    index, echo(text, got, sizeof got), LETTERS_RULE);
 }
 
 /* The request dictionary: every entry checked, only those of `length` letters indexed. */
@@ -134,10 +129,8 @@ static bool read_dictionary(api_request *req, const cJSON *entries, size_t lengt
             capacity = len;
         }
         size_t word_length;
-        if (!ladder_word_read_entry(req, "dictionary", index, text, letters, &word_length))
-            ok = false;
-        else if (!dictionary_builder_add(builder, letters, word_length))
-            ok = api_fail_out_of_memory(req);
+        if (!ladder_word_read_entry(req, "dictionary", index, text, letters, &word_length)) ok = false;
+        else if (!dictionary_builder_add(builder, letters, word_length)) ok = api_fail_out_of_memory(req);
     }
     free(letters);
     if (!ok) {

@@ -16,7 +16,7 @@
 enum { TABLE_SLOTS = 8192, MAX_TRUSTED = 64, PROBE_LIMIT = 64 };
 
 typedef struct network {
-    int family;             /* AF_INET or AF_INET6 */
+    int family; /* AF_INET or AF_INET6 */
     unsigned char bytes[16];
     unsigned prefix_bits;
 } network;
@@ -109,8 +109,8 @@ clients *clients_create(const clients_config *config) {
     char *save = NULL;
     for (char *item = strtok_r(list, ", ", &save); item != NULL; item = strtok_r(NULL, ", ", &save)) {
         if (table->trusted_count == MAX_TRUSTED || !parse_network(item, &table->trusted[table->trusted_count])) {
-            fprintf(stderr, "puzzled: --trusted-proxy: '%s' is not an address or CIDR range (or more than %d)\n",
-                    item, MAX_TRUSTED);
+            fprintf(stderr, "puzzled: --trusted-proxy: '%s' is not an address or CIDR range (or more than %d)\n", item,
+                    MAX_TRUSTED);
             clients_destroy(table);
             return NULL;
         }

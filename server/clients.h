@@ -27,7 +27,7 @@ typedef struct clients_config {
     unsigned max_connections_per_ip; /* 0: no limit */
     unsigned rate_per_second;        /* 0: no rate limit */
     unsigned burst;
-    unsigned max_in_progress;        /* computing requests per client; 0: no limit */
+    unsigned max_in_progress; /* computing requests per client; 0: no limit */
 } clients_config;
 
 /* NULL after printing why on stderr (a malformed --trusted-proxy). */
@@ -42,9 +42,9 @@ void clients_connected(clients *table, const struct sockaddr *peer, bool opened)
 void clients_identify(clients *table, struct MHD_Connection *connection, char out[CLIENT_ADDRESS_SIZE]);
 
 typedef enum client_verdict {
-    CLIENT_ADMITTED,    /* call clients_release() when the request ends */
+    CLIENT_ADMITTED,     /* call clients_release() when the request ends */
     CLIENT_RATE_LIMITED, /* out of tokens: *retry_after_s says when one comes */
-    CLIENT_BUSY,        /* already at its number of computing requests in progress */
+    CLIENT_BUSY,         /* already at its number of computing requests in progress */
 } client_verdict;
 
 client_verdict clients_admit(clients *table, const char *address, unsigned *retry_after_s);

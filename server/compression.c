@@ -88,8 +88,12 @@ coding_preference compression_preference(const char *accept_encoding) {
         p = *end == ',' ? end + 1 : end;
     }
     return (coding_preference){
-        .gzip = gzip != Q_NOT_GIVEN ? gzip : any != Q_NOT_GIVEN ? any : 0,
-        .identity = identity != Q_NOT_GIVEN ? identity : any != Q_NOT_GIVEN ? any : Q_UNLISTED,
+        .gzip = gzip != Q_NOT_GIVEN  ? gzip
+                : any != Q_NOT_GIVEN ? any
+                                     : 0,
+        .identity = identity != Q_NOT_GIVEN ? identity
+                    : any != Q_NOT_GIVEN    ? any
+                                            : Q_UNLISTED,
     };
 }
 

@@ -22,12 +22,12 @@ struct compute_pool {
     pthread_cond_t idle;         /* a job finished */
     job_queue express, main, continuations;
     unsigned workers, queue_limit;
-    unsigned busy;               /* main slots in use: running jobs plus lent slots */
+    unsigned busy; /* main slots in use: running jobs plus lent slots */
     bool express_busy;
     unsigned continuations_running;
-    unsigned refusing;           /* jobs taken out of a queue whose refuse callback has not returned */
+    unsigned refusing; /* jobs taken out of a queue whose refuse callback has not returned */
     bool admitting;
-    bool halted;                 /* not even continuations are taken */
+    bool halted; /* not even continuations are taken */
     bool shutting_down;
     uint64_t rejected, expired;
     pthread_t *threads;
@@ -95,8 +95,8 @@ static void *main_worker(void *arg) {
     compute_pool *pool = arg;
     pthread_mutex_lock(&pool->lock);
     for (;;) {
-        while (!pool->shutting_down && (pool->busy >= pool->workers ||
-                                        (pool->continuations.head == NULL && pool->main.head == NULL)))
+        while (!pool->shutting_down &&
+               (pool->busy >= pool->workers || (pool->continuations.head == NULL && pool->main.head == NULL)))
             pthread_cond_wait(&pool->work, &pool->lock);
         if (pool->shutting_down) break;
         bool continuation = pool->continuations.head != NULL;

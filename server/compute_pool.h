@@ -45,9 +45,9 @@ typedef struct compute_job compute_job;
 struct compute_job {
     void (*run)(compute_job *job);                            /* on a pool thread; job->lane says which */
     void (*refuse)(compute_job *job, compute_refusal reason); /* instead of run; on the watch thread */
-    deadline deadline;  /* a waiting new or demoted job is refused at this point (at_ns 0: never) */
-    compute_lane lane;  /* set by the pool */
-    compute_job *next;  /* the pool's queues */
+    deadline deadline; /* a waiting new or demoted job is refused at this point (at_ns 0: never) */
+    compute_lane lane; /* set by the pool */
+    compute_job *next; /* the pool's queues */
 };
 
 typedef struct compute_pool compute_pool;
@@ -59,12 +59,12 @@ typedef enum compute_admission {
 } compute_admission;
 
 typedef struct compute_pool_stats {
-    unsigned workers;        /* main worker threads */
-    unsigned busy;           /* main slots in use: running jobs plus lent slots */
+    unsigned workers; /* main worker threads */
+    unsigned busy;    /* main slots in use: running jobs plus lent slots */
     unsigned express_waiting, main_waiting;
     unsigned queue_limit;
-    uint64_t rejected;       /* submits and demotions refused as full or stopped, since start */
-    uint64_t expired;        /* waiting jobs refused at their deadline, since start */
+    uint64_t rejected; /* submits and demotions refused as full or stopped, since start */
+    uint64_t expired;  /* waiting jobs refused at their deadline, since start */
 } compute_pool_stats;
 
 /* Starts `workers` main threads, the express thread and the watch thread. NULL when threads or

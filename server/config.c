@@ -26,9 +26,9 @@ _Static_assert(sizeof TLS_INTERMEDIATE <= sizeof((puzzled_config *)0)->tls_prior
 
 /* Debian's scowl package; sizes 10, 20 and 35 hold the common words (docs/word-ladder.md says why 35). */
 #define SCOWL_DIRECTORY "/usr/share/dict/scowl"
-#define SCOWL_COMMON_WORDS                                                                                   \
-    SCOWL_DIRECTORY "/english-words.10:" SCOWL_DIRECTORY "/english-words.20:" SCOWL_DIRECTORY                \
-                    "/english-words.35:" SCOWL_DIRECTORY "/american-words.10:" SCOWL_DIRECTORY               \
+#define SCOWL_COMMON_WORDS                                                                     \
+    SCOWL_DIRECTORY "/english-words.10:" SCOWL_DIRECTORY "/english-words.20:" SCOWL_DIRECTORY  \
+                    "/english-words.35:" SCOWL_DIRECTORY "/american-words.10:" SCOWL_DIRECTORY \
                     "/american-words.20:" SCOWL_DIRECTORY "/american-words.35"
 
 typedef struct option {
@@ -42,10 +42,12 @@ typedef struct option {
 } option;
 
 #define TEXT(flag, env, member, help) \
-    {flag, env, OPTION_TEXT, offsetof(puzzled_config, member), sizeof(((puzzled_config *)0)->member), 0, 0, help}
-#define NUMBER(flag, env, member, min, max, help)                                                          \
-    {flag, env, OPTION_NUMBER, offsetof(puzzled_config, member), sizeof(((puzzled_config *)0)->member), min, \
-     max, help}
+    { flag, env, OPTION_TEXT, offsetof(puzzled_config, member), sizeof(((puzzled_config *)0)->member), 0, 0, help }
+#define NUMBER(flag, env, member, min, max, help)                                                                    \
+    {                                                                                                                \
+        flag, env, OPTION_NUMBER, offsetof(puzzled_config, member), sizeof(((puzzled_config *)0)->member), min, max, \
+            help                                                                                                     \
+    }
 
 static const option options[] = {
     TEXT("--host", "PUZZLED_HOST", host, "address to listen on (default 127.0.0.1; 0.0.0.0 or :: for all)"),
@@ -62,8 +64,9 @@ static const option options[] = {
            "open connections from one client address (default 64; 0: no per-address limit)"),
     TEXT("--trusted-proxy", "PUZZLED_TRUSTED_PROXY", trusted_proxies,
          "proxies whose X-Forwarded-For names the client: addresses or CIDR ranges, comma-separated"),
-    NUMBER("--client-rate", "PUZZLED_CLIENT_RATE", client_rate, 0, 1000000,
-           "computing requests per second one client may make (default 20); beyond, 429; 0 turns per-client limits off"),
+    NUMBER(
+        "--client-rate", "PUZZLED_CLIENT_RATE", client_rate, 0, 1000000,
+        "computing requests per second one client may make (default 20); beyond, 429; 0 turns per-client limits off"),
     NUMBER("--client-burst", "PUZZLED_CLIENT_BURST", client_burst, 1, 1000000,
            "how many computing requests one client may make at once before --client-rate applies (default 40)"),
     NUMBER("--request-timeout-ms", "PUZZLED_REQUEST_TIMEOUT_MS", request_timeout_ms, 1000, 3600000,

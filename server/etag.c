@@ -8,9 +8,7 @@
 
 typedef unsigned __int128 u128;
 
-static u128 fnv_offset_basis(void) {
-    return ((u128)0x6c62272e07bb0142ULL << 64) | 0x62b821756295c58dULL;
-}
+static u128 fnv_offset_basis(void) { return ((u128)0x6c62272e07bb0142ULL << 64) | 0x62b821756295c58dULL; }
 
 static u128 fnv_prime(void) { return ((u128)1 << 88) | 0x13b; }
 
@@ -47,8 +45,8 @@ bool etag_matches(const char *if_none_match, const char *etag) {
         while (*p == ' ' || *p == '\t' || *p == ',') p++;
         if (*p == '*') return true;
         if (p[0] == 'W' && p[1] == '/') p += 2; /* weak comparison, as RFC 9110 asks for If-None-Match */
-        if (strncmp(p, etag, tag_length) == 0 && (p[tag_length] == '\0' || p[tag_length] == ',' ||
-                                                  p[tag_length] == ' ' || p[tag_length] == '\t'))
+        if (strncmp(p, etag, tag_length) == 0 &&
+            (p[tag_length] == '\0' || p[tag_length] == ',' || p[tag_length] == ' ' || p[tag_length] == '\t'))
             return true;
         while (*p != '\0' && *p != ',') p++;
     }

@@ -97,7 +97,8 @@ static char *read_pem(const char *path, const char *flag) {
         text = NULL;
     }
     if (file != NULL) fclose(file);
-    if (text == NULL) fprintf(stderr, "puzzled: %s %s: cannot read it (missing, unreadable, empty or over 1 MiB)\n", flag, path);
+    if (text == NULL)
+        fprintf(stderr, "puzzled: %s %s: cannot read it (missing, unreadable, empty or over 1 MiB)\n", flag, path);
     return text;
 }
 
@@ -126,11 +127,12 @@ static bool start_admin(http_server *server) {
     if (!resolve(config->admin_host, config->admin_port, &address, &address_length)) return false;
     unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG;
     if (address.ss_family == AF_INET6) flags |= MHD_USE_IPv6;
-    server->admin_daemon = MHD_start_daemon(
-        flags, 0, NULL, NULL, http_request_handle, &server->admin_side, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned int)ADMIN_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT,
-        (unsigned int)http_whole_seconds(config->idle_timeout_ms), MHD_OPTION_URI_LOG_CALLBACK, http_request_begin,
-        &server->admin_side, MHD_OPTION_NOTIFY_COMPLETED, http_request_end, &server->admin_side, MHD_OPTION_END);
+    server->admin_daemon =
+        MHD_start_daemon(flags, 0, NULL, NULL, http_request_handle, &server->admin_side, MHD_OPTION_SOCK_ADDR,
+                         (struct sockaddr *)&address, MHD_OPTION_CONNECTION_LIMIT, (unsigned int)ADMIN_CONNECTIONS,
+                         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)http_whole_seconds(config->idle_timeout_ms),
+                         MHD_OPTION_URI_LOG_CALLBACK, http_request_begin, &server->admin_side,
+                         MHD_OPTION_NOTIFY_COMPLETED, http_request_end, &server->admin_side, MHD_OPTION_END);
     if (server->admin_daemon == NULL)
         fprintf(stderr, "puzzled: cannot listen on %s admin port %u\n", config->admin_host, config->admin_port);
     return server->admin_daemon != NULL;

@@ -28,7 +28,7 @@ struct http_server {
     struct MHD_Daemon *daemon;
     struct MHD_Daemon *admin_daemon; /* NULL without --admin-port */
     listener public_side, admin_side;
-    char *tls_key, *tls_cert;        /* PEM text read at start, NULL without TLS */
+    char *tls_key, *tls_cert; /* PEM text read at start, NULL without TLS */
     const puzzled_config *config;
     compute_pool *pool;
     clients *clients;          /* client identity and fair shares */
@@ -48,8 +48,8 @@ static inline unsigned http_whole_seconds(unsigned ms) { return (ms + 999) / 100
 void *http_request_begin(void *cls, const char *uri, struct MHD_Connection *connection);
 void http_request_end(void *cls, struct MHD_Connection *connection, void **con_cls,
                       enum MHD_RequestTerminationCode termination);
-enum MHD_Result http_request_handle(void *cls, struct MHD_Connection *connection, const char *url,
-                                    const char *method, const char *version, const char *upload_data,
-                                    size_t *upload_data_size, void **con_cls);
+enum MHD_Result http_request_handle(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
+                                    const char *version, const char *upload_data, size_t *upload_data_size,
+                                    void **con_cls);
 
 #endif

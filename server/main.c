@@ -56,8 +56,7 @@ int main(int argc, char **argv) {
     }
     bool ipv6 = strchr(config.host, ':') != NULL;
     printf("listening on %s://%s%s%s:%u\n", http_server_uses_tls(server) ? "https" : "http", ipv6 ? "[" : "",
-           config.host, ipv6 ? "]" : "",
-           http_server_port(server));
+           config.host, ipv6 ? "]" : "", http_server_port(server));
     fflush(stdout);
 
     int received;

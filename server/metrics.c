@@ -28,7 +28,7 @@ typedef struct route_latency {
 } route_latency;
 
 static struct {
-    size_t routes; /* label slots: the routing table's routes, then "unmatched" */
+    size_t routes;                  /* label slots: the routing table's routes, then "unmatched" */
     atomic_uint_fast64_t *requests; /* [routes][METHOD_LABELS][STATUS_SLOTS] */
     route_latency *latency;         /* [routes] */
     atomic_int_fast64_t in_flight;
@@ -86,13 +86,9 @@ void metrics_request_ended(const request_record *record) {
     if (record->deadline_exceeded) add(&metrics.deadline_exceeded, 1);
 }
 
-static uint64_t load(atomic_uint_fast64_t *counter) {
-    return atomic_load_explicit(counter, memory_order_relaxed);
-}
+static uint64_t load(atomic_uint_fast64_t *counter) { return atomic_load_explicit(counter, memory_order_relaxed); }
 
-static const char *route_label(size_t slot) {
-    return slot + 1 < metrics.routes ? route_at(slot)->path : "unmatched";
-}
+static const char *route_label(size_t slot) { return slot + 1 < metrics.routes ? route_at(slot)->path : "unmatched"; }
 
 static void family(json_writer *out, const char *name, const char *type, const char *help) {
     char line[320];
@@ -133,8 +129,7 @@ static void write_latency(json_writer *out) {
             cumulative += load(&latency->in_bucket[bucket]);
             if (bucket < BUCKETS)
                 snprintf(labels, sizeof labels, "{route=\"%s\",le=\"%g\"}", route_label(slot), bucket_bounds[bucket]);
-            else
-                snprintf(labels, sizeof labels, "{route=\"%s\",le=\"+Inf\"}", route_label(slot));
+            else snprintf(labels, sizeof labels, "{route=\"%s\",le=\"+Inf\"}", route_label(slot));
             sample(out, "puzzled_request_duration_seconds_bucket", labels, (double)cumulative);
         }
         snprintf(labels, sizeof labels, "{route=\"%s\"}", route_label(slot));
@@ -157,7 +152,8 @@ static void write_pool(json_writer *out) {
     sample(out, "puzzled_queue_waiting", "{lane=\"main\"}", stats.main_waiting);
     family(out, "puzzled_queue_limit", "gauge", "Waiting requests each lane holds (--queue).");
     sample(out, "puzzled_queue_limit", "", stats.queue_limit);
-    family(out, "puzzled_queue_rejections_total", "counter", "Requests refused 503 overloaded: a full queue, or stopping.");
+    family(out, "puzzled_queue_rejections_total", "counter",
+           "Requests refused 503 overloaded: a full queue, or stopping.");
     sample(out, "puzzled_queue_rejections_total", "", (double)stats.rejected);
     family(out, "puzzled_queue_expired_total", "counter", "Waiting requests refused at their deadline.");
     sample(out, "puzzled_queue_expired_total", "", (double)stats.expired);
@@ -170,7 +166,8 @@ static void write_streams(json_writer *out) {
     sample(out, "puzzled_streams_aborted_total", "", (double)load(&metrics.streams_aborted));
     event_stream_stats followed = event_stream_stats_read();
     family(out, "puzzled_progress_computations_in_flight", "gauge",
-           "Computations followed with Accept: text/event-stream, admitted and not ended (running or waiting for a worker).");
+           "Computations followed with Accept: text/event-stream, admitted and not ended (running or waiting for a "
+           "worker).");
     sample(out, "puzzled_progress_computations_in_flight", "", followed.computing);
     family(out, "puzzled_progress_computations_oldest_seconds", "gauge",
            "Age of the oldest of them, from its request's arrival (0: none).");

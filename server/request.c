@@ -68,26 +68,26 @@ typedef enum request_phase {
 typedef struct request_context {
     compute_job job; /* first: the job's address is the context's */
     http_server *server;
-    bool admin;          /* arrived on the admin listener */
+    bool admin; /* arrived on the admin listener */
     struct MHD_Connection *connection;
     struct timespec started;
     char method[16];
     char path[256];
     char request_id[REQUEST_ID_MAX_LENGTH + 1];
     char client[CLIENT_ADDRESS_SIZE];
-    bool holds_share;     /* counted in the client's computing requests in progress */
+    bool holds_share; /* counted in the client's computing requests in progress */
     unsigned retry_after_s;
     bool target_too_long; /* the request line's target is over --max-url: 414 */
-    bool body_too_large; /* more than --max-body arrived; answered 413 at the end */
+    bool body_too_large;  /* more than --max-body arrived; answered 413 at the end */
     json_writer body;
     const route *route;
     api_request req;
     api_response res;
-    bool answered_ok;    /* the endpoint answered (else req.error says why) */
+    bool answered_ok;          /* the endpoint answered (else req.error says why) */
     coding_preference codings; /* from Accept-Encoding */
-    bool compressible;   /* a JSON answer computed on a worker: it may be gzip'd and says Vary */
-    bool gzip;           /* the answer is (a complete body) or will be (a stream) gzip-compressed */
-    pthread_mutex_t lock; /* guards phase and suspended between the I/O thread and a worker */
+    bool compressible;         /* a JSON answer computed on a worker: it may be gzip'd and says Vary */
+    bool gzip;                 /* the answer is (a complete body) or will be (a stream) gzip-compressed */
+    pthread_mutex_t lock;      /* guards phase and suspended between the I/O thread and a worker */
     request_phase phase;
     bool suspended;
     bool pure;            /* the answer is a pure function of the request: it gets an ETag */
@@ -149,8 +149,8 @@ void http_request_end(void *cls, struct MHD_Connection *connection, void **con_c
                               : "error";
     double ms = elapsed_ms(&ctx->started);
     if (ctx->method[0] != '\0') {
-        access_entry entry = {ctx->request_id, ctx->client, ctx->method, ctx->path, ctx->status, ctx->bytes_sent,
-                              ms, outcome};
+        access_entry entry = {ctx->request_id, ctx->client,     ctx->method, ctx->path,
+                              ctx->status,     ctx->bytes_sent, ms,          outcome};
         access_log_write(&entry);
     }
     request_record record = {
@@ -190,10 +190,8 @@ static void request_free(request_context *ctx) {
 static void add_cache_headers(request_context *ctx, struct MHD_Response *response, int status) {
     if ((status == 200 || status == 304) && ctx->etag[0] != '\0') {
         char cache_control[48], tag[ETAG_SIZE + 2];
-        if (ctx->route->endpoint->revalidate)
-            snprintf(cache_control, sizeof cache_control, "public, no-cache");
-        else
-            snprintf(cache_control, sizeof cache_control, "public, max-age=%u", ctx->server->config->cache_max_age);
+        if (ctx->route->endpoint->revalidate) snprintf(cache_control, sizeof cache_control, "public, no-cache");
+        else snprintf(cache_control, sizeof cache_control, "public, max-age=%u", ctx->server->config->cache_max_age);
         /* gzip bytes depend on where pieces were flushed: the same content, not the same bytes: weak */
         snprintf(tag, sizeof tag, "%s%s", ctx->gzip ? "W/" : "", ctx->etag);
         MHD_add_response_header(response, MHD_HTTP_HEADER_ETAG, tag);
@@ -405,8 +403,7 @@ static enum MHD_Result queue_event_stream(request_context *ctx) {
 static enum MHD_Result queue_answer(request_context *ctx) {
     api_response *res = &ctx->res;
     /* a client error found before the computation began is answered plainly; the rest is streamed */
-    if (ctx->events != NULL &&
-        (ctx->answered_ok || ctx->req.error.status >= 500 || event_stream_begun(ctx->events)))
+    if (ctx->events != NULL && (ctx->answered_ok || ctx->req.error.status >= 500 || event_stream_begun(ctx->events)))
         return queue_event_stream(ctx);
     if (!ctx->answered_ok) {
         if (res->stream_state != NULL) res->stream_free(res->stream_state);
@@ -428,8 +425,7 @@ static enum MHD_Result queue_answer(request_context *ctx) {
         }
     } else if (res->fixed_body != NULL) { /* lives as long as the process: MHD sends it in place */
         ctx->bytes_sent = res->fixed_length;
-        response =
-            MHD_create_response_from_buffer(res->fixed_length, (void *)res->fixed_body, MHD_RESPMEM_PERSISTENT);
+        response = MHD_create_response_from_buffer(res->fixed_length, (void *)res->fixed_body, MHD_RESPMEM_PERSISTENT);
     } else {
         ctx->bytes_sent = res->body.len;
         response = buffer_response(&res->body);
@@ -604,8 +600,7 @@ static enum MHD_Result dispatch(request_context *ctx) {
     /* With --admin-port, /metrics lives there alone. */
     bool metrics = ctx->route != NULL && ctx->route->endpoint == &metrics_endpoint;
     if (ctx->admin ? !metrics : metrics && server->admin_daemon != NULL) ctx->route = NULL;
-    if (ctx->route == NULL && ctx->admin)
-        return fail(ctx, API_NOT_FOUND, NULL, "the admin port serves /metrics only");
+    if (ctx->route == NULL && ctx->admin) return fail(ctx, API_NOT_FOUND, NULL, "the admin port serves /metrics only");
     if (ctx->route == NULL) {
         char paths[768], shown[201];
         route_list_paths(paths, sizeof paths);
@@ -627,8 +622,8 @@ static enum MHD_Result dispatch(request_context *ctx) {
     ctx->wants_events = (ctx->route->methods & ROUTE_PROGRESS) && event_stream_requested(ctx->connection);
     /* an event stream is never cached (Cache-Control: no-store) */
     ctx->pure = !ctx->wants_events && (endpoint->varies == NULL || !endpoint->varies(&ctx->req));
-    const char *if_none_match = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND,
-                                                            MHD_HTTP_HEADER_IF_NONE_MATCH);
+    const char *if_none_match =
+        MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
     /* The tag is worked out here only for a conditional GET; otherwise on the worker (run_endpoint). */
     if (ctx->pure && strcmp(ctx->method, "GET") == 0 && if_none_match != NULL && tag_answer(ctx) &&
         etag_matches(if_none_match, ctx->etag))
@@ -667,9 +662,9 @@ static enum MHD_Result first_call(request_context *ctx, const char *url, const c
     return MHD_YES;
 }
 
-enum MHD_Result http_request_handle(void *cls, struct MHD_Connection *connection, const char *url,
-                                    const char *method, const char *version, const char *upload_data,
-                                    size_t *upload_data_size, void **con_cls) {
+enum MHD_Result http_request_handle(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
+                                    const char *version, const char *upload_data, size_t *upload_data_size,
+                                    void **con_cls) {
     (void)cls;
     (void)connection;
     request_context *ctx = *con_cls;

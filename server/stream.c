@@ -76,17 +76,17 @@ typedef struct stream {
      * `in_production`; the rest are empty. */
     json_writer pieces[STREAM_PIECES];
     size_t head, filled, sent, producing;
-    size_t charge;         /* bytes taken from the budget */
-    bool direct;           /* produced by the I/O thread's reader (no ring, no worker) */
-    json_writer carry;     /* direct: bytes one call produced beyond MHD's block, sent first next */
-    bool gzip;             /* the body is gzip-compressed (Content-Encoding: gzip) */
-    gzip_encoder encoder;  /* the worker's, with `gzip` */
-    json_writer plain;     /* the worker's, with `gzip`: generator output not yet compressed */
-    bool in_production;    /* a piece is queued or being produced */
-    bool finished;         /* the generator produced its last bytes */
-    bool failed;           /* the generator failed, or the pool stopped taking work */
-    bool suspended;        /* the connection waits for the piece in production */
-    bool abandoned;        /* MHD is done with the response: the worker frees the stream */
+    size_t charge;        /* bytes taken from the budget */
+    bool direct;          /* produced by the I/O thread's reader (no ring, no worker) */
+    json_writer carry;    /* direct: bytes one call produced beyond MHD's block, sent first next */
+    bool gzip;            /* the body is gzip-compressed (Content-Encoding: gzip) */
+    gzip_encoder encoder; /* the worker's, with `gzip` */
+    json_writer plain;    /* the worker's, with `gzip`: generator output not yet compressed */
+    bool in_production;   /* a piece is queued or being produced */
+    bool finished;        /* the generator produced its last bytes */
+    bool failed;          /* the generator failed, or the pool stopped taking work */
+    bool suspended;       /* the connection waits for the piece in production */
+    bool abandoned;       /* MHD is done with the response: the worker frees the stream */
 } stream;
 
 static void stream_free_now(stream *s) {
@@ -179,7 +179,7 @@ static ssize_t read_stream(void *cls, uint64_t position, char *buf, size_t max) 
     stream *s = cls;
     pthread_mutex_lock(&s->lock);
     if (s->filled == 0) {
-        ssize_t end = s->failed ? MHD_CONTENT_READER_END_WITH_ERROR
+        ssize_t end = s->failed     ? MHD_CONTENT_READER_END_WITH_ERROR
                       : s->finished ? MHD_CONTENT_READER_END_OF_STREAM
                                     : 0;
         if (end == 0) start_piece(s);
@@ -212,8 +212,8 @@ static ssize_t read_stream(void *cls, uint64_t position, char *buf, size_t max) 
 
 static void store_max(atomic_uint_fast64_t *longest, uint64_t value) {
     uint_fast64_t seen = atomic_load_explicit(longest, memory_order_relaxed);
-    while (value > seen && !atomic_compare_exchange_weak_explicit(longest, &seen, value, memory_order_relaxed,
-                                                                   memory_order_relaxed)) {
+    while (value > seen &&
+           !atomic_compare_exchange_weak_explicit(longest, &seen, value, memory_order_relaxed, memory_order_relaxed)) {
     }
 }
 
@@ -343,8 +343,8 @@ stream_outcome stream_response_create(api_response *res, bool gzip, compute_pool
     }
     /* MHD calls free_stream only for a response it made: when it cannot make one (out of memory), it
      * returns NULL without calling it, so the stream is freed here. */
-    *response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, STREAM_BLOCK, direct ? read_direct : read_stream,
-                                                  s, free_stream);
+    *response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, STREAM_BLOCK, direct ? read_direct : read_stream, s,
+                                                  free_stream);
     if (*response == NULL) {
         stream_free_now(s);
         goto out;

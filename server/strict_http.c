@@ -58,8 +58,7 @@ bool strict_http_check(struct MHD_Connection *connection, const char *version, a
     if (census.bad_value_name != NULL)
         return refuse(error, API_INVALID_REQUEST, "a header value holds a control character (a bare CR, say)");
     if (census.transfer_encoding != NULL && strcasecmp(census.transfer_encoding, "chunked") != 0)
-        return refuse(error, API_UNSUPPORTED_TRANSFER_CODING,
-                      "the only transfer coding this server takes is chunked");
+        return refuse(error, API_UNSUPPORTED_TRANSFER_CODING, "the only transfer coding this server takes is chunked");
     if (census.transfer_encoding != NULL && census.content_length)
         return refuse(error, API_INVALID_REQUEST,
                       "a request may not carry both Content-Length and Transfer-Encoding; send one");

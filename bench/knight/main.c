@@ -87,8 +87,8 @@ int main(int argc, char **argv) {
             kt_outcome ours_outcome, peer_outcome;
             double ours = time_tour(4, four_rows[i], start_col, false, KT_ALGORITHM_AUTO, 0, &ours_outcome);
             double peer = time_tour(4, four_rows[i], start_col, false, KT_ALGORITHM_WARNSDORFF, 0, &peer_outcome);
-            printf("knight-tour 4x%d open from [0,%d], auto, in process (%s)\t%.1f\t%s\t%.1f\tms\tlower\n", four_rows[i],
-                   start_col, ours_outcome == KT_FOUND ? "found" : "NOT FOUND", ours,
+            printf("knight-tour 4x%d open from [0,%d], auto, in process (%s)\t%.1f\t%s\t%.1f\tms\tlower\n",
+                   four_rows[i], start_col, ours_outcome == KT_FOUND ? "found" : "NOT FOUND", ours,
                    peer_outcome == KT_FOUND ? "Warnsdorff alone (found)" : "Warnsdorff alone (STUCK: no tour)", peer);
         }
     }

@@ -54,8 +54,7 @@ static double pairwise_adjacency_ms(const dictionary *dict) {
             for (uint32_t b = a + 1; b < group->count; b++) {
                 const uint32_t *x = dictionary_group_word(group, a), *y = dictionary_group_word(group, b);
                 size_t differences = 0;
-                for (size_t p = 0; p < group->length && differences < 2; p++)
-                    differences += x[p] != y[p];
+                for (size_t p = 0; p < group->length && differences < 2; p++) differences += x[p] != y[p];
                 if (differences != 1) continue;
                 uint32_t ends[2] = {a, b};
                 for (int e = 0; e < 2; e++) {
@@ -66,8 +65,7 @@ static double pairwise_adjacency_ms(const dictionary *dict) {
                 links++;
             }
         }
-        for (uint32_t w = 0; w < group->count; w++)
-            free(lists[w]);
+        for (uint32_t w = 0; w < group->count; w++) free(lists[w]);
         free(lists);
         free(sizes);
     }
@@ -104,8 +102,7 @@ static size_t plain_bfs_ladder(const dictionary_group *group, uint32_t from, uin
     }
     size_t length = 0;
     if (reached) {
-        for (uint32_t w = to; w != from; w = (uint32_t)parent[w])
-            ladder[length++] = w;
+        for (uint32_t w = to; w != from; w = (uint32_t)parent[w]) ladder[length++] = w;
         ladder[length++] = from;
     }
     free(parent);
@@ -130,8 +127,7 @@ static void bench_queries(const dictionary *dict) {
     size_t linked_count = 0;
     for (uint32_t w = 0; w < group->count; w++) {
         bool has_neighbour = false;
-        for (size_t p = 0; p < group->length; p++)
-            has_neighbour |= group->bucket_of[(size_t)w * 5 + p] != 0;
+        for (size_t p = 0; p < group->length; p++) has_neighbour |= group->bucket_of[(size_t)w * 5 + p] != 0;
         if (has_neighbour) linked[linked_count++] = w;
     }
     uint32_t(*pairs)[2] = malloc(QUERIES * sizeof *pairs);
@@ -143,19 +139,16 @@ static void bench_queries(const dictionary *dict) {
     uint32_t *ladder = malloc(group->count * sizeof *ladder);
     size_t found = 0;
     double start = now_ms();
-    for (int q = 0; q < QUERIES; q++)
-        found += ours_ladder(group, pairs[q][0], pairs[q][1]) > 0;
+    for (int q = 0; q < QUERIES; q++) found += ours_ladder(group, pairs[q][0], pairs[q][1]) > 0;
     double ours = (now_ms() - start) * 1e3 / QUERIES;
     size_t peer_found = 0;
     start = now_ms();
-    for (int q = 0; q < QUERIES; q++)
-        peer_found += plain_bfs_ladder(group, pairs[q][0], pairs[q][1], ladder) > 0;
+    for (int q = 0; q < QUERIES; q++) peer_found += plain_bfs_ladder(group, pairs[q][0], pairs[q][1], ladder) > 0;
     double peer = (now_ms() - start) * 1e3 / QUERIES;
     if (found != peer_found) abort();
-    fprintf(stderr, "5-letter queries: %d pairs among %zu linked words, %zu connected\n", QUERIES,
-            linked_count, found);
-    row("word-ladder 5-letter query, in process (mean of 2000 random pairs)", ours,
-        "single-direction BFS, one ladder", peer, "us");
+    fprintf(stderr, "5-letter queries: %d pairs among %zu linked words, %zu connected\n", QUERIES, linked_count, found);
+    row("word-ladder 5-letter query, in process (mean of 2000 random pairs)", ours, "single-direction BFS, one ladder",
+        peer, "us");
     free(linked);
     free(pairs);
     free(ladder);
@@ -165,8 +158,7 @@ static void bench_queries(const dictionary *dict) {
 
 static void random_words(char *words) {
     srand(777);
-    for (size_t i = 0; i < (size_t)CUSTOM_WORDS * CUSTOM_LENGTH; i++)
-        words[i] = (char)('a' + rand() % CUSTOM_LETTERS);
+    for (size_t i = 0; i < (size_t)CUSTOM_WORDS * CUSTOM_LENGTH; i++) words[i] = (char)('a' + rand() % CUSTOM_LETTERS);
 }
 
 /* One request: index the words, then search one pair. Returns whether a ladder was found. */
@@ -174,8 +166,7 @@ static bool ours_custom_request(const char *words, const uint32_t pair[2]) {
     dictionary_builder *builder = dictionary_builder_new(CUSTOM_LENGTH, DICTIONARY_NEIGHBOUR_SUBSTITUTION);
     for (size_t i = 0; i < CUSTOM_WORDS; i++) {
         uint32_t letters[CUSTOM_LENGTH];
-        for (size_t p = 0; p < CUSTOM_LENGTH; p++)
-            letters[p] = (unsigned char)words[i * CUSTOM_LENGTH + p];
+        for (size_t p = 0; p < CUSTOM_LENGTH; p++) letters[p] = (unsigned char)words[i * CUSTOM_LENGTH + p];
         dictionary_builder_add(builder, letters, CUSTOM_LENGTH);
     }
     dictionary *dict = NULL;
@@ -184,8 +175,7 @@ static bool ours_custom_request(const char *words, const uint32_t pair[2]) {
     uint32_t ends[2];
     for (int e = 0; e < 2; e++) {
         uint32_t letters[CUSTOM_LENGTH];
-        for (size_t p = 0; p < CUSTOM_LENGTH; p++)
-            letters[p] = (unsigned char)words[pair[e] * CUSTOM_LENGTH + p];
+        for (size_t p = 0; p < CUSTOM_LENGTH; p++) letters[p] = (unsigned char)words[pair[e] * CUSTOM_LENGTH + p];
         if (!dictionary_group_find(group, letters, &ends[e])) abort();
     }
     bool found = ours_ladder(group, ends[0], ends[1]) > 0;
@@ -195,8 +185,7 @@ static bool ours_custom_request(const char *words, const uint32_t pair[2]) {
 
 static uint64_t hash_word(const char *word) {
     uint64_t h = 1469598103934665603ull;
-    for (size_t p = 0; p < CUSTOM_LENGTH; p++)
-        h = (h ^ (unsigned char)word[p]) * 1099511628211ull;
+    for (size_t p = 0; p < CUSTOM_LENGTH; p++) h = (h ^ (unsigned char)word[p]) * 1099511628211ull;
     return h;
 }
 
@@ -221,8 +210,7 @@ static bool peer_custom_request(const char *words, const uint32_t pair[2]) {
     int32_t *queue = malloc(CUSTOM_WORDS * sizeof *queue);
     memset(parent, 0xFF, CUSTOM_WORDS * sizeof *parent);
     int32_t ends[2]; /* duplicates map to their first copy */
-    for (int e = 0; e < 2; e++)
-        ends[e] = slots[find_slot(slots, mask, words, words + (size_t)pair[e] * CUSTOM_LENGTH)];
+    for (int e = 0; e < 2; e++) ends[e] = slots[find_slot(slots, mask, words, words + (size_t)pair[e] * CUSTOM_LENGTH)];
     size_t head = 0, tail = 0;
     parent[ends[0]] = ends[0];
     queue[tail++] = ends[0];
@@ -276,12 +264,10 @@ static void bench_custom_dictionary(void) {
     size_t found = 0, peer_found = 0;
     for (int round = 0; round < CUSTOM_ROUNDS; round++) {
         double start = now_ms();
-        for (int q = 0; q < CUSTOM_QUERIES; q++)
-            found += ours_custom_request(words, pairs[q]);
+        for (int q = 0; q < CUSTOM_QUERIES; q++) found += ours_custom_request(words, pairs[q]);
         ours[round] = (now_ms() - start) / CUSTOM_QUERIES;
         start = now_ms();
-        for (int q = 0; q < CUSTOM_QUERIES; q++)
-            peer_found += peer_custom_request(words, pairs[q]);
+        for (int q = 0; q < CUSTOM_QUERIES; q++) peer_found += peer_custom_request(words, pairs[q]);
         peer[round] = (now_ms() - start) / CUSTOM_QUERIES;
     }
     if (found != peer_found) abort();
@@ -368,8 +354,7 @@ static void curve(const dictionary *dict) {
     for (int steps = 1; steps < CURVE_MAX_STEPS; steps++) {
         if (by_steps[steps].count >= 3) { /* a point needs a few pairs */
             curve_point("ladder", steps, curve_query_seconds(group, &by_steps[steps], false, ladder),
-                        curve_query_seconds(group, &by_steps[steps], true, ladder),
-                        "single-direction BFS, one ladder");
+                        curve_query_seconds(group, &by_steps[steps], true, ladder), "single-direction BFS, one ladder");
         }
         free(by_steps[steps].pairs);
     }

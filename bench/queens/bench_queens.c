@@ -82,8 +82,8 @@ static double median(double *values, int count) {
 #define MAX_RUNS 9
 
 /* OEIS A000170, the check for the counts the peer is too slow to repeat. */
-static const uint64_t oeis_total[19] = {0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184,
-                                        14772512, 95815104, 666090624};
+static const uint64_t oeis_total[19] = {0,   1,    0,     0,     2,      10,      4,        40,       92,       352,
+                                        724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104, 666090624};
 
 /* The counters take turns `runs` times (the machine is shared: interleaving spreads the noise
  * evenly); each reports its median. With `peer`, the Somers counter and ours on one thread run too,

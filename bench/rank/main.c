@@ -157,8 +157,8 @@ int main(int argc, char **argv) {
         bool peer = sizes[i] <= PEER_MAX_N;
         curve_point("rank", (double)sizes[i], seconds(ours_rank, &s, 0), peer ? seconds(peer_rank, &s, 0) : -1,
                     "textbook Lehmer digits + Horner");
-        curve_point("unrank", (double)sizes[i], seconds(ours_unrank, &s, 0),
-                    peer ? seconds(peer_unrank, &s, 0) : -1, "textbook repeated division");
+        curve_point("unrank", (double)sizes[i], seconds(ours_unrank, &s, 0), peer ? seconds(peer_unrank, &s, 0) : -1,
+                    "textbook repeated division");
         subject_free(&s);
     }
     return 0;

@@ -247,8 +247,8 @@ static void bench_collection(collection *set, sudoku_solver *solver, tdoku_solve
     print_row(set, "in process", ours, tdoku_name, peer);
     print_row(set, "through HTTP in bulk (text/plain in, NDJSON out), wall clock", http, tdoku_name, peer);
     if (url != NULL && server_cpu_seconds() >= 0)
-        print_row(set, "through HTTP in bulk, the server's CPU time (mean of the rounds)", http_cpu / rounds, tdoku_name,
-                  peer);
+        print_row(set, "through HTTP in bulk, the server's CPU time (mean of the rounds)", http_cpu / rounds,
+                  tdoku_name, peer);
     print_row(set, "in process, the general search (before the band search)", general, tdoku_name, peer);
     print_row(set, "in process", ours, "qqwing --solve (one pass)", qqwing);
 }
@@ -269,8 +269,9 @@ static void bench_generating(int count) {
         snprintf(command, sizeof command, "qqwing --generate %d --difficulty %s --symmetry none > /dev/null", count,
                  names[difficulty]);
         double peer = command_cpu_seconds(command);
-        printf("sudoku: generate %d unique 9x9 %s puzzles, in process\t%.1f\tqqwing --generate\t%.1f\tpuzzles/s\thigher\n",
-               count, names[difficulty], count / ours, peer > 0 ? count / peer : 0);
+        printf(
+            "sudoku: generate %d unique 9x9 %s puzzles, in process\t%.1f\tqqwing --generate\t%.1f\tpuzzles/s\thigher\n",
+            count, names[difficulty], count / ours, peer > 0 ? count / peer : 0);
     }
     for (int box = 4; box <= 5; box++) {
         enum { LARGE = 5 };

@@ -20,7 +20,7 @@
 typedef struct comb_spec {
     const size_t *mult; /* m class multiplicities, each at least 1 */
     size_t m;
-    size_t k;           /* combination size (no combinations when above the item count) */
+    size_t k; /* combination size (no combinations when above the item count) */
     bool distinct;
 } comb_spec;
 

@@ -79,8 +79,7 @@ static size_t smaller(size_t a, size_t b) { return a < b ? a : b; }
 
 /* Sub-multisets before the one with counts taken[c]: for each class, those that agree on the classes
  * before it and take more of it. */
-static core_status multiset_rank(mpz_t rank, const comb_spec *spec, const uint32_t *combination,
-                                 const deadline *dl) {
+static core_status multiset_rank(mpz_t rank, const comb_spec *spec, const uint32_t *combination, const deadline *dl) {
     mpz_set_ui(rank, 0);
     comb_series series;
     core_status status = whole_series(&series, spec, dl);
@@ -134,8 +133,7 @@ core_status comb_rank(mpz_t rank, const comb_spec *spec, const uint32_t *combina
     return status;
 }
 
-core_status comb_unrank_positions(uint32_t *positions, const comb_spec *spec, const mpz_t rank,
-                                  const deadline *dl) {
+core_status comb_unrank_positions(uint32_t *positions, const comb_spec *spec, const mpz_t rank, const deadline *dl) {
     if (comb_is_subsets(spec)) return subset_unrank(positions, comb_item_count(spec), spec->k, rank, dl);
     return multiset_unrank_positions(positions, spec, rank, dl);
 }

@@ -22,8 +22,7 @@ core_status comb_rank(mpz_t rank, const comb_spec *spec, const uint32_t *combina
 
 /* The combination of rank `rank` (below comb_count) as k ascending positions into the sorted items
  * (a distinct sub-multiset takes each class's earliest positions). */
-core_status comb_unrank_positions(uint32_t *positions, const comb_spec *spec, const mpz_t rank,
-                                  const deadline *dl);
+core_status comb_unrank_positions(uint32_t *positions, const comb_spec *spec, const mpz_t rank, const deadline *dl);
 
 /* The same combination as k ascending class ids. */
 core_status comb_unrank(uint32_t *combination, const comb_spec *spec, const mpz_t rank, const deadline *dl);

@@ -13,8 +13,8 @@
 #include "core/common/status.h"
 
 typedef struct comb_series {
-    mpz_t *coef;    /* coefficients 0..cap */
-    size_t cap;     /* the highest degree kept */
+    mpz_t *coef; /* coefficients 0..cap */
+    size_t cap;  /* the highest degree kept */
 } comb_series;
 
 /* The series 1 (the empty multiset), keeping degrees 0..cap. */

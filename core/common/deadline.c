@@ -9,9 +9,7 @@ static int64_t monotonic_ns(void) {
     return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
 }
 
-deadline deadline_after_ms(uint64_t ms) {
-    return (deadline){.at_ns = monotonic_ns() + (int64_t)ms * 1000000};
-}
+deadline deadline_after_ms(uint64_t ms) { return (deadline){.at_ns = monotonic_ns() + (int64_t)ms * 1000000}; }
 
 deadline deadline_none(void) { return (deadline){.at_ns = 0}; }
 

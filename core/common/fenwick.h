@@ -8,8 +8,8 @@
 
 typedef struct fenwick {
     size_t n;
-    size_t top;    /* the largest power of two <= n (0 when n == 0) */
-    size_t *tree;  /* 1-based, n + 1 entries */
+    size_t top;   /* the largest power of two <= n (0 when n == 0) */
+    size_t *tree; /* 1-based, n + 1 entries */
 } fenwick;
 
 /* Slot i starts with count counts[i] (all 1 when counts is NULL). False when out of memory. */

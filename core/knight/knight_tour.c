@@ -36,8 +36,7 @@ const char *knight_tour_impossibility(const kt_request *q) {
             return "Schwenk's theorem: no closed tour on a board with a side of 4 (the two outer lines only reach the "
                    "two inner lines, so a closed tour would alternate between them as well as between colours, which "
                    "is impossible)";
-        if (m == 3 && (n == 4 || n == 6 || n == 8))
-            return "Schwenk's theorem: no closed tour on 3 x 4, 3 x 6 or 3 x 8";
+        if (m == 3 && (n == 4 || n == 6 || n == 8)) return "Schwenk's theorem: no closed tour on 3 x 4, 3 x 6 or 3 x 8";
         return NULL;
     }
     if (m * n == 1) return NULL;
@@ -68,8 +67,12 @@ static kt_outcome from_search(kt_search_status status) {
 }
 
 static kt_outcome search(const kt_request *q, uint32_t start, bool ordered, const deadline *limit, uint32_t *path) {
-    kt_search_spec spec = {
-        .rows = q->rows, .cols = q->cols, .start = start, .end = KT_NONE_SQUARE, .ordered = ordered, .closed = q->closed};
+    kt_search_spec spec = {.rows = q->rows,
+                           .cols = q->cols,
+                           .start = start,
+                           .end = KT_NONE_SQUARE,
+                           .ordered = ordered,
+                           .closed = q->closed};
     return from_search(kt_search_path(&spec, limit, path));
 }
 

@@ -16,8 +16,8 @@ typedef enum kt_algorithm {
 
 typedef enum kt_outcome {
     KT_FOUND,
-    KT_NONE_EXISTS,       /* proven: `reason` says how */
-    KT_HEURISTIC_FAILED,  /* Warnsdorff got stuck every time: nothing is proven */
+    KT_NONE_EXISTS,      /* proven: `reason` says how */
+    KT_HEURISTIC_FAILED, /* Warnsdorff got stuck every time: nothing is proven */
     KT_DEADLINE_EXCEEDED,
     KT_OUT_OF_MEMORY,
 } kt_outcome;

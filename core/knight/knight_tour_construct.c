@@ -46,7 +46,9 @@ void kt_builder_unlink(kt_builder *b, uint32_t x, uint32_t y) {
 }
 
 bool kt_builder_init(kt_builder *b, int rows, int cols, bool transposed) {
-    *b = (kt_builder){.rows = transposed ? cols : rows, .cols = transposed ? rows : cols, .real_cols = cols,
+    *b = (kt_builder){.rows = transposed ? cols : rows,
+                      .cols = transposed ? rows : cols,
+                      .real_cols = cols,
                       .transposed = transposed};
     uint32_t n = (uint32_t)rows * (uint32_t)cols;
     b->link = malloc(sizeof *b->link * n);
@@ -126,10 +128,10 @@ static const uint32_t *piece(int h, int w, piece_kind kind) {
         kt_search_spec spec = {.rows = h, .cols = w, .ordered = true};
         const uint32_t W = (uint32_t)w;
         switch (kind) {
-        case CYCLE_PLAIN: spec.start = 0, spec.end = W + 2; break;              /* (0,0) .. (1,2) */
-        case CYCLE_LEFT_EDGE: spec.start = W + 1, spec.end = 3 * W; break;       /* (1,1) .. (3,0) */
-        case CYCLE_TOP_EDGE: spec.start = W + 1, spec.end = 3; break;            /* (1,1) .. (0,3) */
-        case PATH_THREE_ROWS: spec.start = 2 * W, spec.end = W; break;           /* (2,0) .. (1,0) */
+        case CYCLE_PLAIN: spec.start = 0, spec.end = W + 2; break;         /* (0,0) .. (1,2) */
+        case CYCLE_LEFT_EDGE: spec.start = W + 1, spec.end = 3 * W; break; /* (1,1) .. (3,0) */
+        case CYCLE_TOP_EDGE: spec.start = W + 1, spec.end = 3; break;      /* (1,1) .. (0,3) */
+        case PATH_THREE_ROWS: spec.start = 2 * W, spec.end = W; break;     /* (2,0) .. (1,0) */
         case PIECE_KINDS: break;
         }
         found = malloc(sizeof *found * (size_t)(h * w));
@@ -241,15 +243,22 @@ kt_search_status kt_construct_open_odd(int rows, int cols, uint32_t start, const
     for (int i = 0; i < row_count * col_count; i++) {
         side_split rs = row_options[i / col_count], cs = col_options[i % col_count];
         uint32_t h = (uint32_t)rs.odd_size, w = (uint32_t)cs.odd_size;
-        kt_search_spec spec = {.rows = (int)h, .cols = (int)w, .start = (uint32_t)(sr - rs.odd_at) * w + (uint32_t)(sc - cs.odd_at),
-                               .end = KT_NONE_SQUARE, .ordered = true, .node_limit = ODD_BLOCK_NODES};
+        kt_search_spec spec = {.rows = (int)h,
+                               .cols = (int)w,
+                               .start = (uint32_t)(sr - rs.odd_at) * w + (uint32_t)(sc - cs.odd_at),
+                               .end = KT_NONE_SQUARE,
+                               .ordered = true,
+                               .node_limit = ODD_BLOCK_NODES};
         /* the edges the merges will swap (see build_blocks) */
-        if (cs.odd_at > 0) spec.required[spec.required_count][0] = w + 1, spec.required[spec.required_count++][1] = 3 * w;
-        else if (rs.odd_at > 0) spec.required[spec.required_count][0] = w + 1, spec.required[spec.required_count++][1] = 3;
+        if (cs.odd_at > 0)
+            spec.required[spec.required_count][0] = w + 1, spec.required[spec.required_count++][1] = 3 * w;
+        else if (rs.odd_at > 0)
+            spec.required[spec.required_count][0] = w + 1, spec.required[spec.required_count++][1] = 3;
         if (cs.odd_at + cs.odd_size < cols)
             spec.required[spec.required_count][0] = w - 1, spec.required[spec.required_count++][1] = 2 * w + w - 2;
         if (cs.odd_at == 0 && rs.odd_at + rs.odd_size < rows)
-            spec.required[spec.required_count][0] = (h - 1) * w, spec.required[spec.required_count++][1] = (h - 2) * w + 2;
+            spec.required[spec.required_count][0] = (h - 1) * w,
+            spec.required[spec.required_count++][1] = (h - 2) * w + 2;
         kt_search_status status = kt_search_path(&spec, limit, block);
         if (status == KT_SEARCH_DEADLINE || status == KT_SEARCH_NO_MEMORY) return status;
         if (status != KT_SEARCH_FOUND) continue;

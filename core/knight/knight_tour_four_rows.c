@@ -37,7 +37,8 @@
 
 enum {
     H = 4,
-    PIECE_MIN = 3, PIECE_MAX = 8,
+    PIECE_MIN = 3,
+    PIECE_MAX = 8,
     WINDOW_MAX = 16,
     PIECE_NODES = 200000,
     WINDOW_NODES = 200000,
@@ -102,8 +103,13 @@ static bool search_piece(int w, four_piece *out) {
         for (int b = 0; b < ny1; b++)
             for (int c = 0; c < ny2; c++)
                 for (int d = 0; d < nx2; d++) {
-                    kt_search_spec spec = {.rows = H, .cols = w, .start = x1[a], .end = x2[d], .ordered = true,
-                                           .node_limit = PIECE_NODES, .jump = true};
+                    kt_search_spec spec = {.rows = H,
+                                           .cols = w,
+                                           .start = x1[a],
+                                           .end = x2[d],
+                                           .ordered = true,
+                                           .node_limit = PIECE_NODES,
+                                           .jump = true};
                     spec.required[0][0] = y1[b], spec.required[0][1] = y2[c], spec.required_count = 1;
                     require_right_edges(&spec, w);
                     if (kt_search_path(&spec, &none, path) != KT_SEARCH_FOUND) continue;
@@ -168,8 +174,12 @@ kt_search_status kt_construct_four_rows(int rows, int cols, uint32_t start, cons
             int right_length = n - left - width;
             if (width < 2 * ((left > 0) + (right_length > 0))) continue; /* no room for the splice edges */
             if (!kt_widths_cover(&p->widths, left) || !kt_widths_cover(&p->widths, right_length)) continue;
-            kt_search_spec spec = {.rows = H, .cols = width, .start = sq(width, sr, sc - left), .end = KT_NONE_SQUARE,
-                                   .ordered = true, .node_limit = WINDOW_NODES};
+            kt_search_spec spec = {.rows = H,
+                                   .cols = width,
+                                   .start = sq(width, sr, sc - left),
+                                   .end = KT_NONE_SQUARE,
+                                   .ordered = true,
+                                   .node_limit = WINDOW_NODES};
             if (left > 0) require_left_edges(&spec, width);
             if (right_length > 0) require_right_edges(&spec, width);
             status = kt_search_path(&spec, limit, window);

@@ -33,7 +33,7 @@ typedef struct kt_search_spec {
     bool jump; /* required[0] is a jump: walked from [0] to [1], in that direction, though no knight's
                   move joins them (it stands for a stretch of the tour outside the board searched) */
     bool ordered;
-    bool closed; /* the last square must be a knight's move from the start */
+    bool closed;         /* the last square must be a knight's move from the start */
     uint64_t node_limit; /* 0: no limit */
 } kt_search_spec;
 
@@ -72,8 +72,8 @@ typedef struct kt_builder {
     uint32_t (*link)[2];
 } kt_builder;
 
-bool kt_builder_init(kt_builder *b, int rows, int cols, bool transposed); /* real rows, cols */
-uint32_t kt_builder_at(const kt_builder *b, int r, int c);                /* virtual -> real square */
+bool kt_builder_init(kt_builder *b, int rows, int cols, bool transposed);     /* real rows, cols */
+uint32_t kt_builder_at(const kt_builder *b, int r, int c);                    /* virtual -> real square */
 void kt_builder_locate(const kt_builder *b, uint32_t square, int *r, int *c); /* real square -> virtual */
 void kt_builder_link(kt_builder *b, uint32_t x, uint32_t y);
 void kt_builder_unlink(kt_builder *b, uint32_t x, uint32_t y);

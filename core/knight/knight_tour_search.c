@@ -34,7 +34,7 @@ typedef struct search {
     const kt_search_spec *spec;
     uint32_t n;
     uint8_t *visited;
-    uint8_t *degree;      /* unvisited neighbours of each square */
+    uint8_t *degree;              /* unvisited neighbours of each square */
     uint8_t (*candidates)[MOVES]; /* per depth: the moves (indices into kt_move_*, or JUMP_MOVE) to try, in order */
     uint8_t *candidate_count, *candidate_next;
     uint32_t low_degree;  /* unvisited squares with degree <= 1 */
@@ -97,8 +97,8 @@ static bool hopeless(const search *s, uint32_t v, uint32_t remaining) {
         if (s->degree[nb[i]] <= 1) adjacent_low++;
         if (s->degree[nb[i]] == 0) adjacent_zero++;
     }
-    if (s->zero_degree > adjacent_zero) return true;          /* a square nobody can reach */
-    if (adjacent_zero > 0 && remaining > 1) return true;      /* a dead end next to us, not last */
+    if (s->zero_degree > adjacent_zero) return true;     /* a square nobody can reach */
+    if (adjacent_zero > 0 && remaining > 1) return true; /* a dead end next to us, not last */
     uint32_t must_end = s->low_degree - adjacent_low;
     if (end != KT_NONE_SQUARE && !s->visited[end] && s->degree[end] <= 1) {
         bool end_adjacent = joined(s->spec, v, end);
@@ -260,8 +260,7 @@ kt_search_status kt_search_path(const kt_search_spec *spec, const deadline *limi
         for (int i = 0; i < spec->required_count; i++) {
             uint32_t a = spec->required[i][0], b = spec->required[i][1];
             uint32_t p[KT_MAX_REQUIRED];
-            if (!joined(spec, a, b) || partners(spec, a, p) > 2 || partners(spec, b, p) > 2)
-                possible = false;
+            if (!joined(spec, a, b) || partners(spec, a, p) > 2 || partners(spec, b, p) > 2) possible = false;
         }
         status = possible ? run(&s, limit, path) : KT_SEARCH_NONE;
     }

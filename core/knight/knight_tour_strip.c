@@ -16,7 +16,8 @@
 #include "core/knight/knight_tour_internal.h"
 
 enum {
-    PIECE_MIN = 4, PIECE_MAX = 10,
+    PIECE_MIN = 4,
+    PIECE_MAX = 10,
     WINDOW_MAX = 16,
     PIECE_NODES = 2000000,
     WINDOW_NODES = 300000,
@@ -90,8 +91,12 @@ kt_search_status kt_construct_strip(int rows, int cols, uint32_t start, const de
         for (left = sc - width + 1 < 0 ? 0 : sc - width + 1; left <= sc && left + width <= n; left++) {
             int right_length = n - left - width;
             if (!kt_widths_cover(&p->widths, left) || !kt_widths_cover(&p->widths, right_length)) continue;
-            kt_search_spec spec = {.rows = H, .cols = width, .start = sq(width, sr, sc - left),
-                                   .end = KT_NONE_SQUARE, .ordered = true, .node_limit = WINDOW_NODES};
+            kt_search_spec spec = {.rows = H,
+                                   .cols = width,
+                                   .start = sq(width, sr, sc - left),
+                                   .end = KT_NONE_SQUARE,
+                                   .ordered = true,
+                                   .node_limit = WINDOW_NODES};
             if (left > 0) {
                 spec.required[spec.required_count][0] = sq(width, 0, 0);
                 spec.required[spec.required_count++][1] = sq(width, 2, 1);

@@ -23,8 +23,8 @@ core_status knight_tour_verify(uint32_t rows, uint32_t cols, bool closed, const 
             goto out;
         }
         if (visit[path[step]] != 0) {
-            *verdict = (kt_verdict){.problem = KT_PROBLEM_REPEATED_SQUARE, .step = step,
-                                    .first_visit = visit[path[step]] - 1};
+            *verdict =
+                (kt_verdict){.problem = KT_PROBLEM_REPEATED_SQUARE, .step = step, .first_visit = visit[path[step]] - 1};
             goto out;
         }
         visit[path[step]] = step + 1;

@@ -166,8 +166,7 @@ static dictionary_status unique_words(pending_group *pending, dictionary_group *
         size_t slot = mix64(word_hash(word, length)) & group->slot_mask;
         bool duplicate = false;
         while (group->slots[slot] != 0 && !duplicate) {
-            duplicate = memcmp(dictionary_group_word(group, group->slots[slot] - 1), word,
-                               length * sizeof *word) == 0;
+            duplicate = memcmp(dictionary_group_word(group, group->slots[slot] - 1), word, length * sizeof *word) == 0;
             slot = (slot + 1) & group->slot_mask;
         }
         if (!duplicate) {
@@ -235,8 +234,8 @@ typedef struct bucket_build {
 } bucket_build;
 
 /* Numbers the buckets of position `p` (keys shared by two words or more) and records each word's. */
-static dictionary_status number_position(dictionary_group *group, bucket_build *build, size_t p,
-                                         uint64_t weight, const deadline *deadline) {
+static dictionary_status number_position(dictionary_group *group, bucket_build *build, size_t p, uint64_t weight,
+                                         const deadline *deadline) {
     size_t length = group->length;
     size_t mask = build->table_size - 1;
     memset(build->table, 0, build->table_size * sizeof *build->table);
@@ -305,8 +304,7 @@ static dictionary_status place_members(dictionary_group *group, const bucket_bui
 static dictionary_status build_buckets(dictionary_group *group, const deadline *deadline) {
     size_t length = group->length;
     size_t keys = (size_t)group->count * length;
-    bucket_build build = {
-        .table_size = table_size_for(group->count), .bucket_count = 1, .bucket_capacity = 1024};
+    bucket_build build = {.table_size = table_size_for(group->count), .bucket_count = 1, .bucket_capacity = 1024};
     build.table = malloc(build.table_size * sizeof *build.table);
     build.word_hashes = malloc((group->count ? group->count : 1) * sizeof *build.word_hashes);
     build.sizes = malloc(build.bucket_capacity * sizeof *build.sizes);
@@ -372,8 +370,8 @@ static dictionary_status build_substitution(dictionary_group *group, const lette
 
 /* Buckets: the words, then the bucket index. Substitution: one pass over the words fills the word
  * table and the letters seen, then the small per-position index. */
-static dictionary_status build_group(pending_group *pending, dictionary_neighbour_index index,
-                                     dictionary_group *group, const deadline *deadline) {
+static dictionary_status build_group(pending_group *pending, dictionary_neighbour_index index, dictionary_group *group,
+                                     const deadline *deadline) {
     if (pending->count * pending->length >= MAX_GROUP_LETTERS) {
         return DICTIONARY_TOO_LARGE;
     }
@@ -393,8 +391,7 @@ static dictionary_status build_group(pending_group *pending, dictionary_neighbou
     return status;
 }
 
-dictionary_status dictionary_builder_finish(dictionary_builder *builder, const deadline *deadline,
-                                            dictionary **out) {
+dictionary_status dictionary_builder_finish(dictionary_builder *builder, const deadline *deadline, dictionary **out) {
     dictionary *dict = calloc(1, sizeof *dict);
     if (dict != NULL && builder->group_count > 0) {
         dict->groups = calloc(builder->group_count, sizeof *dict->groups);

@@ -41,9 +41,9 @@ typedef enum dictionary_neighbour_index {
 } dictionary_neighbour_index;
 
 typedef struct dictionary_group {
-    size_t length;          /* letters per word */
-    uint32_t count;         /* distinct words, in the order they were added */
-    uint32_t *letters;      /* word w is letters[w*length .. (w+1)*length) */
+    size_t length;     /* letters per word */
+    uint32_t count;    /* distinct words, in the order they were added */
+    uint32_t *letters; /* word w is letters[w*length .. (w+1)*length) */
     /* Buckets; bucket_of is NULL for a substitution index. */
     uint32_t *bucket_of;    /* bucket_of[w*length + p]: the bucket of word w with letter p blanked;
                                0 when w is alone in it */
@@ -77,8 +77,7 @@ bool dictionary_builder_add(dictionary_builder *builder, const uint32_t *letters
 
 /* Removes duplicates and indexes the words; frees the builder in every case. On
  * DICTIONARY_OK `*out` is the dictionary (dictionary_free it). `deadline` may be NULL. */
-dictionary_status dictionary_builder_finish(dictionary_builder *builder, const deadline *deadline,
-                                            dictionary **out);
+dictionary_status dictionary_builder_finish(dictionary_builder *builder, const deadline *deadline, dictionary **out);
 
 /* Drops a builder without building (NULL is allowed). */
 void dictionary_builder_free(dictionary_builder *builder);
@@ -110,38 +109,37 @@ static inline size_t dictionary_group_neighbour_work(const dictionary_group *gro
 
 /* Runs `body` with `neighbour` (a uint32_t) bound to every neighbour of word `word` in `group`, each
  * once, in no particular order. `body` may `return` or `continue` (to the next neighbour). */
-#define DICTIONARY_FOR_EACH_NEIGHBOUR(group, word, neighbour, body)                                           \
-    do {                                                                                                      \
-        const dictionary_group *group_ = (group);                                                             \
-        uint32_t word_ = (word);                                                                              \
-        if (group_->bucket_of != NULL) {                                                                      \
-            for (size_t position_ = 0; position_ < group_->length; position_++) {                           \
-                uint32_t bucket_ = group_->bucket_of[(size_t)word_ * group_->length + position_];             \
-                for (uint32_t at_ = group_->bucket_start[bucket_]; at_ < group_->bucket_start[bucket_ + 1];   \
-                     at_++) {                                                                                 \
-                    uint32_t neighbour = group_->members[at_];                                                \
-                    if (neighbour == word_) continue;                                                         \
-                    body                                                                                      \
-                }                                                                                             \
-            }                                                                                                 \
-        } else {                                                                                              \
-            uint64_t hash_ = dictionary_group_word_hash(group_, word_);                                       \
-            const uint32_t *letters_ = dictionary_group_word(group_, word_);                                  \
-            for (size_t position_ = 0; position_ < group_->length; position_++) {                           \
-                uint64_t weight_ = group_->position_weight[position_];                                        \
-                uint64_t blanked_ = hash_ - letters_[position_] * weight_;                                    \
-                for (uint32_t at_ = group_->alphabet_start[position_];                                        \
-                     at_ < group_->alphabet_start[position_ + 1]; at_++) {                                    \
-                    uint32_t letter_ = group_->alphabet[at_];                                                 \
-                    uint32_t neighbour;                                                                       \
-                    if (letter_ == letters_[position_] ||                                                     \
-                        !dictionary_group_find_changed(group_, word_, position_, letter_,                     \
-                                                       blanked_ + letter_ * weight_, &neighbour))             \
-                        continue;                                                                             \
-                    body                                                                                      \
-                }                                                                                             \
-            }                                                                                                 \
-        }                                                                                                     \
+#define DICTIONARY_FOR_EACH_NEIGHBOUR(group, word, neighbour, body)                                                  \
+    do {                                                                                                             \
+        const dictionary_group *group_ = (group);                                                                    \
+        uint32_t word_ = (word);                                                                                     \
+        if (group_->bucket_of != NULL) {                                                                             \
+            for (size_t position_ = 0; position_ < group_->length; position_++) {                                    \
+                uint32_t bucket_ = group_->bucket_of[(size_t)word_ * group_->length + position_];                    \
+                for (uint32_t at_ = group_->bucket_start[bucket_]; at_ < group_->bucket_start[bucket_ + 1]; at_++) { \
+                    uint32_t neighbour = group_->members[at_];                                                       \
+                    if (neighbour == word_) continue;                                                                \
+                    body                                                                                             \
+                }                                                                                                    \
+            }                                                                                                        \
+        } else {                                                                                                     \
+            uint64_t hash_ = dictionary_group_word_hash(group_, word_);                                              \
+            const uint32_t *letters_ = dictionary_group_word(group_, word_);                                         \
+            for (size_t position_ = 0; position_ < group_->length; position_++) {                                    \
+                uint64_t weight_ = group_->position_weight[position_];                                               \
+                uint64_t blanked_ = hash_ - letters_[position_] * weight_;                                           \
+                for (uint32_t at_ = group_->alphabet_start[position_]; at_ < group_->alphabet_start[position_ + 1];  \
+                     at_++) {                                                                                        \
+                    uint32_t letter_ = group_->alphabet[at_];                                                        \
+                    uint32_t neighbour;                                                                              \
+                    if (letter_ == letters_[position_] ||                                                            \
+                        !dictionary_group_find_changed(group_, word_, position_, letter_,                            \
+                                                       blanked_ + letter_ * weight_, &neighbour))                    \
+                        continue;                                                                                    \
+                    body                                                                                             \
+                }                                                                                                    \
+            }                                                                                                        \
+        }                                                                                                            \
     } while (0)
 
 #endif

@@ -33,8 +33,7 @@ bool dictionary_utf8_decode(const char *text, size_t len, uint32_t *out, size_t 
             }
             code_point = (code_point << 6) | (next & 0x3F);
         }
-        if (code_point < smallest || code_point > 0x10FFFF ||
-            (code_point >= 0xD800 && code_point <= 0xDFFF)) {
+        if (code_point < smallest || code_point > 0x10FFFF || (code_point >= 0xD800 && code_point <= 0xDFFF)) {
             return false;
         }
         out[count++] = code_point;

@@ -133,8 +133,8 @@ static core_status try_ends(const dictionary_group *g, const uint32_t *from_lett
     dictionary_group_find(group, to_letters, &to);
     core_status status = from == to ? CORE_OK : word_ladders_find(group, from, to, deadline, &ladders);
     if (status == CORE_OK && ladders != NULL && word_ladders_found(ladders) && word_ladders_steps(ladders) == steps) {
-        *out = (ladder_puzzle){.found = true, .with_ends = with_ends, .group = group, .from = from, .to = to,
-                               .ladders = ladders};
+        *out = (ladder_puzzle){
+            .found = true, .with_ends = with_ends, .group = group, .from = from, .to = to, .ladders = ladders};
         return CORE_OK;
     }
     word_ladders_free(ladders);
@@ -143,9 +143,8 @@ static core_status try_ends(const dictionary_group *g, const uint32_t *from_lett
 }
 
 /* Unknown ends around the inner pairs at distance steps - 2 from `start`. */
-static core_status draw_unknown_ends(search *s, uint32_t start, size_t steps, const uint32_t *alphabet,
-                                     size_t letters, rng *generator, const deadline *deadline,
-                                     uint32_t *scratch, ladder_puzzle *out) {
+static core_status draw_unknown_ends(search *s, uint32_t start, size_t steps, const uint32_t *alphabet, size_t letters,
+                                     rng *generator, const deadline *deadline, uint32_t *scratch, ladder_puzzle *out) {
     const dictionary_group *g = s->group;
     uint32_t first, end;
     core_status status = reach(s, start, steps - 2, deadline, &first, &end);

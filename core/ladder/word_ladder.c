@@ -76,8 +76,8 @@ static size_t frontier_size(const bfs_side *side) {
 
 /* Expands the newest level of `side` completely; *met tells whether a new word was already reached
  * by `other`. False when the deadline passed. */
-static bool expand_level(const dictionary_group *group, bfs_side *side, const bfs_side *other,
-                         work_clock *clock, bool *met) {
+static bool expand_level(const dictionary_group *group, bfs_side *side, const bfs_side *other, work_clock *clock,
+                         bool *met) {
     size_t level = side->levels - 1;
     size_t end = side->level_start[side->levels];
     size_t reached = end;
@@ -131,8 +131,8 @@ static bool has_neighbour_in_layer(const dictionary_group *group, uint32_t word,
 /* Appends to `out` the words of `candidates` having a neighbour in layer `neighbour_layer`
  * (per `layer_of`), marks them as layer `layer`, and returns how many there are. */
 static size_t collect_layer(const dictionary_group *group, const uint32_t *candidates, size_t candidate_count,
-                            int32_t *layer_of, int32_t layer, int32_t neighbour_layer, uint32_t *out,
-                            work_clock *clock, bool *expired) {
+                            int32_t *layer_of, int32_t layer, int32_t neighbour_layer, uint32_t *out, work_clock *clock,
+                            bool *expired) {
     size_t count = 0;
     for (size_t c = 0; c < candidate_count; c++) {
         if (out_of_time(clock, dictionary_group_neighbour_work(group))) {
@@ -153,10 +153,9 @@ static size_t collect_layer(const dictionary_group *group, const uint32_t *candi
  * distance from `from` of the words where the searches met: they are the newest level of `met_side`
  * that `waiting_side` has reached. Layers before it come from the `from` search, layers after it from
  * the `to` search, each word kept when it links to the layer already recovered next to it. */
-static core_status build_layers(word_ladders *result, const dictionary_group *group,
-                                       const bfs_side *from, const bfs_side *to, const bfs_side *met_side,
-                                       const bfs_side *waiting_side, size_t meeting_layer, int32_t *layer_of,
-                                       work_clock *clock) {
+static core_status build_layers(word_ladders *result, const dictionary_group *group, const bfs_side *from,
+                                const bfs_side *to, const bfs_side *met_side, const bfs_side *waiting_side,
+                                size_t meeting_layer, int32_t *layer_of, work_clock *clock) {
     size_t steps = result->steps;
     size_t capacity = from->level_start[from->levels] + to->level_start[to->levels];
     uint32_t *scratch = malloc(capacity * sizeof *scratch);
@@ -224,8 +223,8 @@ static core_status build_layers(word_ladders *result, const dictionary_group *gr
 
 /* Links every vertex to its neighbours in the next layer, in code-point order. `vertex_of` maps words to
  * vertices (-1 for words not on a shortest ladder). */
-static core_status build_successors(word_ladders *result, const dictionary_group *group,
-                                           const int32_t *vertex_of, work_clock *clock) {
+static core_status build_successors(word_ladders *result, const dictionary_group *group, const int32_t *vertex_of,
+                                    work_clock *clock) {
     size_t capacity = 64;
     size_t used = 0;
     result->successor_start = malloc((result->vertex_count + 1) * sizeof *result->successor_start);
@@ -258,8 +257,7 @@ static core_status build_successors(word_ladders *result, const dictionary_group
                 }
             });
             size_t first = result->successor_start[vertex];
-            qsort_r(result->successor + first, used - first, sizeof *result->successor, compare_vertex_words,
-                    &order);
+            qsort_r(result->successor + first, used - first, sizeof *result->successor, compare_vertex_words, &order);
         }
     }
     for (size_t vertex = result->layer_start[result->steps]; vertex <= result->vertex_count; vertex++) {
@@ -299,8 +297,8 @@ static core_status count_ladders(word_ladders *result, work_clock *clock) {
 }
 
 /* Runs the bidirectional search and, when the ends meet, builds the layered graph and the count. */
-static core_status search(word_ladders *result, const dictionary_group *group, uint32_t from_word,
-                                 uint32_t to_word, work_clock *clock) {
+static core_status search(word_ladders *result, const dictionary_group *group, uint32_t from_word, uint32_t to_word,
+                          work_clock *clock) {
     bfs_side from = {0};
     bfs_side to = {0};
     int32_t *layer_of = NULL;
@@ -327,8 +325,8 @@ static core_status search(word_ladders *result, const dictionary_group *group, u
     }
     if (layer_of != NULL) {
         memset(layer_of, 0xFF, group->count * sizeof *layer_of);
-        status = build_layers(result, group, &from, &to, met_side, met_side == &from ? &to : &from,
-                              from.levels - 1, layer_of, clock);
+        status = build_layers(result, group, &from, &to, met_side, met_side == &from ? &to : &from, from.levels - 1,
+                              layer_of, clock);
     }
     if (layer_of != NULL && status == CORE_OK) {
         int32_t *vertex_of = layer_of; /* exactly the words with a layer get a vertex */
@@ -346,8 +344,8 @@ static core_status search(word_ladders *result, const dictionary_group *group, u
     return status;
 }
 
-core_status word_ladders_find(const dictionary_group *group, uint32_t from, uint32_t to,
-                                     const deadline *deadline, word_ladders **out) {
+core_status word_ladders_find(const dictionary_group *group, uint32_t from, uint32_t to, const deadline *deadline,
+                              word_ladders **out) {
     word_ladders *result = calloc(1, sizeof *result);
     if (result == NULL) {
         return CORE_NO_MEMORY;

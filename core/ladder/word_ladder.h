@@ -28,8 +28,8 @@ typedef struct word_ladders word_ladders;
 
 /* Searches `group` from word index `from` to word index `to`. On CORE_OK `*out` holds the
  * result (word_ladders_free it), also when no ladder exists. `deadline` may be NULL. */
-core_status word_ladders_find(const dictionary_group *group, uint32_t from, uint32_t to,
-                                     const deadline *deadline, word_ladders **out);
+core_status word_ladders_find(const dictionary_group *group, uint32_t from, uint32_t to, const deadline *deadline,
+                              word_ladders **out);
 
 bool word_ladders_found(const word_ladders *ladders);
 /* Steps of every shortest ladder (0 when from == to); meaningless when not found. */

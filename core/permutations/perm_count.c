@@ -47,8 +47,7 @@ static void factorial_product(mpz_t out, const size_t *mult, size_t lo, size_t h
     mpz_clear(right);
 }
 
-static core_status distinct_prefix_count(mpz_t out, const size_t *mult, size_t m, size_t k,
-                                         const deadline *dl) {
+static core_status distinct_prefix_count(mpz_t out, const size_t *mult, size_t m, size_t k, const deadline *dl) {
     /* f[r]: distinct sequences of length r over the classes seen so far. Adding a class with
      * multiplicity mc: g[r] = sum_{t <= min(mc, r)} C(r, t) f[r - t]. */
     mpz_t *f = malloc((k + 1) * sizeof *f);

@@ -42,16 +42,16 @@ typedef struct perm_spec {
 typedef struct perm_iter {
     int mode;
     size_t n, k;
-    uint32_t *v;     /* the n entries stepped: class ids or positions */
-    uint32_t *cls;   /* the class at each position (sorted or input order), or NULL */
-    uint32_t *out;   /* the current arrangement (k class ids): v itself when v holds class ids */
-    size_t *seen;    /* per-class stamps for input order with repeats */
+    uint32_t *v;   /* the n entries stepped: class ids or positions */
+    uint32_t *cls; /* the class at each position (sorted or input order), or NULL */
+    uint32_t *out; /* the current arrangement (k class ids): v itself when v holds class ids */
+    size_t *seen;  /* per-class stamps for input order with repeats */
     size_t stamp;
-    bool fresh;      /* the current arrangement has not been returned yet */
+    bool fresh; /* the current arrangement has not been returned yet */
     bool done;
     bool distinct_values; /* no class repeats */
-    bool phased;     /* whole arrangements of distinct class ids past the first: inline fast path */
-    unsigned phase;  /* phased: which of the 6 orders of its 3 entries the tail is in (0 ascending);
+    bool phased;          /* whole arrangements of distinct class ids past the first: inline fast path */
+    unsigned phase;       /* phased: which of the 6 orders of its 3 entries the tail is in (0 ascending);
                         otherwise 5, so the inline path is never taken */
 } perm_iter;
 

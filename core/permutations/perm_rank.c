@@ -15,8 +15,8 @@ enum { SPLIT_POLL_SIZE = 512 }; /* ranges at least this long poll the deadline *
 /* Over items [a, b): D = prod (n - i), P = prod mp[i] and
  * N = sum_i L[i] * prod_{a <= j < i} mp[j] * prod_{i < j < b} (n - j),
  * so that the rank of a whole arrangement is N(0, n) / P(0, n) and the total D(0, n) / P(0, n). */
-static bool rank_split(mpz_t N, mpz_t D, mpz_t P, const size_t *L, const size_t *mp, size_t n, size_t a,
-                       size_t b, const deadline *dl) {
+static bool rank_split(mpz_t N, mpz_t D, mpz_t P, const size_t *L, const size_t *mp, size_t n, size_t a, size_t b,
+                       const deadline *dl) {
     if (b - a == 1) {
         mpz_set_ui(N, L[a]);
         mpz_set_ui(D, n - a);
@@ -39,8 +39,7 @@ static bool rank_split(mpz_t N, mpz_t D, mpz_t P, const size_t *L, const size_t 
     return ok;
 }
 
-core_status multiset_rank(mpz_t rank, mpz_t total, const uint32_t *seq, size_t n, size_t m,
-                          const deadline *dl) {
+core_status multiset_rank(mpz_t rank, mpz_t total, const uint32_t *seq, size_t n, size_t m, const deadline *dl) {
     mpz_set_ui(rank, 0);
     mpz_set_ui(total, 1);
     if (n == 0) return CORE_OK;
@@ -75,8 +74,7 @@ done:
     return status;
 }
 
-core_status kperm_rank(mpz_t rank, mpz_t total, const uint32_t *positions, size_t n, size_t k,
-                       const deadline *dl) {
+core_status kperm_rank(mpz_t rank, mpz_t total, const uint32_t *positions, size_t n, size_t k, const deadline *dl) {
     mpz_set_ui(rank, 0);
     perm_count_k(total, n, k);
     if (k == 0) return CORE_OK;
@@ -176,8 +174,8 @@ typedef struct decoder {
     size_t *mult; /* remaining multiplicities */
     fenwick f;    /* the same counts */
     uint32_t *seq;
-    size_t *L, *mp;  /* Lehmer digits and multiplicities of a prefix being measured */
-    uint32_t *work;  /* a prefix and the remaining items, for stepping to a neighbouring prefix */
+    size_t *L, *mp; /* Lehmer digits and multiplicities of a prefix being measured */
+    uint32_t *work; /* a prefix and the remaining items, for stepping to a neighbouring prefix */
     const deadline *dl;
 } decoder;
 
@@ -355,8 +353,7 @@ static core_status decode_multiset(uint32_t *seq, const size_t *mult, size_t m, 
     return status;
 }
 
-core_status multiset_unrank(uint32_t *seq, const size_t *mult, size_t m, const mpz_t rank,
-                            const deadline *dl) {
+core_status multiset_unrank(uint32_t *seq, const size_t *mult, size_t m, const mpz_t rank, const deadline *dl) {
     size_t n = 0;
     for (size_t c = 0; c < m; c++) n += mult[c];
     if (n == m) {

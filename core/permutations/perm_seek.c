@@ -8,8 +8,8 @@
 
 #include "core/permutations/perm_count.h"
 
-core_status distinct_seek(uint32_t *positions, const uint32_t *cls, size_t n, size_t m, size_t k,
-                          const mpz_t offset, const deadline *dl) {
+core_status distinct_seek(uint32_t *positions, const uint32_t *cls, size_t n, size_t m, size_t k, const mpz_t offset,
+                          const deadline *dl) {
     size_t *mult = calloc(m ? m : 1, sizeof *mult);
     size_t *used = calloc(m ? m : 1, sizeof *used);
     size_t *occurrence = malloc((n ? n : 1) * sizeof *occurrence);
@@ -61,8 +61,7 @@ done:
     return status;
 }
 
-core_status distinct_rank(mpz_t rank, const uint32_t *seq, size_t k, const size_t *mult, size_t m,
-                          const deadline *dl) {
+core_status distinct_rank(mpz_t rank, const uint32_t *seq, size_t k, const size_t *mult, size_t m, const deadline *dl) {
     size_t *left = malloc((m ? m : 1) * sizeof *left);
     if (left == NULL) return CORE_NO_MEMORY;
     for (size_t c = 0; c < m; c++) left[c] = mult[c];

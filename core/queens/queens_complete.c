@@ -113,8 +113,7 @@ static bool board_init(board *b, uint32_t n) {
     b->diff_taken = calloc(lines, sizeof *b->diff_taken);
     b->stack_row = malloc(n * sizeof *b->stack_row);
     b->first_try = malloc(n * sizeof *b->first_try);
-    if (!b->cols || !b->free || !b->column_taken || !b->sum_taken || !b->diff_taken || !b->stack_row ||
-        !b->first_try)
+    if (!b->cols || !b->free || !b->column_taken || !b->sum_taken || !b->diff_taken || !b->stack_row || !b->first_try)
         return false;
     for (uint32_t row = 0; row < n; row++) b->cols[row] = EMPTY, b->free[row] = n;
     return true;

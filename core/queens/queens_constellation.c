@@ -133,9 +133,7 @@ typedef struct search_plan {
 } search_plan;
 
 /* The column bit of `col`, or 0 off the board. */
-static uint32_t column_bit(int n, int col) {
-    return col >= 0 && col < n ? (uint32_t)1 << col : 0;
-}
+static uint32_t column_bit(int n, int col) { return col >= 0 && col < n ? (uint32_t)1 << col : 0; }
 
 static void plan_search(int n, queens_constellation c, search_plan *plan) {
     square squares[4];
@@ -226,9 +224,7 @@ typedef struct cursor {
     uint32_t free; /* the current parent's candidates not yet taken */
 } cursor;
 
-static cursor cursor_over(const batch *parents, int from, int to) {
-    return (cursor){from, to, parents->free[from]};
-}
+static cursor cursor_over(const batch *parents, int from, int to) { return (cursor){from, to, parents->free[from]}; }
 
 static inline bool cursor_more(const cursor *c) { return c->parent < c->end; }
 
@@ -263,7 +259,8 @@ static step step_at(const search_plan *plan, int d) {
  * remain: the two ways to place them are checked directly. With one, the column left completes a
  * solution when it is free. */
 static inline uint64_t completions(const search_plan *plan, int d, const batch *parents, int parent, uint32_t bit) {
-    uint32_t left = (parents->left[parent] | bit) << plan->gap[d], right = (parents->right[parent] | bit) >> plan->gap[d];
+    uint32_t left = (parents->left[parent] | bit) << plan->gap[d],
+             right = (parents->right[parent] | bit) >> plan->gap[d];
     uint32_t cols = parents->cols[parent] | bit;
     uint32_t next_free = plan->allowed[d + 1] & ~(left | right | cols);
     if (d + 2 == plan->depth) {
@@ -272,14 +269,17 @@ static inline uint64_t completions(const search_plan *plan, int d, const batch *
     uint32_t remaining = plan->columns & ~cols, low = remaining & -remaining, high = remaining ^ low;
     uint32_t last = plan->allowed[d + 2];
     int gap = plan->gap[d + 1];
-    uint64_t low_then_high = ((next_free & low) != 0) & ((last & high & ~(((left | low) << gap) | ((right | low) >> gap))) != 0);
-    uint64_t high_then_low = ((next_free & high) != 0) & ((last & low & ~(((left | high) << gap) | ((right | high) >> gap))) != 0);
+    uint64_t low_then_high =
+        ((next_free & low) != 0) & ((last & high & ~(((left | low) << gap) | ((right | low) >> gap))) != 0);
+    uint64_t high_then_low =
+        ((next_free & high) != 0) & ((last & low & ~(((left | high) << gap) | ((right | high) >> gap))) != 0);
     return low_then_high + high_then_low;
 }
 
 /* Writes the child of `parent` through `bit` at children[*out], and keeps it (advances *out) when
  * its row and, looking ahead as NQueensFAF does, the row after it keep a free square. */
-static inline void add_child(const step *st, const batch *parents, int parent, uint32_t bit, batch *children, int *out) {
+static inline void add_child(const step *st, const batch *parents, int parent, uint32_t bit, batch *children,
+                             int *out) {
     uint32_t left = (parents->left[parent] | bit) << st->gap, right = (parents->right[parent] | bit) >> st->gap;
     uint32_t cols = parents->cols[parent] | bit;
     uint32_t child_free = st->next_allowed & ~(left | right | cols);

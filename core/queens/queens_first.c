@@ -12,10 +12,8 @@ static uint64_t odd_number(uint64_t n, uint64_t k) {
             return k == 0 ? 3 : 1;
         }
         return k == odds - 1 ? 5 : 2 * k + 3;
-    case 3: /* 5, 7, ..., n, 1, 3 */
-        return k < odds - 2 ? 2 * k + 5 : 2 * (k - (odds - 2)) + 1;
-    default: /* 1, 3, 5, ... */
-        return 2 * k + 1;
+    case 3: /* 5, 7, ..., n, 1, 3 */ return k < odds - 2 ? 2 * k + 5 : 2 * (k - (odds - 2)) + 1;
+    default: /* 1, 3, 5, ... */ return 2 * k + 1;
     }
 }
 

@@ -57,8 +57,7 @@ static queens_step bitmask_next(queens_iter *it, const deadline *dl) {
         if (row == it->n - 1) {
             return QUEENS_FOUND;
         }
-        bitmask_enter_row(it, row + 1, it->down[row] | bit, (it->left[row] | bit) << 1,
-                          (it->right[row] | bit) >> 1);
+        bitmask_enter_row(it, row + 1, it->down[row] | bit, (it->left[row] | bit) << 1, (it->right[row] | bit) >> 1);
         it->row = row + 1;
     }
     return QUEENS_EXHAUSTED;
@@ -182,13 +181,10 @@ static queens_step permutation_next(queens_iter *it, const deadline *dl) {
 
 static queens_step any_next(queens_iter *it, const deadline *dl) {
     switch (it->algorithm) {
-    case QUEENS_BACKTRACKING:
-        return backtracking_next(it, dl);
-    case QUEENS_PERMUTATION:
-        return permutation_next(it, dl);
+    case QUEENS_BACKTRACKING: return backtracking_next(it, dl);
+    case QUEENS_PERMUTATION: return permutation_next(it, dl);
     case QUEENS_BITMASK:
-    default:
-        return bitmask_next(it, dl);
+    default: return bitmask_next(it, dl);
     }
 }
 

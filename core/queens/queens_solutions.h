@@ -32,17 +32,17 @@ typedef struct queens_iter {
     queens_algorithm algorithm;
     bool unique;
     bool started;
-    int row;                        /* the row being filled; -1 once exhausted */
-    int cols[QUEENS_MAX_N];         /* the current (partial) placement: column of the queen in each row */
+    int row;                          /* the row being filled; -1 once exhausted */
+    int cols[QUEENS_MAX_N];           /* the current (partial) placement: column of the queen in each row */
     uint64_t free_cols[QUEENS_MAX_N]; /* bitmask: columns still to try in each row */
-    uint64_t down[QUEENS_MAX_N];    /* bitmask: columns attacked in each row, vertically */
-    uint64_t left[QUEENS_MAX_N];    /* ... along one diagonal */
-    uint64_t right[QUEENS_MAX_N];   /* ... along the other */
-    bool col_used[QUEENS_MAX_N];    /* backtracking: column taken */
+    uint64_t down[QUEENS_MAX_N];      /* bitmask: columns attacked in each row, vertically */
+    uint64_t left[QUEENS_MAX_N];      /* ... along one diagonal */
+    uint64_t right[QUEENS_MAX_N];     /* ... along the other */
+    bool col_used[QUEENS_MAX_N];      /* backtracking: column taken */
     bool sum_used[2 * QUEENS_MAX_N];  /* backtracking: diagonal row + col taken */
     bool diff_used[2 * QUEENS_MAX_N]; /* backtracking: diagonal row - col + n - 1 taken */
-    uint64_t allowed[QUEENS_MAX_N]; /* bitmask: columns a row may use (all, unless queens_iter_require) */
-    uint64_t steps;                 /* work done, to poll the deadline every few thousand steps */
+    uint64_t allowed[QUEENS_MAX_N];   /* bitmask: columns a row may use (all, unless queens_iter_require) */
+    uint64_t steps;                   /* work done, to poll the deadline every few thousand steps */
 } queens_iter;
 
 /* Prepares the iterator for an n x n board, 1 <= n <= QUEENS_MAX_N (the permutation method is meant

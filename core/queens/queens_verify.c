@@ -39,8 +39,7 @@ static void buckets_free(line_buckets *buckets) {
     free(buckets->position);
 }
 
-static bool buckets_build(line_buckets *buckets, queens_line kind, uint32_t n, const queens_square *queens,
-                          size_t k) {
+static bool buckets_build(line_buckets *buckets, queens_line kind, uint32_t n, const queens_square *queens, size_t k) {
     size_t lines = 2 * (size_t)n - 1;
     buckets->start = calloc(lines + 1, sizeof *buckets->start);
     buckets->members = malloc((k ? k : 1) * sizeof *buckets->members);
@@ -70,8 +69,8 @@ static uint64_t pairs_on_lines(const line_buckets *buckets, size_t lines) {
 }
 
 /* Lists the pairs (q, later) in order of `later`, merging the tails of q's four lines. */
-static void list_partners(const line_buckets buckets[LINE_KINDS], const queens_square *queens, uint32_t n,
-                          size_t q, queens_attack *attacks, size_t max_attacks, size_t *listed) {
+static void list_partners(const line_buckets buckets[LINE_KINDS], const queens_square *queens, uint32_t n, size_t q,
+                          queens_attack *attacks, size_t max_attacks, size_t *listed) {
     size_t next[LINE_KINDS], end[LINE_KINDS];
     for (int kind = 0; kind < LINE_KINDS; kind++) {
         next[kind] = buckets[kind].position[q] + 1;

@@ -15,11 +15,11 @@ enum { RNG_BUFFER_WORDS = 64 }; /* ChaCha20 keystream words buffered at a time (
 
 typedef struct rng {
     bool secure;
-    uint64_t state[4];          /* xoshiro256** state (seeded generators) */
-    uint32_t key[8];            /* ChaCha20 key (secure generators) */
-    uint64_t block_counter;     /* next ChaCha20 block; the nonce is zero */
+    uint64_t state[4];      /* xoshiro256** state (seeded generators) */
+    uint32_t key[8];        /* ChaCha20 key (secure generators) */
+    uint64_t block_counter; /* next ChaCha20 block; the nonce is zero */
     uint64_t buffer[RNG_BUFFER_WORDS];
-    size_t buffered_used;       /* words of `buffer` already handed out */
+    size_t buffered_used; /* words of `buffer` already handed out */
 } rng;
 
 /* Seeds xoshiro256** from a 64-bit seed: state[i] = the (i+1)-th output of splitmix64(seed). */

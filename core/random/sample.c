@@ -16,7 +16,7 @@ typedef struct moved_positions {
     uint32_t *dense; /* the whole array, when n is small; else NULL and the table below */
     uint64_t *keys;  /* a position, or EMPTY */
     uint32_t *values;
-    size_t mask;     /* slots - 1, a power of two minus one */
+    size_t mask; /* slots - 1, a power of two minus one */
 } moved_positions;
 
 static size_t slot_of(const moved_positions *m, uint64_t key) {

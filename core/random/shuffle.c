@@ -123,8 +123,7 @@ static core_status naive(rng *r, uint32_t *a, size_t n, const deadline *limit) {
 typedef enum { ATTEMPT_DERANGED, ATTEMPT_FIXED_POINT, ATTEMPT_DEADLINE } attempt_outcome;
 
 /* One attempt at a derangement: Fisher-Yates stopped at the first settled fixed point. */
-static attempt_outcome derangement_attempt(rng *r, uint32_t *a, size_t n, size_t *until_poll,
-                                           const deadline *limit) {
+static attempt_outcome derangement_attempt(rng *r, uint32_t *a, size_t n, size_t *until_poll, const deadline *limit) {
     identity(a, n);
     size_t i = n - 1;
     for (; i >= 2; i -= 2) {
@@ -169,8 +168,7 @@ static core_status cycle(rng *r, uint32_t *a, size_t n, const deadline *limit) {
     return CORE_OK;
 }
 
-core_status shuffle_permutation(shuffle_algorithm algorithm, rng *r, uint32_t *perm, size_t n,
-                                   const deadline *limit) {
+core_status shuffle_permutation(shuffle_algorithm algorithm, rng *r, uint32_t *perm, size_t n, const deadline *limit) {
     switch (algorithm) {
     case SHUFFLE_INSIDE_OUT: return inside_out(r, perm, n, limit);
     case SHUFFLE_NAIVE: return naive(r, perm, n, limit);

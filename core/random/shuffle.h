@@ -39,7 +39,6 @@ typedef enum shuffle_algorithm {
 
 /* Writes a uniformly random permutation of 0..n-1 into perm[0..n) (its previous contents are
  * ignored); n <= SHUFFLE_MAX_N. Polls `limit` (may be NULL) every few thousand steps. */
-core_status shuffle_permutation(shuffle_algorithm algorithm, rng *r, uint32_t *perm, size_t n,
-                                   const deadline *limit);
+core_status shuffle_permutation(shuffle_algorithm algorithm, rng *r, uint32_t *perm, size_t n, const deadline *limit);
 
 #endif

@@ -134,8 +134,8 @@ static void build_tables(void) {
     for (int column = 0; column < ROW_BITS; column++) tables.column_cells[column] = spread_to_rows(1u << column);
     for (int cell = 0; cell < BAND_CELLS; cell++) {
         int row = cell / ROW_BITS, column = cell % ROW_BITS, box = column / 3;
-        uint32_t peers = (uint32_t)ROW_MASK << ROW_BITS * row | tables.column_cells[column] |
-                         spread_to_rows(7u << 3 * box);
+        uint32_t peers =
+            (uint32_t)ROW_MASK << ROW_BITS * row | tables.column_cells[column] | spread_to_rows(7u << 3 * box);
         tables.band_peers[cell] = peers & ~(1u << cell);
     }
 }

@@ -15,8 +15,8 @@ enum { FILL_NODES_PER_CELL = 8 };
  * seconds, and the smaller budget keeps a puzzle within the default time limit (with more givens). */
 enum { UNIQUENESS_NODE_BUDGET = 4096, LARGE_GRID_NODE_BUDGET = 64 };
 
-static const char *const symmetry_names[SUDOKU_SYMMETRIES] = {"none", "rotate90", "rotate180", "mirror", "flip",
-                                                              "random"};
+static const char *const symmetry_names[SUDOKU_SYMMETRIES] = {"none",   "rotate90", "rotate180",
+                                                              "mirror", "flip",     "random"};
 
 const char *sudoku_symmetry_name(sudoku_symmetry symmetry) { return symmetry_names[symmetry]; }
 
@@ -61,10 +61,8 @@ core_status sudoku_random_grid(int box, rng *random, const deadline *limit, sudo
     sudoku_grid empty;
     sudoku_grid_clear(&empty, box);
     const sudoku_geometry *g = sudoku_geometry_of(box);
-    sudoku_search search = {.solution_limit = 1,
-                            .node_limit = (uint64_t)g->cells * FILL_NODES_PER_CELL,
-                            .random = random,
-                            .limit = limit};
+    sudoku_search search = {
+        .solution_limit = 1, .node_limit = (uint64_t)g->cells * FILL_NODES_PER_CELL, .random = random, .limit = limit};
     sudoku_result result;
     core_status status;
     do {

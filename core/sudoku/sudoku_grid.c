@@ -17,8 +17,7 @@ static void build_geometry(sudoku_geometry *g, int box) {
     for (int cell = 0; cell < g->cells; cell++) {
         int row = cell / g->size, column = cell % g->size;
         int box_index = row / box * box + column / box;
-        int units[3] = {SUDOKU_ROW * g->size + row, SUDOKU_COLUMN * g->size + column,
-                        SUDOKU_BOX * g->size + box_index};
+        int units[3] = {SUDOKU_ROW * g->size + row, SUDOKU_COLUMN * g->size + column, SUDOKU_BOX * g->size + box_index};
         for (int k = 0; k < 3; k++) {
             g->cell_units[cell][k] = (uint8_t)units[k];
             g->unit_cells[units[k]][filled[units[k]]++] = (uint16_t)cell;

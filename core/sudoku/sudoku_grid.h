@@ -12,8 +12,8 @@
 enum {
     SUDOKU_MIN_BOX = 2,
     SUDOKU_MAX_BOX = 5,
-    SUDOKU_MAX_SIZE = SUDOKU_MAX_BOX * SUDOKU_MAX_BOX,           /* 25 values, rows, columns, boxes */
-    SUDOKU_MAX_CELLS = SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE,        /* 625 */
+    SUDOKU_MAX_SIZE = SUDOKU_MAX_BOX * SUDOKU_MAX_BOX,    /* 25 values, rows, columns, boxes */
+    SUDOKU_MAX_CELLS = SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE, /* 625 */
     SUDOKU_MAX_PEERS = 2 * (SUDOKU_MAX_SIZE - 1) + (SUDOKU_MAX_BOX - 1) * (SUDOKU_MAX_BOX - 1), /* 64 */
     SUDOKU_MAX_UNITS = 3 * SUDOKU_MAX_SIZE,
 };

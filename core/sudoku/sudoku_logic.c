@@ -7,8 +7,8 @@
 #include <string.h>
 
 static const char *const technique_names[SUDOKU_TECHNIQUES] = {
-    "naked_single", "hidden_single", "pointing", "box_line_reduction", "naked_pair",
-    "hidden_pair",  "naked_triple",  "hidden_triple", "x_wing", "guess",
+    "naked_single",  "hidden_single", "pointing", "box_line_reduction", "naked_pair", "hidden_pair", "naked_triple",
+    "hidden_triple", "x_wing",        "guess",
 };
 static const char *const difficulty_names[SUDOKU_DIFFICULTIES] = {"simple", "easy", "intermediate", "expert"};
 
@@ -147,10 +147,12 @@ static bool intersection(const sudoku_logic *logic, sudoku_step *step, sudoku_te
                 step->units[0] = base;
                 step->units[1] = cover;
                 step->pattern_values = value_bit(value);
-                for (uint32_t p = positions; p != 0; p &= p - 1) add_pattern(step, g->unit_cells[base][__builtin_ctz(p)]);
+                for (uint32_t p = positions; p != 0; p &= p - 1)
+                    add_pattern(step, g->unit_cells[base][__builtin_ctz(p)]);
                 for (int k = 0; k < g->size; k++) {
                     int cell = g->unit_cells[cover][k];
-                    if (g->cell_units[cell][sudoku_unit_kind_of(g, base)] != base) eliminate(logic, step, cell, value_bit(value));
+                    if (g->cell_units[cell][sudoku_unit_kind_of(g, base)] != base)
+                        eliminate(logic, step, cell, value_bit(value));
                 }
                 if (step->elimination_count > 0) return true;
             }
@@ -161,8 +163,8 @@ static bool intersection(const sudoku_logic *logic, sudoku_step *step, sudoku_te
 
 /* Naked subsets: `size` cells of a unit whose candidates together are `size` values; those values
  * leave the unit's other cells. Cells are chosen by recursion over positions from `from`. */
-static bool naked_subset_from(const sudoku_logic *logic, sudoku_step *step, int unit, int size, int from,
-                              int chosen, uint32_t chosen_positions, uint32_t values) {
+static bool naked_subset_from(const sudoku_logic *logic, sudoku_step *step, int unit, int size, int from, int chosen,
+                              uint32_t chosen_positions, uint32_t values) {
     const sudoku_geometry *g = logic->geometry;
     if (chosen == size) {
         if (__builtin_popcount(values) != size) return false;
@@ -192,8 +194,8 @@ static bool naked_subset_from(const sudoku_logic *logic, sudoku_step *step, int 
 
 /* Hidden subsets: `size` values of a unit whose places together are `size` cells; those cells lose
  * every other candidate. Values are chosen by recursion from `from`. */
-static bool hidden_subset_from(const sudoku_logic *logic, sudoku_step *step, int unit, int size, int from,
-                               int chosen, uint32_t values, uint32_t positions) {
+static bool hidden_subset_from(const sudoku_logic *logic, sudoku_step *step, int unit, int size, int from, int chosen,
+                               uint32_t values, uint32_t positions) {
     const sudoku_geometry *g = logic->geometry;
     if (chosen == size) {
         if (__builtin_popcount(positions) != size) return false;
@@ -243,7 +245,8 @@ static bool x_wing(const sudoku_logic *logic, sudoku_step *step, sudoku_unit_kin
                 step->units[1] = kind * g->size + b;
                 step->pattern_values = value_bit(value);
                 for (int line = 0; line < 2; line++) {
-                    for (uint32_t p = places; p != 0; p &= p - 1) add_pattern(step, g->unit_cells[step->units[line]][__builtin_ctz(p)]);
+                    for (uint32_t p = places; p != 0; p &= p - 1)
+                        add_pattern(step, g->unit_cells[step->units[line]][__builtin_ctz(p)]);
                 }
                 for (uint32_t p = places; p != 0; p &= p - 1) {
                     int cover = cover_kind * g->size + __builtin_ctz(p);
@@ -281,8 +284,7 @@ bool sudoku_logic_next(const sudoku_logic *logic, bool allow_guess, sudoku_step 
     return naked_single(logic, step) || hidden_single(logic, step) || intersection(logic, step, SUDOKU_POINTING) ||
            intersection(logic, step, SUDOKU_BOX_LINE) || subset(logic, step, true, 2) ||
            subset(logic, step, false, 2) || subset(logic, step, true, 3) || subset(logic, step, false, 3) ||
-           x_wing(logic, step, SUDOKU_ROW) || x_wing(logic, step, SUDOKU_COLUMN) ||
-           (allow_guess && guess(logic, step));
+           x_wing(logic, step, SUDOKU_ROW) || x_wing(logic, step, SUDOKU_COLUMN) || (allow_guess && guess(logic, step));
 }
 
 void sudoku_logic_apply(sudoku_logic *logic, const sudoku_step *step) {
@@ -292,9 +294,8 @@ void sudoku_logic_apply(sudoku_logic *logic, const sudoku_step *step) {
     }
 }
 
-sudoku_difficulty sudoku_rate(const sudoku_grid *puzzle, const sudoku_grid *solution,
-                              sudoku_difficulty hardest_allowed, bool *finished,
-                              int step_counts[SUDOKU_TECHNIQUES]) {
+sudoku_difficulty sudoku_rate(const sudoku_grid *puzzle, const sudoku_grid *solution, sudoku_difficulty hardest_allowed,
+                              bool *finished, int step_counts[SUDOKU_TECHNIQUES]) {
     sudoku_logic logic;
     sudoku_logic_start(&logic, puzzle, solution);
     sudoku_step step;

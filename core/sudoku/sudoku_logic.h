@@ -44,20 +44,20 @@ typedef struct sudoku_elimination {
 
 typedef struct sudoku_step {
     sudoku_technique technique;
-    int units[2];                      /* the units the pattern lies in, -1 when none */
-    int pattern_count;                 /* the cells the reasoning looks at */
+    int units[2];      /* the units the pattern lies in, -1 when none */
+    int pattern_count; /* the cells the reasoning looks at */
     int pattern[SUDOKU_MAX_PATTERN];
-    uint32_t pattern_values;           /* the values of the pattern */
-    int place_cell, place_value;       /* singles and guesses place a value; else -1 and 0 */
-    int elimination_count;             /* the other steps remove candidates */
+    uint32_t pattern_values;     /* the values of the pattern */
+    int place_cell, place_value; /* singles and guesses place a value; else -1 and 0 */
+    int elimination_count;       /* the other steps remove candidates */
     sudoku_elimination eliminations[SUDOKU_MAX_ELIMINATIONS];
 } sudoku_step;
 
 typedef struct sudoku_logic {
     const sudoku_geometry *geometry;
-    sudoku_grid grid;                         /* filled so far */
-    uint32_t candidates[SUDOKU_MAX_CELLS];    /* pencil marks of the empty cells; 0 for filled ones */
-    sudoku_grid solution;                     /* what guesses place */
+    sudoku_grid grid;                      /* filled so far */
+    uint32_t candidates[SUDOKU_MAX_CELLS]; /* pencil marks of the empty cells; 0 for filled ones */
+    sudoku_grid solution;                  /* what guesses place */
 } sudoku_logic;
 
 /* Starts from `puzzle` (without conflicts) whose solution is `solution`. */
@@ -81,8 +81,7 @@ const char *sudoku_difficulty_name(sudoku_difficulty difficulty);
 /* Solves to the end with techniques up to `hardest_allowed` (SUDOKU_EXPERT: every one) and returns
  * the hardest difficulty used; *finished tells whether the grid was filled (it is not when a harder
  * technique was needed). `step_counts`, if not NULL, gets the number of steps of each technique. */
-sudoku_difficulty sudoku_rate(const sudoku_grid *puzzle, const sudoku_grid *solution,
-                              sudoku_difficulty hardest_allowed, bool *finished,
-                              int step_counts[SUDOKU_TECHNIQUES]);
+sudoku_difficulty sudoku_rate(const sudoku_grid *puzzle, const sudoku_grid *solution, sudoku_difficulty hardest_allowed,
+                              bool *finished, int step_counts[SUDOKU_TECHNIQUES]);
 
 #endif

@@ -15,12 +15,12 @@ enum { DEADLINE_POLL_NODES = 1024 };
 
 struct sudoku_solver {
     const sudoku_geometry *geometry;
-    uint32_t all_values;   /* the candidate mask of an empty cell */
-    uint32_t *candidates;  /* [depth][cell] */
-    uint8_t *values;       /* [depth][cell], 0 while unfilled */
-    uint32_t *placed;      /* [depth][unit]: the values already placed in the unit */
-    int *unfilled;         /* [depth] */
-    uint16_t *queue;       /* cells left with a single candidate, waiting to be assigned */
+    uint32_t all_values;  /* the candidate mask of an empty cell */
+    uint32_t *candidates; /* [depth][cell] */
+    uint8_t *values;      /* [depth][cell], 0 while unfilled */
+    uint32_t *placed;     /* [depth][unit]: the values already placed in the unit */
+    int *unfilled;        /* [depth] */
+    uint16_t *queue;      /* cells left with a single candidate, waiting to be assigned */
     int queue_length;
     /* the running search */
     const sudoku_search *search;

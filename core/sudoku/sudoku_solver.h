@@ -30,11 +30,11 @@ typedef struct sudoku_search {
 } sudoku_search;
 
 typedef struct sudoku_result {
-    uint64_t solutions;   /* found, at most solution_limit */
-    bool exhausted;       /* the whole search space was covered: `solutions` is the exact count */
-    bool node_limit_hit;  /* stopped by node_limit before the answer was known */
-    uint64_t nodes;       /* search nodes visited */
-    sudoku_grid first;    /* the first solution, when solutions >= 1 */
+    uint64_t solutions;  /* found, at most solution_limit */
+    bool exhausted;      /* the whole search space was covered: `solutions` is the exact count */
+    bool node_limit_hit; /* stopped by node_limit before the answer was known */
+    uint64_t nodes;      /* search nodes visited */
+    sudoku_grid first;   /* the first solution, when solutions >= 1 */
 } sudoku_result;
 
 /* A solver for grids of box size `box`, or NULL if memory ran out. */

@@ -29,14 +29,14 @@ const fuzz_endpoint *fuzz_endpoint_at(const char *path);
 
 /* One request, as the server would have received it. */
 typedef struct fuzz_call {
-    const char *body;      /* the JSON POST body (NULL for none) */
+    const char *body; /* the JSON POST body (NULL for none) */
     size_t body_len;
-    const char *query;     /* the decoded query string, "k=v&k=v" (NULL for none) */
+    const char *query; /* the decoded query string, "k=v&k=v" (NULL for none) */
     size_t query_len;
     const char *text_body; /* a text/plain body for a text_body route (NULL for none) */
     size_t text_body_len;
-    bool ndjson;           /* Accept: application/x-ndjson */
-    const uint8_t *wants;  /* the `want` sizes a stream is drained with, cycled; NULL: a fixed 4096 */
+    bool ndjson;          /* Accept: application/x-ndjson */
+    const uint8_t *wants; /* the `want` sizes a stream is drained with, cycled; NULL: a fixed 4096 */
     size_t want_count;
 } fuzz_call;
 

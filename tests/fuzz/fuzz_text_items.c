@@ -14,7 +14,7 @@ typedef enum shape { ONE_TEXT, TWO_TEXTS } shape;
 
 typedef struct text_request {
     const char *path;
-    const char *first; /* the field that gets the text, or the pool */
+    const char *first;  /* the field that gets the text, or the pool */
     const char *second; /* the field that gets the selection, or NULL */
     bool with_k;
     bool with_rank;

@@ -198,11 +198,9 @@ cJSON *expect_error(const http_result *result, long status, const char *code) {
     const cJSON *error = cJSON_GetObjectItemCaseSensitive(doc, "error");
     cr_assert(cJSON_IsObject(error), "no error object in %s", result->body);
     const cJSON *got = cJSON_GetObjectItemCaseSensitive(error, "code");
-    cr_assert(cJSON_IsString(got) && strcmp(got->valuestring, code) == 0, "expected code %s in %s", code,
-              result->body);
+    cr_assert(cJSON_IsString(got) && strcmp(got->valuestring, code) == 0, "expected code %s in %s", code, result->body);
     const cJSON *message = cJSON_GetObjectItemCaseSensitive(error, "message");
-    cr_assert(cJSON_IsString(message) && strlen(message->valuestring) > 10, "no useful message in %s",
-              result->body);
+    cr_assert(cJSON_IsString(message) && strlen(message->valuestring) > 10, "no useful message in %s", result->body);
     return doc;
 }
 
@@ -316,10 +314,10 @@ cJSON *post_ok_with(const char *path, const cJSON *body, const char *field, cons
 
 static void expect_listing(const char *path, const cJSON *body, bool ndjson, const cJSON *expected,
                            const char *list_key) {
-    static const char *const ndjson_accept[] = {"Accept: application/x-ndjson", "Content-Type: application/json",
-                                                NULL};
+    static const char *const ndjson_accept[] = {"Accept: application/x-ndjson", "Content-Type: application/json", NULL};
     char *request = cJSON_PrintUnformatted(body);
-    http_result r = ndjson ? http_request(server_url(), "POST", path, request, ndjson_accept) : http_post(path, request);
+    http_result r =
+        ndjson ? http_request(server_url(), "POST", path, request, ndjson_accept) : http_post(path, request);
     cr_assert_eq(r.status, 200, "%s -> %ld %s", request, r.status, r.body);
     bool lines = ndjson && !cJSON_IsTrue(cJSON_GetObjectItem(body, "count_only"));
     char *type = http_header(&r, "Content-Type");

@@ -17,8 +17,8 @@
 typedef struct test_server {
     pid_t pid;
     unsigned port;
-    char url[128];  /* "http://127.0.0.1:PORT" */
-    int stderr_fd;  /* the server's stderr (access log), readable by the test */
+    char url[128]; /* "http://127.0.0.1:PORT" */
+    int stderr_fd; /* the server's stderr (access log), readable by the test */
 } test_server;
 
 /* Starts PUZZLED_BIN --host 127.0.0.1 --port 0 plus `args` (NULL-terminated, may be NULL) and waits
@@ -35,11 +35,11 @@ bool test_server_stderr_shows(const test_server *server, const char *needle);
 const char *server_url(void);
 
 typedef struct http_result {
-    long status;      /* 0 when the transfer failed */
-    int curl_code;    /* CURLE_OK, or why the transfer failed */
-    char *body;       /* NUL-terminated */
+    long status;   /* 0 when the transfer failed */
+    int curl_code; /* CURLE_OK, or why the transfer failed */
+    char *body;    /* NUL-terminated */
     size_t body_len;
-    char *headers;    /* the raw response header block */
+    char *headers; /* the raw response header block */
 } http_result;
 
 /* `headers`: NULL-terminated "Name: value" strings, or NULL. `body` NULL sends none. */

@@ -26,10 +26,11 @@ void expect_valid_tour(const long *squares, long count, long rows, long cols, lo
     }
     free(seen);
     cr_assert_eq(count, n, "%ld squares, expected %ld", count, n);
-    cr_assert(squares[0] == sr && squares[1] == sc, "starts at [%ld,%ld], expected [%ld,%ld]", squares[0],
-              squares[1], sr, sc);
+    cr_assert(squares[0] == sr && squares[1] == sc, "starts at [%ld,%ld], expected [%ld,%ld]", squares[0], squares[1],
+              sr, sc);
     if (closed)
-        cr_assert(knight_move(squares[2 * n - 2], squares[2 * n - 1], sr, sc), "closed tour does not return to its start");
+        cr_assert(knight_move(squares[2 * n - 2], squares[2 * n - 1], sr, sc),
+                  "closed tour does not return to its start");
 }
 
 void expect_valid_path(const char *body, long rows, long cols, long sr, long sc, bool closed) {

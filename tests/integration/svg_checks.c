@@ -24,7 +24,8 @@ static void expect_xmllint_accepts(const char *body, size_t len) {
     snprintf(command, sizeof command, "xmllint --noout %s 2>&1 || echo \"xmllint rejected it\"", path);
     char *complaints = run_command_output(command);
     unlink(path);
-    cr_assert(complaints != NULL && complaints[0] == '\0', "xmllint: %.500s", complaints ? complaints : "could not run");
+    cr_assert(complaints != NULL && complaints[0] == '\0', "xmllint: %.500s",
+              complaints ? complaints : "could not run");
     free(complaints);
 }
 
@@ -65,8 +66,8 @@ drawn_board read_drawn_board(const char *svg, long rows, long cols) {
 static long index_at(double offset, double square, long limit, const char *what) {
     double at = offset / square;
     long index = lround(at);
-    cr_assert(fabs(at - (double)index) < 1e-9 && index >= 0 && index < limit, "%s %g is not on a square (of %ld)",
-              what, at, limit);
+    cr_assert(fabs(at - (double)index) < 1e-9 && index >= 0 && index < limit, "%s %g is not on a square (of %ld)", what,
+              at, limit);
     return index;
 }
 

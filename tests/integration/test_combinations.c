@@ -13,8 +13,9 @@
 #include "harness.h"
 
 /* Values with ties by value across kinds (1 and 1.0, "a" twice), as /permutations tests them. */
-static const char *const pool[] = {"-3", "0", "1", "1.0", "2", "1.5", "\"a\"", "\"b\"", "\"ab\"", "\"\"",
-                                   "\"\\u00e9\"", "\"1\"", "true", "false", "null", "{\"a\":1}", "[1,2]"};
+static const char *const pool[] = {"-3",    "0",     "1",      "1.0",       "2",           "1.5",
+                                   "\"a\"", "\"b\"", "\"ab\"", "\"\"",      "\"\\u00e9\"", "\"1\"",
+                                   "true",  "false", "null",   "{\"a\":1}", "[1,2]"};
 static const char *const letters[] = {"a", "b", "c", "\xc3\xa9", "\xf0\x9f\x98\x80", "\"", "\\", "z"};
 
 /* A random pool of up to 8 items, as `items` or as `text`. */
@@ -54,10 +55,14 @@ static cJSON *random_body(unsigned combo, unsigned *seed) {
 enum { COMBOS = 32 }; /* bit 4: NDJSON */
 
 Test(combinations, match_itertools_for_every_option_combination) {
-    expect_listings_match_reference(&(listing_check){
-        .path = "/combinations", .reference = "tests/integration/combinations_reference.py",
-        .list_key = "combinations", .random_body = random_body, .option_sets = COMBOS, .ndjson_bit = 16,
-        .rounds = 16, .seed = 20261123});
+    expect_listings_match_reference(&(listing_check){.path = "/combinations",
+                                                     .reference = "tests/integration/combinations_reference.py",
+                                                     .list_key = "combinations",
+                                                     .random_body = random_body,
+                                                     .option_sets = COMBOS,
+                                                     .ndjson_bit = 16,
+                                                     .rounds = 16,
+                                                     .seed = 20261123});
 }
 
 Test(combinations, rank_and_unrank_match_the_index_in_itertools_order) {
@@ -82,8 +87,8 @@ Test(combinations, rank_and_unrank_match_the_index_in_itertools_order) {
         for (cJSON *combination = all->child; combination != NULL; combination = combination->next, index++) {
             int first = 0; /* list.index: repeats without `distinct` rank as their first occurrence */
             for (cJSON *c = all->child; !cJSON_Compare(c, combination, true); c = c->next) first++;
-            cJSON *ranked = post_ok_with("/combination/rank", pool_only, text ? "combination_text" : "combination",
-                                      combination);
+            cJSON *ranked =
+                post_ok_with("/combination/rank", pool_only, text ? "combination_text" : "combination", combination);
             cr_assert_eq(atoi(cJSON_GetObjectItem(ranked, "rank")->valuestring), first, "%s", line);
             cr_assert_str_eq(cJSON_GetObjectItem(ranked, "total")->valuestring, total);
             cJSON_Delete(ranked);
@@ -189,8 +194,7 @@ Test(combinations, errors_name_the_field) {
         {"/combination/unrank", "{\"items\":[1,2],\"k\":1,\"rank\":\"-1\"}", 400, "invalid_field", "rank"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        expect_error_field(http_post(cases[i].path, cases[i].body), cases[i].status, cases[i].code,
-                           cases[i].field);
+        expect_error_field(http_post(cases[i].path, cases[i].body), cases[i].status, cases[i].code, cases[i].field);
 }
 
 Test(combinations, too_many_items_is_422) {

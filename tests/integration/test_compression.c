@@ -102,9 +102,9 @@ static const struct {
     const char *path;
     const char *accept;
 } LARGE_ANSWERS[] = {
-    {"/shuffle?n=3000&seed=42", NULL},                                   /* complete */
+    {"/shuffle?n=3000&seed=42", NULL}, /* complete */
     {"/shuffle?n=50&count=200&seed=7", "application/x-ndjson"},
-    {"/permutations?items=1,2,3,4,5,6,7", NULL},                         /* streamed */
+    {"/permutations?items=1,2,3,4,5,6,7", NULL}, /* streamed */
     {"/permutations?items=1,2,3,4,5,6,7,8", "application/x-ndjson"},
     {"/permutations?text=abcdefg&k=5&offset=100&limit=900", NULL},
     {"/queens?n=10", NULL},
@@ -112,7 +112,7 @@ static const struct {
     {"/knight-tour?n=300", NULL},
     {"/knight-tour?rows=120&cols=90&format=board&closed=true", "application/x-ndjson"},
     {"/word-ladder?from=black&to=white&all=true", NULL},
-    {"/knight-tour?n=120&format=svg", NULL},                             /* drawings */
+    {"/knight-tour?n=120&format=svg", NULL}, /* drawings */
     {"/queens?n=200&mode=first&format=svg", NULL},
 };
 

@@ -34,8 +34,8 @@ static void check_every_start(int rows, int cols) {
             http_result closed = get_tour(rows, cols, r, c, true, "");
             cr_assert_eq(closed.status, 200, "%dx%d [%d,%d] closed: %ld %s", rows, cols, r, c, closed.status,
                          closed.body);
-            cr_assert_eq(tour_found(&closed), reference_closed_tour_exists(rows, cols), "%dx%d [%d,%d] closed: %s", rows, cols,
-                         r, c, closed.body);
+            cr_assert_eq(tour_found(&closed), reference_closed_tour_exists(rows, cols), "%dx%d [%d,%d] closed: %s",
+                         rows, cols, r, c, closed.body);
             if (tour_found(&closed)) expect_valid_path(closed.body, rows, cols, r, c, true);
             else cr_assert_not_null(strstr(closed.body, "\"reason\":\""));
             http_result_free(&closed);
@@ -45,12 +45,12 @@ static void check_every_start(int rows, int cols) {
 
 /* One test per shorter side keeps failures apart and lets Criterion run them in parallel; a board
  * and its transpose share a test, and so the reference's cache. */
-#define EVERY_START_TEST(R)                                                                                \
-    Test(knight_tour_small, every_start_shorter_side_##R, .timeout = 300) {                                \
-        for (int cols = R; cols <= 8; cols++) {                                                            \
-            check_every_start(R, cols);                                                                    \
-            if (cols != R) check_every_start(cols, R);                                                     \
-        }                                                                                                  \
+#define EVERY_START_TEST(R)                                                 \
+    Test(knight_tour_small, every_start_shorter_side_##R, .timeout = 300) { \
+        for (int cols = R; cols <= 8; cols++) {                             \
+            check_every_start(R, cols);                                     \
+            if (cols != R) check_every_start(cols, R);                      \
+        }                                                                   \
     }
 EVERY_START_TEST(1)
 EVERY_START_TEST(2)
@@ -136,7 +136,8 @@ Test(knight_tour_large, closed_tours_on_many_allowed_boards, .timeout = 300) {
 /* ---- forms, algorithms, errors ---- */
 
 Test(knight_tour_forms, board_format_numbers_the_moves) {
-    http_result res = http_post("/knight-tour", "{\"rows\":6,\"cols\":5,\"start\":[1,2],\"closed\":true,\"format\":\"board\"}");
+    http_result res =
+        http_post("/knight-tour", "{\"rows\":6,\"cols\":5,\"start\":[1,2],\"closed\":true,\"format\":\"board\"}");
     cr_assert_eq(res.status, 200, "%s", res.body);
     cJSON *doc = http_json(&res);
     const cJSON *board = cJSON_GetObjectItemCaseSensitive(doc, "board");
@@ -229,10 +230,12 @@ Test(knight_tour_errors, bad_requests_name_the_field) {
     expect_error_field(http_post("/knight-tour", "{\"n\":8,\"start\":[1]}"), 400, "invalid_field", "start");
     expect_error_field(http_post("/knight-tour", "{\"n\":8,\"start\":[1,\"2\"]}"), 400, "invalid_field", "start");
     expect_error_field(http_post("/knight-tour", "{\"n\":8,\"start\":[1.5,2]}"), 400, "invalid_field", "start");
-    expect_error_field(http_post("/knight-tour", "{\"n\":8,\"algorithm\":\"magic\"}"), 400, "invalid_field", "algorithm");
+    expect_error_field(http_post("/knight-tour", "{\"n\":8,\"algorithm\":\"magic\"}"), 400, "invalid_field",
+                       "algorithm");
     expect_error_field(http_post("/knight-tour", "{\"n\":8,\"format\":\"png\"}"), 400, "invalid_field", "format");
     expect_error_field(http_post("/knight-tour", "{\"n\":8,\"closed\":1}"), 400, "invalid_field", "closed");
-    expect_error_field(http_post("/knight-tour", "{\"n\":101,\"algorithm\":\"backtracking\"}"), 422, "too_large", "algorithm");
+    expect_error_field(http_post("/knight-tour", "{\"n\":101,\"algorithm\":\"backtracking\"}"), 422, "too_large",
+                       "algorithm");
 }
 
 Test(knight_tour_errors, configured_maximum_applies) {

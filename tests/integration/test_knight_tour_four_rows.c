@@ -35,9 +35,9 @@ static void check_every_start_of_four_rows(int n, bool both_ways) {
             }
 }
 
-#define FOUR_ROWS_TEST(FROM, TO)                                                                         \
-    Test(knight_tour_four_rows, every_start_##FROM##_to_##TO, .timeout = 600) {                          \
-        for (int n = FROM; n <= TO; n++) check_every_start_of_four_rows(n, true);                        \
+#define FOUR_ROWS_TEST(FROM, TO)                                                  \
+    Test(knight_tour_four_rows, every_start_##FROM##_to_##TO, .timeout = 600) {   \
+        for (int n = FROM; n <= TO; n++) check_every_start_of_four_rows(n, true); \
     }
 FOUR_ROWS_TEST(5, 32)
 FOUR_ROWS_TEST(33, 50)

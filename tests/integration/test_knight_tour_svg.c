@@ -67,14 +67,15 @@ static void expect_numbers(const char *svg, const drawn_board *board, const long
         /* the number sits in its square's top-left corner */
         double x = svg_attribute(p, "x"), y = svg_attribute(p, "y");
         long col = (long)((x - board->x) / board->square), row = (long)((y - board->y) / board->square);
-        cr_assert(row == squares[2 * move - 2] && col == squares[2 * move - 1], "number %ld in [%ld,%ld]", move, row, col);
+        cr_assert(row == squares[2 * move - 2] && col == squares[2 * move - 1], "number %ld in [%ld,%ld]", move, row,
+                  col);
     }
 }
 
 static void expect_drawn_tour(const tour_case *t) {
     char query[160];
-    snprintf(query, sizeof query, "/knight-tour?rows=%d&cols=%d&start=%d,%d&closed=%s", t->rows, t->cols,
-             t->start_row, t->start_col, t->closed ? "true" : "false");
+    snprintf(query, sizeof query, "/knight-tour?rows=%d&cols=%d&start=%d,%d&closed=%s", t->rows, t->cols, t->start_row,
+             t->start_col, t->closed ? "true" : "false");
     http_result json = http_get(query);
     cr_assert_eq(json.status, 200);
     strcat(query, "&format=svg");
@@ -109,9 +110,9 @@ static void expect_drawn_tour(const tour_case *t) {
 
 Test(knight_tour_svg, the_drawn_path_is_the_tour) {
     static const tour_case cases[] = {
-        {1, 1, 0, 0, false},   {3, 4, 0, 0, false},   {5, 5, 2, 2, false},     {8, 8, 0, 0, false},
-        {8, 8, 3, 4, true},    {6, 7, 5, 6, true},    {16, 16, 7, 9, false},   {17, 17, 0, 0, false},
-        {4, 9, 0, 4, false},   {3, 10, 1, 1, true},   {30, 41, 12, 7, true},   {200, 200, 199, 0, false},
+        {1, 1, 0, 0, false},      {3, 4, 0, 0, false},        {5, 5, 2, 2, false},   {8, 8, 0, 0, false},
+        {8, 8, 3, 4, true},       {6, 7, 5, 6, true},         {16, 16, 7, 9, false}, {17, 17, 0, 0, false},
+        {4, 9, 0, 4, false},      {3, 10, 1, 1, true},        {30, 41, 12, 7, true}, {200, 200, 199, 0, false},
         {100, 400, 50, 50, true}, {3, 13333, 0, 6000, false},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) expect_drawn_tour(&cases[i]);

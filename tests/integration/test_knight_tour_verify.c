@@ -138,8 +138,8 @@ Test(knight_tour_verify, every_open_tour_of_small_boards_is_valid) {
 Test(knight_tour_verify, random_paths_match_the_reference) {
     int valid = 0;
     for (int trial = 0; trial < 1500; trial++) {
-        board_path p = {.rows = 1 + (int)next_random(5), .cols = 1 + (int)next_random(5),
-                        .closed = next_random(2) == 1};
+        board_path p = {
+            .rows = 1 + (int)next_random(5), .cols = 1 + (int)next_random(5), .closed = next_random(2) == 1};
         int squares = p.rows * p.cols, length = 1 + (int)next_random((unsigned)squares + 2);
         int at = (int)next_random((unsigned)squares);
         for (p.length = 0; p.length < length; p.length++) {
@@ -150,7 +150,8 @@ Test(knight_tour_verify, random_paths_match_the_reference) {
                 for (int i = 0; i <= p.length; i++) seen |= p.square[i] == s;
                 if (knight_move(&p, at, s) && (!seen || next_random(8) == 0) && count < 8) moves[count++] = s;
             }
-            at = count > 0 && next_random(10) > 0 ? moves[next_random((unsigned)count)] : (int)next_random((unsigned)squares);
+            at = count > 0 && next_random(10) > 0 ? moves[next_random((unsigned)count)]
+                                                  : (int)next_random((unsigned)squares);
         }
         valid += check(&p);
     }
@@ -164,7 +165,8 @@ static void load_tour(board_path *p, int rows, int cols, bool closed) {
     *p = (board_path){.rows = rows, .cols = cols, .closed = closed};
     const cJSON *square;
     cJSON_ArrayForEach(square, cJSON_GetObjectItemCaseSensitive(doc, "path")) {
-        p->square[p->length++] = cJSON_GetArrayItem(square, 0)->valueint * cols + cJSON_GetArrayItem(square, 1)->valueint;
+        p->square[p->length++] =
+            cJSON_GetArrayItem(square, 0)->valueint * cols + cJSON_GetArrayItem(square, 1)->valueint;
     }
     cJSON_Delete(doc);
 }
@@ -179,9 +181,11 @@ Test(knight_tour_verify, the_solvers_tours_pass_and_fail_where_corrupted) {
             board_path p = tour;
             int i = (int)next_random((unsigned)p.length), j = (int)next_random((unsigned)p.length);
             switch (kind) {
-            case 0: p.square[i] = tour.square[j], p.square[j] = tour.square[i]; break;    /* swapped */
-            case 1: memmove(&p.square[i], &p.square[i + 1], sizeof(int) * (size_t)(p.length - i - 1)), p.length--; break;
-            case 2: p.square[p.length++] = p.square[i]; break;                            /* repeated */
+            case 0: p.square[i] = tour.square[j], p.square[j] = tour.square[i]; break; /* swapped */
+            case 1:
+                memmove(&p.square[i], &p.square[i + 1], sizeof(int) * (size_t)(p.length - i - 1)), p.length--;
+                break;
+            case 2: p.square[p.length++] = p.square[i]; break;                          /* repeated */
             case 3: p.square[i] = (int)next_random((unsigned)(p.rows * p.cols)); break; /* replaced */
             default: p.closed = true; break; /* an open tour claimed closed: often not */
             }
@@ -193,11 +197,18 @@ Test(knight_tour_verify, the_solvers_tours_pass_and_fail_where_corrupted) {
 Test(knight_tour_verify, malformed_paths_are_4xx_naming_the_field) {
     expect_error_field(http_post("/knight-tour/verify", "{\"cols\":4,\"path\":[]}"), 400, "missing_field", "rows");
     expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3,\"cols\":4}"), 400, "missing_field", "path");
-    expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3,\"cols\":0,\"path\":[]}"), 400, "invalid_field", "cols");
-    expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3,\"cols\":4,\"path\":[[0,0],[1,4]]}"), 400, "invalid_field", "path");
-    expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3,\"cols\":4,\"path\":[[0,0],[3,1]]}"), 400, "invalid_field", "path");
-    expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3,\"cols\":4,\"path\":[[0,0],5]}"), 400, "invalid_field", "path");
-    expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3,\"cols\":4,\"path\":[[0,0,1]]}"), 400, "invalid_field", "path");
-    expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3,\"cols\":4,\"path\":[[0,0]],\"closed\":\"yes\"}"), 400, "invalid_field", "closed");
-    expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3000,\"cols\":3000,\"path\":[]}"), 422, "too_large", "rows");
+    expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3,\"cols\":0,\"path\":[]}"), 400, "invalid_field",
+                       "cols");
+    expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3,\"cols\":4,\"path\":[[0,0],[1,4]]}"), 400,
+                       "invalid_field", "path");
+    expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3,\"cols\":4,\"path\":[[0,0],[3,1]]}"), 400,
+                       "invalid_field", "path");
+    expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3,\"cols\":4,\"path\":[[0,0],5]}"), 400,
+                       "invalid_field", "path");
+    expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3,\"cols\":4,\"path\":[[0,0,1]]}"), 400,
+                       "invalid_field", "path");
+    expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3,\"cols\":4,\"path\":[[0,0]],\"closed\":\"yes\"}"),
+                       400, "invalid_field", "closed");
+    expect_error_field(http_post("/knight-tour/verify", "{\"rows\":3000,\"cols\":3000,\"path\":[]}"), 422, "too_large",
+                       "rows");
 }

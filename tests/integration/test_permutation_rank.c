@@ -11,8 +11,8 @@
 
 #include "harness.h"
 
-static const char *const pool[] = {"-2", "0", "3", "2.5", "\"a\"", "\"B\"", "\"\\u00e9\"", "true", "null",
-                                   "{\"x\":[1]}", "[0]"};
+static const char *const pool[] = {"-2",          "0",    "3",    "2.5",         "\"a\"", "\"B\"",
+                                   "\"\\u00e9\"", "true", "null", "{\"x\":[1]}", "[0]"};
 
 static cJSON *random_case(unsigned *seed) {
     size_t n = 1 + (size_t)(rand_r(seed) % 5), m = 1 + (size_t)(rand_r(seed) % n);
@@ -58,8 +58,8 @@ Test(permutation_rank, rank_and_unrank_match_python_on_random_multisets) {
             char extra[48];
             snprintf(extra, sizeof extra, index % 2 ? ",\"rank\":%d" : ",\"rank\":\"%d\"", index);
             cJSON *unranked = post_field_ok("/permutation/unrank", text ? "text" : "items", c, extra);
-            cr_assert(cJSON_Compare(cJSON_GetObjectItem(unranked, "permutation"), arrangement, true),
-                      "unrank %d of %s", index, cJSON_PrintUnformatted(c));
+            cr_assert(cJSON_Compare(cJSON_GetObjectItem(unranked, "permutation"), arrangement, true), "unrank %d of %s",
+                      index, cJSON_PrintUnformatted(c));
             cr_assert_eq(atoi(cJSON_GetObjectItem(unranked, "total")->valuestring), total);
             cJSON_Delete(ranked);
             cJSON_Delete(unranked);
@@ -93,15 +93,16 @@ Test(permutation_rank, k_arrangements_rank_as_their_index_in_the_listing) {
         const char *total = cJSON_GetObjectItem(expected, "count")->valuestring;
         bool text = cJSON_GetObjectItem(body, "text") != NULL;
         cJSON *pool = cJSON_CreateObject(); /* {"pool": items} or {"pool_text": text}, with distinct */
-        cJSON_AddItemToObject(pool, text ? "pool_text" : "pool", cJSON_Duplicate(cJSON_GetObjectItem(body, text ? "text" : "items"), true));
+        cJSON_AddItemToObject(pool, text ? "pool_text" : "pool",
+                              cJSON_Duplicate(cJSON_GetObjectItem(body, text ? "text" : "items"), true));
         cJSON_AddItemToObject(pool, "distinct", cJSON_Duplicate(cJSON_GetObjectItem(body, "distinct"), true));
         int index = 0;
         for (cJSON *a = all->child; a != NULL; a = a->next, index++) {
             int first = 0;
             for (cJSON *b = all->child; !cJSON_Compare(b, a, true); b = b->next) first++;
             cJSON *ranked = post_ok_with("/permutation/rank", pool, text ? "text" : "permutation", a);
-            cr_assert_eq(atoi(cJSON_GetObjectItem(ranked, "rank")->valuestring), first, "%s: %s", cJSON_PrintUnformatted(body),
-                         cJSON_PrintUnformatted(a));
+            cr_assert_eq(atoi(cJSON_GetObjectItem(ranked, "rank")->valuestring), first, "%s: %s",
+                         cJSON_PrintUnformatted(body), cJSON_PrintUnformatted(a));
             cr_assert_str_eq(cJSON_GetObjectItem(ranked, "total")->valuestring, total);
             cJSON_Delete(ranked);
             cJSON *rank = cJSON_CreateNumber(index);

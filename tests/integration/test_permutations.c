@@ -14,12 +14,23 @@
 static const char *const orders[] = {"lexicographic", "input", "any"};
 
 /* A value pool with ties by value across kinds: numbers, strings, and other JSON values. */
-static const char *const pool[] = {"-3", "0", "1", "2", "7", "1.5", "-0.5", "\"a\"", "\"b\"", "\"ab\"",
-                                   "\"\"", "\"\\u00e9\"", "\"1\"", "true", "false", "null", "{\"a\":1}",
-                                   "[1,2]", "[]"};
+static const char *const pool[] = {"-3",    "0",     "1",         "2",     "7",           "1.5",   "-0.5",
+                                   "\"a\"", "\"b\"", "\"ab\"",    "\"\"",  "\"\\u00e9\"", "\"1\"", "true",
+                                   "false", "null",  "{\"a\":1}", "[1,2]", "[]"};
 /* Numbers alone: sorted by their bits (api/permutation_items.c radix_sort_keys), not by qsort. */
-static const char *const numbers[] = {"-3", "0", "1", "2", "7", "1.5", "-0.5", "1e300", "-1e300", "1e-300",
-                                      "-2.5e-300", "9007199254740991", "-9007199254740991"};
+static const char *const numbers[] = {"-3",
+                                      "0",
+                                      "1",
+                                      "2",
+                                      "7",
+                                      "1.5",
+                                      "-0.5",
+                                      "1e300",
+                                      "-1e300",
+                                      "1e-300",
+                                      "-2.5e-300",
+                                      "9007199254740991",
+                                      "-9007199254740991"};
 static const char *const letters[] = {"a", "b", "c", "\xc3\xa9", "\xf0\x9f\x98\x80", "\"", "\\", "z"};
 
 /* One request body for combination `combo` (its bits choose the options) on a random multiset drawn
@@ -68,17 +79,25 @@ static cJSON *random_number_body(unsigned combo, unsigned *seed) {
 enum { COMBOS = 256 }; /* bit 7: NDJSON */
 
 Test(permutations, match_itertools_for_every_option_combination) {
-    expect_listings_match_reference(&(listing_check){
-        .path = "/permutations", .reference = "tests/integration/permutations_reference.py",
-        .list_key = "permutations", .random_body = random_body, .option_sets = COMBOS, .ndjson_bit = 128,
-        .rounds = 3, .seed = 20261122});
+    expect_listings_match_reference(&(listing_check){.path = "/permutations",
+                                                     .reference = "tests/integration/permutations_reference.py",
+                                                     .list_key = "permutations",
+                                                     .random_body = random_body,
+                                                     .option_sets = COMBOS,
+                                                     .ndjson_bit = 128,
+                                                     .rounds = 3,
+                                                     .seed = 20261122});
 }
 
 Test(permutations, number_items_match_itertools_for_every_option_combination) {
-    expect_listings_match_reference(&(listing_check){
-        .path = "/permutations", .reference = "tests/integration/permutations_reference.py",
-        .list_key = "permutations", .random_body = random_number_body, .option_sets = COMBOS, .ndjson_bit = 128,
-        .rounds = 3, .seed = 20261125});
+    expect_listings_match_reference(&(listing_check){.path = "/permutations",
+                                                     .reference = "tests/integration/permutations_reference.py",
+                                                     .list_key = "permutations",
+                                                     .random_body = random_number_body,
+                                                     .option_sets = COMBOS,
+                                                     .ndjson_bit = 128,
+                                                     .rounds = 3,
+                                                     .seed = 20261125});
 }
 
 Test(permutations, get_query_matches_post) {

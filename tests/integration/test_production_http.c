@@ -13,7 +13,8 @@
 
 #include "harness.h"
 
-static const char *const QUEENS_COUNT_SAMPLE = "puzzled_requests_total{route=\"/queens\",method=\"GET\",status=\"200\"} ";
+static const char *const QUEENS_COUNT_SAMPLE =
+    "puzzled_requests_total{route=\"/queens\",method=\"GET\",status=\"200\"} ";
 
 /* The value of the sample line starting with `prefix` in a scrape, or -1 when absent. */
 static double sample_value(const char *scrape, const char *prefix) {
@@ -112,7 +113,8 @@ Test(request_ids, a_safe_id_is_echoed_and_logged_and_a_hostile_one_replaced) {
     free(echoed);
     http_result_free(&r);
     cr_assert(test_server_stderr_shows(&server, " GET /healthz 200 15 "), "no log line");
-    cr_assert(test_server_stderr_shows(&server, " ok trace-42.a:b_c 127.0.0.1\n"), "the id and client are not in the log line");
+    cr_assert(test_server_stderr_shows(&server, " ok trace-42.a:b_c 127.0.0.1\n"),
+              "the id and client are not in the log line");
 
     const char *hostile[] = {"X-Request-Id: <script>alert(1)</script>", NULL};
     r = http_request(server.url, "GET", "/healthz", NULL, hostile);
@@ -136,8 +138,9 @@ Test(request_ids, json_log_lines_are_json_objects) {
     const char *id[] = {"X-Request-Id: json-line-1", NULL};
     http_result r = http_request(server.url, "GET", "/nowhere%0A", NULL, id);
     http_result_free(&r);
-    cr_assert(test_server_stderr_shows(&server, "\"id\":\"json-line-1\",\"client\":\"127.0.0.1\",\"method\":\"GET\",\"path\":\"/nowhere?\","
-                                                "\"status\":404,"),
+    cr_assert(test_server_stderr_shows(
+                  &server, "\"id\":\"json-line-1\",\"client\":\"127.0.0.1\",\"method\":\"GET\",\"path\":\"/nowhere?\","
+                           "\"status\":404,"),
               "no JSON log line for the request");
     cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
 }

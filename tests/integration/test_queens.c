@@ -86,8 +86,10 @@ Test(queens, count_is_last_in_the_streamed_list) {
 
 Test(queens, algorithms_agree) {
     const char *bodies[] = {
-        "{\"n\":9,\"algorithm\":\"bitmask\"}", "{\"n\":9,\"algorithm\":\"backtracking\"}",
-        "{\"n\":9,\"algorithm\":\"permutation\"}", "{\"n\":10,\"unique\":true,\"algorithm\":\"bitmask\"}",
+        "{\"n\":9,\"algorithm\":\"bitmask\"}",
+        "{\"n\":9,\"algorithm\":\"backtracking\"}",
+        "{\"n\":9,\"algorithm\":\"permutation\"}",
+        "{\"n\":10,\"unique\":true,\"algorithm\":\"bitmask\"}",
         "{\"n\":10,\"unique\":true,\"algorithm\":\"backtracking\"}",
         "{\"n\":10,\"unique\":true,\"algorithm\":\"permutation\"}",
     };
@@ -164,10 +166,10 @@ Test(queens, ndjson_streams_one_solution_per_line) {
 
 /* OEIS A000170 and A002562. */
 Test(queens, counts_match_oeis) {
-    static const char *const total[] = {"", "1", "0", "0", "2", "10", "4", "40", "92", "352", "724",
-                                        "2680", "14200", "73712", "365596", "2279184"};
-    static const char *const unique[] = {"", "1", "0", "0", "1", "2", "1", "6", "12", "46", "92",
-                                         "341", "1787", "9233", "45752", "285053"};
+    static const char *const total[] = {"",   "1",   "0",   "0",    "2",     "10",    "4",      "40",
+                                        "92", "352", "724", "2680", "14200", "73712", "365596", "2279184"};
+    static const char *const unique[] = {"",   "1",  "0",  "0",   "1",    "2",    "1",     "6",
+                                         "12", "46", "92", "341", "1787", "9233", "45752", "285053"};
     for (int n = 1; n <= 15; n++) {
         char body[80];
         snprintf(body, sizeof body, "{\"n\":%d,\"mode\":\"count\",\"unique\":true}", n);

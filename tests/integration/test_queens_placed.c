@@ -104,13 +104,15 @@ Test(queens_placed, lists_counts_and_first_equal_the_filtered_full_list_up_to_12
             const cJSON *source = cJSON_GetArrayItem(all, (int)next_random((unsigned)cJSON_GetArraySize(all)));
             for (int i = 0; i < p.count; i++) { /* from a solution, or anywhere one time in three */
                 p.row[i] = (int)next_random((unsigned)n);
-                p.col[i] = trial % 3 == 2 ? (int)next_random((unsigned)n) : cJSON_GetArrayItem(source, p.row[i])->valueint;
+                p.col[i] =
+                    trial % 3 == 2 ? (int)next_random((unsigned)n) : cJSON_GetArrayItem(source, p.row[i])->valueint;
                 for (int j = 0; j < i; j++)
                     if (p.row[j] == p.row[i] && p.col[j] == p.col[i]) p.count = i; /* no square twice */
             }
             cJSON *expected = cJSON_CreateArray();
             const cJSON *solution;
-            cJSON_ArrayForEach(solution, all) if (keeps(solution, &p)) cJSON_AddItemToArray(expected, cJSON_Duplicate(solution, true));
+            cJSON_ArrayForEach(solution, all) if (keeps(solution, &p))
+                cJSON_AddItemToArray(expected, cJSON_Duplicate(solution, true));
             char body[400];
             const char *modes[] = {"solutions", "count", "first"};
             for (int m = 0; m < 3; m++) {
@@ -129,7 +131,8 @@ Test(queens_placed, lists_counts_and_first_equal_the_filtered_full_list_up_to_12
                     const cJSON *found = member(doc, "solution");
                     bool listed = false;
                     cJSON_ArrayForEach(solution, expected) listed |= cJSON_Compare(solution, found, true);
-                    cr_assert(found == NULL || listed, "the completion is a solution keeping the placed queens: %s", body);
+                    cr_assert(found == NULL || listed, "the completion is a solution keeping the placed queens: %s",
+                              body);
                 }
                 cJSON_Delete(doc);
             }

@@ -13,7 +13,7 @@
 enum { MOST_ROWS = 200 };
 
 typedef struct drawn_queens {
-    long col[MOST_ROWS]; /* the column of each row's queen */
+    long col[MOST_ROWS];   /* the column of each row's queen */
     bool given[MOST_ROWS]; /* drawn black: a queen of `placed` */
 } drawn_queens;
 
@@ -78,7 +78,7 @@ Test(queens_svg, a_window_of_one_draws_that_solution) {
         const cJSON *solutions = cJSON_GetObjectItemCaseSensitive(all, "solutions");
         long n = (long)cJSON_GetObjectItemCaseSensitive(all, "n")->valuedouble;
         int count = cJSON_GetArraySize(solutions);
-        for (int offset = 0; offset < count; offset += count > 12 ? 7 : 1) {
+        for (int offset = 0; offset<count; offset += count> 12 ? 7 : 1) {
             /* limit is 1 by default with svg; also given explicitly */
             snprintf(path, sizeof path, "/queens?%s&offset=%d&format=svg%s", lists[i], offset,
                      offset % 2 ? "&limit=1" : "");
@@ -119,7 +119,9 @@ Test(queens_svg, placed_queens_are_drawn_apart_from_the_ones_found) {
         char *json_request = cJSON_PrintUnformatted(request);
         cJSON *doc = post_ok("/queens", json_request);
         const cJSON *solution = cJSON_GetObjectItemCaseSensitive(doc, "solution");
-        expect_drawn(&queens, solution ? solution : cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "solutions"), 0), n);
+        expect_drawn(&queens,
+                     solution ? solution : cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "solutions"), 0),
+                     n);
         cJSON_Delete(doc);
         free(json_request);
         http_result_free(&drawn);
@@ -138,7 +140,8 @@ Test(queens_svg, nothing_to_draw_answers_the_json) {
         free(type);
         http_result_free(&r);
     }
-    http_result conflict = http_post("/queens", "{\"n\":8,\"mode\":\"first\",\"placed\":[[0,0],[1,1]],\"format\":\"svg\"}");
+    http_result conflict =
+        http_post("/queens", "{\"n\":8,\"mode\":\"first\",\"placed\":[[0,0],[1,1]],\"format\":\"svg\"}");
     cr_assert_eq(conflict.status, 200);
     cr_assert_not_null(strstr(conflict.body, "\"conflict\""), "%s", conflict.body);
     http_result_free(&conflict);

@@ -66,9 +66,7 @@ static cJSON *brute_force(int n, square *queens, int k) {
     return expected;
 }
 
-static cJSON *verify(const char *body) {
-    return post_ok("/queens/verify", body);
-}
+static cJSON *verify(const char *body) { return post_ok("/queens/verify", body); }
 
 static void expect_same(const cJSON *got, const cJSON *expected, const char *request) {
     char *got_text = cJSON_PrintUnformatted(got), *expected_text = cJSON_PrintUnformatted(expected);
@@ -162,7 +160,8 @@ Test(queens_verify, the_solvers_answers_pass_and_fail_once_a_queen_moves) {
 Test(queens_verify, the_construction_for_1000_passes_and_fails_once_a_queen_moves) {
     cJSON *first = get_ok("/queens?n=1000&mode=first");
     int columns[1000];
-    for (int r = 0; r < 1000; r++) columns[r] = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(first, "solution"), r)->valueint;
+    for (int r = 0; r < 1000; r++)
+        columns[r] = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(first, "solution"), r)->valueint;
     cJSON_Delete(first);
     cr_assert(check_columns(1000, columns), "the construction is valid");
     for (int trial = 0; trial < 3; trial++) {
@@ -177,13 +176,18 @@ Test(queens_verify, malformed_placements_are_4xx_naming_the_field) {
     expect_error_field(http_post("/queens/verify", "{\"queens\":[0]}"), 400, "missing_field", "n");
     expect_error_field(http_post("/queens/verify", "{\"n\":4}"), 400, "missing_field", "queens");
     expect_error_field(http_post("/queens/verify", "{\"n\":0,\"queens\":[]}"), 400, "invalid_field", "n");
-    expect_error_field(http_post("/queens/verify", "{\"n\":4,\"queens\":[1,3,0]}"), 400, "invalid_field", "queens");  /* columns: n of them */
-    expect_error_field(http_post("/queens/verify", "{\"n\":4,\"queens\":[1,3,0,4]}"), 400, "invalid_field", "queens"); /* off the board */
+    expect_error_field(http_post("/queens/verify", "{\"n\":4,\"queens\":[1,3,0]}"), 400, "invalid_field",
+                       "queens"); /* columns: n of them */
+    expect_error_field(http_post("/queens/verify", "{\"n\":4,\"queens\":[1,3,0,4]}"), 400, "invalid_field",
+                       "queens"); /* off the board */
     expect_error_field(http_post("/queens/verify", "{\"n\":4,\"queens\":[1,3,0,1.5]}"), 400, "invalid_field", "queens");
-    expect_error_field(http_post("/queens/verify", "{\"n\":4,\"queens\":[1,[3,0]]}"), 400, "invalid_field", "queens"); /* forms mixed */
+    expect_error_field(http_post("/queens/verify", "{\"n\":4,\"queens\":[1,[3,0]]}"), 400, "invalid_field",
+                       "queens"); /* forms mixed */
     expect_error_field(http_post("/queens/verify", "{\"n\":4,\"queens\":[[0,1],[2]]}"), 400, "invalid_field", "queens");
-    expect_error_field(http_post("/queens/verify", "{\"n\":4,\"queens\":[[0,1],[-1,2]]}"), 400, "invalid_field", "queens");
-    expect_error_field(http_post("/queens/verify", "{\"n\":4,\"queens\":[[0,1],[2,3],[0,1]]}"), 400, "invalid_field", "queens"); /* one square twice */
+    expect_error_field(http_post("/queens/verify", "{\"n\":4,\"queens\":[[0,1],[-1,2]]}"), 400, "invalid_field",
+                       "queens");
+    expect_error_field(http_post("/queens/verify", "{\"n\":4,\"queens\":[[0,1],[2,3],[0,1]]}"), 400, "invalid_field",
+                       "queens"); /* one square twice */
     expect_error_field(http_post("/queens/verify", "{\"n\":4,\"queens\":\"0,1\"}"), 400, "invalid_field", "queens");
     expect_error_field(http_post("/queens/verify", "{\"n\":4000000,\"queens\":[]}"), 422, "too_large", "n");
     http_result r = http_get("/queens/verify?n=4&queens=1,3,0,2");

@@ -116,14 +116,13 @@ Test(server, get_query_values_are_typed_like_the_body) {
     http_result r = http_get("/healthz?time_limit_ms=50");
     cr_assert_eq(r.status, 200);
     http_result_free(&r);
-    const char *bad[] = {"/healthz?time_limit_ms=abc", "/healthz?time_limit_ms=1.5",
-                         "/healthz?time_limit_ms=99999999", "/healthz?time_limit_ms=1&time_limit_ms=2"};
+    const char *bad[] = {"/healthz?time_limit_ms=abc", "/healthz?time_limit_ms=1.5", "/healthz?time_limit_ms=99999999",
+                         "/healthz?time_limit_ms=1&time_limit_ms=2"};
     const char *codes[] = {"invalid_field", "invalid_field", "invalid_field", "duplicate_field"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         r = http_get(bad[i]);
         cJSON *doc = expect_error(&r, 400, codes[i]);
-        cr_assert_str_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(doc, "error"), "field")->valuestring,
-                         "time_limit_ms");
+        cr_assert_str_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(doc, "error"), "field")->valuestring, "time_limit_ms");
         cJSON_Delete(doc);
         http_result_free(&r);
     }
@@ -167,8 +166,7 @@ static void start_small_server(void) {
 
 static void stop_small_server(void) { test_server_stop(&small_server, SIGTERM); }
 
-Test(limits, body_over_max_body_is_413_with_content_length, .init = start_small_server,
-     .fini = stop_small_server) {
+Test(limits, body_over_max_body_is_413_with_content_length, .init = start_small_server, .fini = stop_small_server) {
     char body[200];
     memset(body, ' ', sizeof body - 1);
     body[0] = '{';
@@ -323,7 +321,8 @@ Test(streaming, a_client_leaving_mid_stream_ends_generation) {
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &received);
     cr_assert_eq(curl_easy_perform(curl), CURLE_WRITE_ERROR);
     curl_easy_cleanup(curl);
-    cr_assert(test_server_stderr_shows(&server, " POST /permutations 200 "), "no access-log line for the abandoned stream");
+    cr_assert(test_server_stderr_shows(&server, " POST /permutations 200 "),
+              "no access-log line for the abandoned stream");
     cr_assert(test_server_stderr_shows(&server, "ms aborted "), "the abandoned stream was not ended as aborted");
     cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
 }

@@ -16,7 +16,8 @@
 static cJSON *reference_shuffles(const char *job) {
     const char *source = getenv("PUZZLED_SOURCE_DIR");
     char command[8192];
-    snprintf(command, sizeof command, "python3 %s/tests/unit/core/random/shuffle_reference.py %s", source ? source : ".", job);
+    snprintf(command, sizeof command, "python3 %s/tests/unit/core/random/shuffle_reference.py %s",
+             source ? source : ".", job);
     char *out = run_command_output(command);
     cr_assert_not_null(out, "the Python reference failed: %s", command);
     cJSON *shuffles = cJSON_CreateArray();
@@ -63,8 +64,8 @@ static void expect_reference_lines(const cJSON *shuffles, const cJSON **want, do
         cr_assert_eq(cJSON_GetArraySize(got), cJSON_GetArraySize(*want), "wrong length");
         const cJSON *w = (*want)->child;
         for (const cJSON *g = got->child; g != NULL; g = g->next, w = w->next)
-            cr_assert_eq(g->valuedouble, w->valuedouble + start, "%.0f where %.0f + %.0f was expected",
-                         g->valuedouble, w->valuedouble, start);
+            cr_assert_eq(g->valuedouble, w->valuedouble + start, "%.0f where %.0f + %.0f was expected", g->valuedouble,
+                         w->valuedouble, start);
     }
 }
 
@@ -157,7 +158,8 @@ Test(shuffle, samples_derangements_and_cycles_match_the_reference) {
     cr_assert_str_eq(empty.body, "{\"seed\":\"1\",\"items\":[]}", "the empty arrangement moves nothing");
     http_result_free(&empty);
     /* Items: the Secret Santa draw of five names is the reference's derangement of their indices. */
-    cJSON *doc = post_json("{\"items\":[\"ann\",\"bob\",\"cat\",\"dan\",\"eve\"],\"seed\":7,\"derangement\":true}", 200);
+    cJSON *doc =
+        post_json("{\"items\":[\"ann\",\"bob\",\"cat\",\"dan\",\"eve\"],\"seed\":7,\"derangement\":true}", 200);
     cJSON *expected = reference_shuffles("shuffle:7:derangement:5:1");
     const char *names[] = {"ann", "bob", "cat", "dan", "eve"};
     const cJSON *got = cJSON_GetObjectItemCaseSensitive(doc, "items")->child;
@@ -182,8 +184,11 @@ Test(shuffle, large_samples_stream_and_match_the_reference) {
 
 /* Items of every JSON type come back as the same values, in the order of the reference's indices. */
 Test(shuffle, items_of_any_json_type_follow_the_reference_order) {
-    const char *items[] = {"\"ace\"", "{\"suit\":\"hearts\",\"rank\":[1,2]}", "null", "true", "false",
-                           "1.5", "-12", "9007199254740991", "[]", "\"\\u00e9\\n\\\"\""};
+    const char *items[] = {"\"ace\"", "{\"suit\":\"hearts\",\"rank\":[1,2]}",
+                           "null",    "true",
+                           "false",   "1.5",
+                           "-12",     "9007199254740991",
+                           "[]",      "\"\\u00e9\\n\\\"\""};
     enum { ITEMS = sizeof items / sizeof *items };
     char body[1024] = "{\"seed\":\"99\",\"count\":4,\"algorithm\":\"inside-out\",\"items\":[";
     for (size_t i = 0; i < ITEMS; i++) {
@@ -278,7 +283,8 @@ Test(shuffle, separate_unseeded_and_secure_requests_are_uniform) {
             cJSON *doc = post_json(bodies[b], 200);
             const cJSON *items = cJSON_GetObjectItemCaseSensitive(doc, "items");
             int first = (int)cJSON_GetArrayItem(items, 0)->valuedouble;
-            bool descending_rest = cJSON_GetArrayItem(items, 1)->valuedouble > cJSON_GetArrayItem(items, 2)->valuedouble;
+            bool descending_rest =
+                cJSON_GetArrayItem(items, 1)->valuedouble > cJSON_GetArrayItem(items, 2)->valuedouble;
             counts[first * 2 + descending_rest]++;
             cJSON_Delete(doc);
         }
@@ -302,7 +308,8 @@ Test(shuffle, ndjson_gives_one_shuffle_per_line) {
     for (int k = 0; k < 3; k++) {
         const cJSON *line = cJSON_GetArrayItem(lines, k);
         cr_assert_str_eq(seed_of(line), "11");
-        cr_assert(cJSON_Compare(cJSON_GetObjectItemCaseSensitive(line, "items"), cJSON_GetArrayItem(shuffles, k), true));
+        cr_assert(
+            cJSON_Compare(cJSON_GetObjectItemCaseSensitive(line, "items"), cJSON_GetArrayItem(shuffles, k), true));
     }
     cJSON_Delete(as_json);
     cJSON_Delete(lines);
@@ -311,7 +318,8 @@ Test(shuffle, ndjson_gives_one_shuffle_per_line) {
 
 /* Several large shuffles in one streamed answer: chunked, and every shuffle equal to the reference. */
 Test(shuffle, large_answers_stream_and_match_the_reference) {
-    http_result r = http_post("/shuffle", "{\"n\":40000,\"start\":1000,\"seed\":3,\"count\":3,\"algorithm\":\"inside-out\"}");
+    http_result r =
+        http_post("/shuffle", "{\"n\":40000,\"start\":1000,\"seed\":3,\"count\":3,\"algorithm\":\"inside-out\"}");
     cr_assert_eq(r.status, 200);
     char *encoding = http_header(&r, "Transfer-Encoding");
     cr_assert_not_null(encoding);

@@ -77,7 +77,7 @@ static double number(const cJSON *doc, const char *name) {
 
 Test(sudoku, solves_qqwing_expert_puzzles_uniquely, .timeout = 300) {
     enum { PUZZLES = 100 };
-    char (*puzzles)[QQWING_LINE] = qqwing_generate(PUZZLES, "expert");
+    char(*puzzles)[QQWING_LINE] = qqwing_generate(PUZZLES, "expert");
     for (int k = 0; k < PUZZLES; k++) {
         cJSON *doc = solve(puzzles[k], "");
         assert_solves(puzzles[k], text(doc, "solution"));
@@ -89,7 +89,7 @@ Test(sudoku, solves_qqwing_expert_puzzles_uniquely, .timeout = 300) {
 
 Test(sudoku, counts_solutions_like_qqwing, .timeout = 300) {
     enum { PUZZLES = 40 };
-    char (*puzzles)[QQWING_LINE] = qqwing_generate(PUZZLES, "any");
+    char(*puzzles)[QQWING_LINE] = qqwing_generate(PUZZLES, "any");
     /* take away 1..4 givens: often several solutions */
     for (int k = 0; k < PUZZLES; k++) {
         for (int removed = 0, cell = k % 81; removed < 1 + k % 4; cell = (cell + 7) % 81) {
@@ -122,7 +122,8 @@ Test(sudoku, solves_rows_of_numbers_and_answers_in_rows) {
     cr_assert_eq(cJSON_GetArraySize(rows), 4);
     char puzzle[] = "1.....3..4.....2", solution[17] = "";
     for (int r = 0; r < 4; r++) {
-        for (int c = 0; c < 4; c++) solution[r * 4 + c] = (char)('0' + cJSON_GetArrayItem(cJSON_GetArrayItem(rows, r), c)->valueint);
+        for (int c = 0; c < 4; c++)
+            solution[r * 4 + c] = (char)('0' + cJSON_GetArrayItem(cJSON_GetArrayItem(rows, r), c)->valueint);
     }
     assert_solves(puzzle, solution);
     cJSON_Delete(doc);
@@ -130,7 +131,7 @@ Test(sudoku, solves_rows_of_numbers_and_answers_in_rows) {
 
 Test(sudoku, solves_qqwing_puzzles_in_bulk_one_ndjson_line_each, .timeout = 300) {
     enum { PUZZLES = 500 };
-    char (*puzzles)[QQWING_LINE] = qqwing_generate(PUZZLES, "any");
+    char(*puzzles)[QQWING_LINE] = qqwing_generate(PUZZLES, "any");
     size_t size = PUZZLES * 83 + 128, used = 0;
     char *body = malloc(size);
     for (int k = 0; k < PUZZLES; k++) used += (size_t)snprintf(body + used, size - used, "%s\r\n", puzzles[k]);
@@ -171,10 +172,11 @@ static cJSON *generate(const char *query) {
 Test(sudoku, generated_9x9_puzzles_have_one_solution_by_qqwing_and_replay, .timeout = 300) {
     static const char *const difficulties[] = {"simple", "easy", "intermediate", "expert", "any"};
     enum { PER_DIFFICULTY = 8, PUZZLES = 5 * PER_DIFFICULTY };
-    char (*puzzles)[QQWING_LINE] = calloc(PUZZLES, QQWING_LINE);
+    char(*puzzles)[QQWING_LINE] = calloc(PUZZLES, QQWING_LINE);
     for (int k = 0; k < PUZZLES; k++) {
         char query[128];
-        snprintf(query, sizeof query, "difficulty=%s&seed=%d&symmetry=random", difficulties[k / PER_DIFFICULTY], 1000 + k);
+        snprintf(query, sizeof query, "difficulty=%s&seed=%d&symmetry=random", difficulties[k / PER_DIFFICULTY],
+                 1000 + k);
         cJSON *doc = generate(query), *again = generate(query);
         snprintf(puzzles[k], QQWING_LINE, "%s", text(doc, "puzzle"));
         cr_assert_str_eq(text(again, "puzzle"), puzzles[k], "the same seed gave another puzzle");
@@ -189,13 +191,14 @@ Test(sudoku, generated_9x9_puzzles_have_one_solution_by_qqwing_and_replay, .time
     }
     long counts[PUZZLES];
     qqwing_count((const char(*)[QQWING_LINE])puzzles, PUZZLES, counts);
-    for (int k = 0; k < PUZZLES; k++) cr_assert_eq(counts[k], 1, "qqwing counts %ld solutions of %s", counts[k], puzzles[k]);
+    for (int k = 0; k < PUZZLES; k++)
+        cr_assert_eq(counts[k], 1, "qqwing counts %ld solutions of %s", counts[k], puzzles[k]);
     free(puzzles);
 }
 
 Test(sudoku, qqwing_rates_our_simple_puzzles_simple, .timeout = 300) {
     enum { PUZZLES = 10 };
-    char (*puzzles)[QQWING_LINE] = calloc(PUZZLES, QQWING_LINE);
+    char(*puzzles)[QQWING_LINE] = calloc(PUZZLES, QQWING_LINE);
     for (int k = 0; k < PUZZLES; k++) {
         char query[96];
         snprintf(query, sizeof query, "difficulty=simple&seed=%d", 77 + k);
@@ -280,7 +283,8 @@ Test(sudoku, explain_rates_as_generate_does_and_ends_at_the_solution) {
     cr_assert_str_eq(text(explained, "rating"), "intermediate");
     cr_assert_str_eq(text(explained, "solution"), text(doc, "solution"));
     const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(explained, "steps"), 0);
-    char *a = cJSON_PrintUnformatted(first), *b = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(hint, "step"));
+    char *a = cJSON_PrintUnformatted(first),
+         *b = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(hint, "step"));
     cr_assert_str_eq(a, b, "the hint is the first step of the explanation");
     free(a);
     free(b);
@@ -301,15 +305,17 @@ Test(sudoku, bad_input_gets_its_error) {
     expect_error_field(http_get("/sudoku/generate?symmetry=diagonal"), 400, "invalid_field", "symmetry");
     expect_error_field(http_get("/sudoku/generate?seed=-1"), 400, "invalid_field", "seed");
     expect_error_field(http_get("/sudoku/solve"), 400, "missing_field", "puzzle");
-    expect_error_field(http_post("/sudoku/solve", "{\"puzzle\": \"1...\", \"rows\": [1]}"), 400, "conflicting_fields", "rows");
+    expect_error_field(http_post("/sudoku/solve", "{\"puzzle\": \"1...\", \"rows\": [1]}"), 400, "conflicting_fields",
+                       "rows");
     expect_error_field(http_post("/sudoku/solve", "{\"rows\": [[1, 2], [3, 4]]}"), 400, "invalid_field", "rows");
     expect_error_field(http_post("/sudoku/solve", "{\"rows\": [[1,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,5]]}"), 400,
                        "invalid_field", "rows");
     /* givens that conflict: the message names the cells */
     http_result result = http_get("/sudoku/hint?puzzle=1..1............");
     cJSON *doc = expect_error(&result, 422, "conflicting_givens");
-    cr_assert_not_null(strstr(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "error"), "message")->valuestring,
-                              "[0, 0], [0, 3]"));
+    cr_assert_not_null(
+        strstr(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "error"), "message")->valuestring,
+               "[0, 0], [0, 3]"));
     cJSON_Delete(doc);
     http_result_free(&result);
     /* no conflict, no solution: (0,2) and (0,3) must hold 3 and 4, and the 4 in their box leaves both only 3 */

@@ -13,7 +13,7 @@ typedef struct web_file {
     const char *path;   /* served at */
     const char *source; /* under web/ */
     const char *content_type;
-    bool page;          /* HTML: carries the security policy */
+    bool page; /* HTML: carries the security policy */
 } web_file;
 
 static const web_file files[] = {

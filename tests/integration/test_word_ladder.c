@@ -17,8 +17,7 @@ static cJSON *run_reference(const char *arguments) {
     const char *source = getenv("PUZZLED_SOURCE_DIR");
     cr_assert_not_null(source, "PUZZLED_SOURCE_DIR is not set");
     char command[4096];
-    snprintf(command, sizeof command, "python3 '%s/tests/integration/word_ladder_reference.py' %s", source,
-             arguments);
+    snprintf(command, sizeof command, "python3 '%s/tests/integration/word_ladder_reference.py' %s", source, arguments);
     char *output = run_command_output(command);
     cr_assert_not_null(output, "the Python reference failed: %s", command);
     cJSON *cases = cJSON_Parse(output);
@@ -65,10 +64,8 @@ static void expect_head(const cJSON *doc, const cJSON *expected) {
     int steps = member(expected, "steps")->valueint;
     cr_assert_eq(cJSON_IsTrue(member(doc, "found")), steps >= 0, "found, %s -> %s",
                  member(expected, "from")->valuestring, member(expected, "to")->valuestring);
-    if (steps >= 0)
-        cr_assert_eq(member(doc, "steps")->valueint, steps);
-    else
-        cr_assert_null(member(doc, "steps"));
+    if (steps >= 0) cr_assert_eq(member(doc, "steps")->valueint, steps);
+    else cr_assert_null(member(doc, "steps"));
 }
 
 /* Both forms of the answer for one case: every shortest ladder (all), and the first one. */
@@ -92,8 +89,7 @@ static void check_case(const cJSON *expected) {
     if (cJSON_GetArraySize(expected_ladders) > 0)
         cr_assert(cJSON_Compare(member(doc, "ladder"), cJSON_GetArrayItem(expected_ladders, 0), true),
                   "the one ladder is the first in code-point order");
-    else
-        cr_assert_null(member(doc, "ladder"));
+    else cr_assert_null(member(doc, "ladder"));
     cJSON_Delete(doc);
     cJSON_Delete(request);
 }
@@ -119,9 +115,9 @@ Test(word_ladder, builtin_dictionary_matches_python_bfs_for_random_pairs_of_leng
 
 /* The server's default --common-dict: SCOWL's English and American words of sizes 10, 20 and 35. */
 #define SCOWL "/usr/share/dict/scowl/"
-#define COMMON_LISTS                                                                                        \
-    SCOWL "english-words.10:" SCOWL "english-words.20:" SCOWL "english-words.35:" SCOWL "american-words.10:" \
-        SCOWL "american-words.20:" SCOWL "american-words.35"
+#define COMMON_LISTS                                                                                               \
+    SCOWL "english-words.10:" SCOWL "english-words.20:" SCOWL "english-words.35:" SCOWL "american-words.10:" SCOWL \
+          "american-words.20:" SCOWL "american-words.35"
 
 Test(word_ladder, common_dictionary_matches_python_bfs_over_the_scowl_lists, .timeout = 240) {
     cJSON *cases = run_reference("builtin 20261123 6 " COMMON_LISTS);
@@ -194,8 +190,7 @@ Test(word_ladder, unreachable_pair_is_not_found) {
     http_result r = http_post("/word-ladder", "{\"from\":\"cat\",\"to\":\"dog\",\"all\":true,"
                                               "\"dictionary\":[\"cat\",\"cot\",\"dog\",\"dig\"]}");
     cr_assert_eq(r.status, 200, "%s", r.body);
-    cr_assert_str_eq(r.body,
-                     "{\"from\":\"cat\",\"to\":\"dog\",\"found\":false,\"total\":\"0\",\"ladders\":[]}");
+    cr_assert_str_eq(r.body, "{\"from\":\"cat\",\"to\":\"dog\",\"found\":false,\"total\":\"0\",\"ladders\":[]}");
     http_result_free(&r);
     r = http_post("/word-ladder", "{\"from\":\"cat\",\"to\":\"dog\",\"dictionary\":[\"cat\",\"dog\"]}");
     cr_assert_str_eq(r.body, "{\"from\":\"cat\",\"to\":\"dog\",\"found\":false}");
@@ -217,8 +212,7 @@ Test(word_ladder, limit_cuts_the_list_but_not_the_total) {
 
 Test(word_ladder, ndjson_puts_the_head_then_one_ladder_per_line) {
     const char *accept[] = {"Accept: application/x-ndjson", NULL};
-    http_result r =
-        http_request(server_url(), "GET", "/word-ladder?from=cold&to=warm&all=true", NULL, accept);
+    http_result r = http_request(server_url(), "GET", "/word-ladder?from=cold&to=warm&all=true", NULL, accept);
     cr_assert_eq(r.status, 200);
     char *type = http_header(&r, "Content-Type");
     cr_assert_str_eq(type, "application/x-ndjson");
@@ -232,8 +226,7 @@ Test(word_ladder, ndjson_puts_the_head_then_one_ladder_per_line) {
     r = http_get("/word-ladder?from=cold&to=warm&all=true");
     cJSON *doc = http_json(&r);
     for (int i = 0; i < 4; i++)
-        cr_assert(cJSON_Compare(cJSON_GetArrayItem(lines, i + 1),
-                                cJSON_GetArrayItem(member(doc, "ladders"), i), true));
+        cr_assert(cJSON_Compare(cJSON_GetArrayItem(lines, i + 1), cJSON_GetArrayItem(member(doc, "ladders"), i), true));
     cJSON_Delete(doc);
     cJSON_Delete(lines);
     http_result_free(&r);
@@ -242,12 +235,11 @@ Test(word_ladder, ndjson_puts_the_head_then_one_ladder_per_line) {
 Test(word_ladder, unknown_words_name_their_field) {
     expect_error_field(http_get("/word-ladder?from=qzqz&to=cold"), 422, "unknown_word", "from");
     expect_error_field(http_get("/word-ladder?from=cold&to=qzqz"), 422, "unknown_word", "to");
-    expect_error_field(
-        http_post("/word-ladder", "{\"from\":\"warm\",\"to\":\"cold\",\"dictionary\":[\"cold\"]}"), 422,
-        "unknown_word", "from");
+    expect_error_field(http_post("/word-ladder", "{\"from\":\"warm\",\"to\":\"cold\",\"dictionary\":[\"cold\"]}"), 422,
+                       "unknown_word", "from");
     /* a length the request dictionary has no word of */
-    expect_error_field(http_post("/word-ladder", "{\"from\":\"ab\",\"to\":\"cd\",\"dictionary\":[\"cold\"]}"),
-                       422, "unknown_word", "from");
+    expect_error_field(http_post("/word-ladder", "{\"from\":\"ab\",\"to\":\"cd\",\"dictionary\":[\"cold\"]}"), 422,
+                       "unknown_word", "from");
 }
 
 Test(word_ladder, different_lengths_are_a_length_mismatch) {
@@ -262,21 +254,17 @@ Test(word_ladder, malformed_fields_are_400) {
     expect_error_field(http_get("/word-ladder?from=cold&to=don%27t"), 400, "invalid_field", "to");
     expect_error_field(http_get("/word-ladder?to=warm"), 400, "missing_field", "from");
     expect_error_field(http_get("/word-ladder?from=cold"), 400, "missing_field", "to");
-    expect_error_field(http_get("/word-ladder?from=cold&to=warm&limit=1000001"), 400, "invalid_field",
-                       "limit");
+    expect_error_field(http_get("/word-ladder?from=cold&to=warm&limit=1000001"), 400, "invalid_field", "limit");
     expect_error_field(http_get("/word-ladder?from=cold&to=warm&limit=-1"), 400, "invalid_field", "limit");
     expect_error_field(http_get("/word-ladder?from=cold&to=warm&all=yes"), 400, "invalid_field", "all");
-    expect_error_field(
-        http_post("/word-ladder", "{\"from\":\"cold\",\"to\":\"warm\",\"dictionary\":\"cold\"}"), 400,
-        "invalid_field", "dictionary");
-    expect_error_field(
-        http_post("/word-ladder", "{\"from\":\"cold\",\"to\":\"warm\",\"dictionary\":[\"cold\",7]}"), 400,
-        "invalid_field", "dictionary");
-    expect_error_field(
-        http_post("/word-ladder", "{\"from\":\"cold\",\"to\":\"warm\",\"dictionary\":[\"x-ray\"]}"), 400,
-        "invalid_field", "dictionary");
-    expect_error_field(http_post("/word-ladder", "{\"from\":\"cold\",\"to\":\"warm\",\"dictionary\":[\"\"]}"),
+    expect_error_field(http_post("/word-ladder", "{\"from\":\"cold\",\"to\":\"warm\",\"dictionary\":\"cold\"}"), 400,
+                       "invalid_field", "dictionary");
+    expect_error_field(http_post("/word-ladder", "{\"from\":\"cold\",\"to\":\"warm\",\"dictionary\":[\"cold\",7]}"),
                        400, "invalid_field", "dictionary");
+    expect_error_field(http_post("/word-ladder", "{\"from\":\"cold\",\"to\":\"warm\",\"dictionary\":[\"x-ray\"]}"), 400,
+                       "invalid_field", "dictionary");
+    expect_error_field(http_post("/word-ladder", "{\"from\":\"cold\",\"to\":\"warm\",\"dictionary\":[\"\"]}"), 400,
+                       "invalid_field", "dictionary");
     expect_error_field(http_post("/word-ladder", "{\"from\":\"cold\",\"to\":\"warm\",\"color\":1}"), 400,
                        "unknown_field", "color");
 }
@@ -287,9 +275,8 @@ Test(word_ladder, without_a_dictionary_requests_need_their_own) {
     cr_assert(test_server_start(&server, args));
     expect_error_field(http_request(server.url, "GET", "/word-ladder?from=cold&to=warm", NULL, NULL), 503,
                        "no_dictionary", NULL);
-    http_result r =
-        http_request(server.url, "POST", "/word-ladder",
-                     "{\"from\":\"cold\",\"to\":\"cord\",\"dictionary\":[\"cold\",\"cord\"]}", NULL);
+    http_result r = http_request(server.url, "POST", "/word-ladder",
+                                 "{\"from\":\"cold\",\"to\":\"cord\",\"dictionary\":[\"cold\",\"cord\"]}", NULL);
     cr_assert_eq(r.status, 200, "%s", r.body);
     http_result_free(&r);
     cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
@@ -313,8 +300,7 @@ static char *dictionary_request(const char *from, const char *to, size_t count, 
     size_t length = strlen(from);
     size_t size = (count + 2) * (length + 3) + strlen(extra) + 64;
     char *body = malloc(size);
-    size_t used =
-        (size_t)snprintf(body, size, "{\"from\":\"%s\",\"to\":\"%s\",%s\"dictionary\":[", from, to, extra);
+    size_t used = (size_t)snprintf(body, size, "{\"from\":\"%s\",\"to\":\"%s\",%s\"dictionary\":[", from, to, extra);
     for (size_t i = 0; i < count; i++) {
         if (i > 0) body[used++] = ',';
         body[used++] = '"';
@@ -330,8 +316,7 @@ enum { CUBE = 14, DIAMONDS = 100 };
 
 /* Word i of the 14-dimensional hypercube: the bits of i as a/b. */
 static void cube_word(size_t i, char *out) {
-    for (size_t p = 0; p < CUBE; p++)
-        out[p] = (i >> p) & 1 ? 'b' : 'a';
+    for (size_t p = 0; p < CUBE; p++) out[p] = (i >> p) & 1 ? 'b' : 'a';
 }
 
 static void expect_ladder_steps(const cJSON *ladder, size_t letters, size_t steps) {
@@ -340,8 +325,7 @@ static void expect_ladder_steps(const cJSON *ladder, size_t letters, size_t step
         const char *a = cJSON_GetArrayItem(ladder, (int)i)->valuestring;
         const char *b = cJSON_GetArrayItem(ladder, (int)i + 1)->valuestring;
         size_t differences = 0;
-        for (size_t p = 0; p < letters; p++)
-            differences += a[p] != b[p];
+        for (size_t p = 0; p < letters; p++) differences += a[p] != b[p];
         cr_assert_eq(differences, 1, "%s -> %s", a, b);
     }
 }
@@ -349,15 +333,14 @@ static void expect_ladder_steps(const cJSON *ladder, size_t letters, size_t step
 /* Every word over {a, b} of 14 letters: aa..a to bb..b changes the 14 letters in any order, so there
  * are exactly 14! shortest ladders of 14 steps. */
 Test(word_ladder, hypercube_has_factorial_many_ladders_counted_exactly) {
-    char *body = dictionary_request("aaaaaaaaaaaaaa", "bbbbbbbbbbbbbb", 1u << CUBE, cube_word,
-                                    "\"all\":true,\"limit\":50,");
+    char *body =
+        dictionary_request("aaaaaaaaaaaaaa", "bbbbbbbbbbbbbb", 1u << CUBE, cube_word, "\"all\":true,\"limit\":50,");
     http_result r = http_post("/word-ladder", body);
     free(body);
     cr_assert_eq(r.status, 200, "%.300s", r.body);
     cJSON *doc = http_json(&r);
     uint64_t factorial = 1;
-    for (uint64_t k = 2; k <= CUBE; k++)
-        factorial *= k;
+    for (uint64_t k = 2; k <= CUBE; k++) factorial *= k;
     char expected[32];
     snprintf(expected, sizeof expected, "%llu", (unsigned long long)factorial);
     expect_string(doc, "total", expected);
@@ -368,8 +351,7 @@ Test(word_ladder, hypercube_has_factorial_many_ladders_counted_exactly) {
     const cJSON *first = cJSON_GetArrayItem(ladders, 0);
     for (int step = 1; step <= CUBE; step++) {
         const char *word = cJSON_GetArrayItem(first, step)->valuestring;
-        for (int p = 0; p < CUBE; p++)
-            cr_assert_eq(word[p], p >= CUBE - step ? 'b' : 'a', "%s", word);
+        for (int p = 0; p < CUBE; p++) cr_assert_eq(word[p], p >= CUBE - step ? 'b' : 'a', "%s", word);
     }
     const cJSON *ladder;
     const cJSON *previous = NULL;
@@ -388,8 +370,7 @@ Test(word_ladder, hypercube_has_factorial_many_ladders_counted_exactly) {
 static void diamond_word(size_t i, char *out) {
     static const char *const middles[] = {"ab", "ba", "bb"};
     size_t pair = i / 3;
-    for (size_t p = 0; p < 2 * DIAMONDS; p++)
-        out[p] = p < 2 * pair && pair < DIAMONDS ? 'b' : 'a';
+    for (size_t p = 0; p < 2 * DIAMONDS; p++) out[p] = p < 2 * pair && pair < DIAMONDS ? 'b' : 'a';
     if (pair < DIAMONDS) memcpy(out + 2 * pair, middles[i % 3], 2);
 }
 
@@ -413,8 +394,7 @@ Test(word_ladder, chain_of_diamonds_has_two_to_the_hundred_ladders) {
     mpz_clear(expected);
     cr_assert_eq(member(doc, "steps")->valueint, 2 * DIAMONDS);
     const cJSON *ladder;
-    cJSON_ArrayForEach(ladder, member(doc, "ladders"))
-        expect_ladder_steps(ladder, 2 * DIAMONDS, 2 * DIAMONDS);
+    cJSON_ArrayForEach(ladder, member(doc, "ladders")) expect_ladder_steps(ladder, 2 * DIAMONDS, 2 * DIAMONDS);
     cr_assert_eq(cJSON_GetArraySize(member(doc, "ladders")), 3);
     cJSON_Delete(doc);
     http_result_free(&r);

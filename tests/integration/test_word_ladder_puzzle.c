@@ -33,8 +33,8 @@ static void check_puzzles(const char *dictionary_field, const char *const *lists
     for (int length = 3; length <= 6; length++) {
         for (int steps = unknown_ends ? 2 : 1; steps <= 7; steps += 2) {
             char query[200];
-            snprintf(query, sizeof query, "/word-ladder/puzzle?length=%d&steps=%d&seed=%d%s%s", length, steps,
-                     ++seed, unknown_ends ? "&allow_unknown_ends=true" : "", dictionary_field);
+            snprintf(query, sizeof query, "/word-ladder/puzzle?length=%d&steps=%d&seed=%d%s%s", length, steps, ++seed,
+                     unknown_ends ? "&allow_unknown_ends=true" : "", dictionary_field);
             cJSON *answer = get_ok(query);
             cr_assert(cJSON_IsTrue(member(answer, "found")), "%s: a puzzle exists", query);
             cr_assert_eq(member(answer, "steps")->valueint, steps);
@@ -68,13 +68,15 @@ static void check_puzzles(const char *dictionary_field, const char *const *lists
     cJSON_Delete(request);
 }
 
-static const char *const common_lists[] = {SCOWL "english-words.10",  SCOWL "english-words.20",
-                                           SCOWL "english-words.35",  SCOWL "american-words.10",
-                                           SCOWL "american-words.20", SCOWL "american-words.35", NULL};
+static const char *const common_lists[] = {SCOWL "english-words.10",
+                                           SCOWL "english-words.20",
+                                           SCOWL "english-words.35",
+                                           SCOWL "american-words.10",
+                                           SCOWL "american-words.20",
+                                           SCOWL "american-words.35",
+                                           NULL};
 
-Test(word_ladder_puzzle, builtin_puzzles_have_exactly_their_length, .timeout = 240) {
-    check_puzzles("", NULL, false);
-}
+Test(word_ladder_puzzle, builtin_puzzles_have_exactly_their_length, .timeout = 240) { check_puzzles("", NULL, false); }
 
 Test(word_ladder_puzzle, common_puzzles_have_exactly_their_length, .timeout = 240) {
     check_puzzles("&dictionary=common", common_lists, false);
@@ -86,7 +88,8 @@ Test(word_ladder_puzzle, puzzles_with_ends_outside_the_dictionary_have_exactly_t
 
 Test(word_ladder_puzzle, a_seed_replays_its_puzzle_and_the_answer_names_it) {
     http_result first = http_get("/word-ladder/puzzle?length=5&steps=6&seed=12345678901234567890");
-    http_result again = http_post("/word-ladder/puzzle", "{\"length\":5,\"steps\":6,\"seed\":\"12345678901234567890\"}");
+    http_result again =
+        http_post("/word-ladder/puzzle", "{\"length\":5,\"steps\":6,\"seed\":\"12345678901234567890\"}");
     cr_assert_eq(first.status, 200);
     cr_assert_str_eq(first.body, again.body, "the same seed, the same puzzle");
     http_result_free(&first);
@@ -130,7 +133,9 @@ Test(word_ladder_puzzle, found_exactly_for_the_distances_some_pair_has) {
         for (int w = 0; w < WORDS; w++) {
             state ^= state << 13, state ^= state >> 7, state ^= state << 17;
             in[w] = state % 2 == 0;
-            if (in[w]) used += snprintf(body + used, sizeof body - (size_t)used, ",\"%c%c%c\"", 'a' + w / 9, 'a' + w / 3 % 3, 'a' + w % 3);
+            if (in[w])
+                used += snprintf(body + used, sizeof body - (size_t)used, ",\"%c%c%c\"", 'a' + w / 9, 'a' + w / 3 % 3,
+                                 'a' + w % 3);
         }
         for (int from = 0; from < WORDS; from++) { /* all pairs' distances, by BFS from each word */
             if (!in[from]) continue;
@@ -140,10 +145,12 @@ Test(word_ladder_puzzle, found_exactly_for_the_distances_some_pair_has) {
             while (head < tail) {
                 int w = queue[head++];
                 for (int v = 0; v < WORDS; v++) {
-                    if (in[v] && distance[v] < 0 && apart_by_one(w, v)) distance[v] = distance[w] + 1, queue[tail++] = v;
+                    if (in[v] && distance[v] < 0 && apart_by_one(w, v))
+                        distance[v] = distance[w] + 1, queue[tail++] = v;
                 }
             }
-            for (int w = 0; w < WORDS; w++) if (distance[w] > 0) has_distance[distance[w]] = true;
+            for (int w = 0; w < WORDS; w++)
+                if (distance[w] > 0) has_distance[distance[w]] = true;
         }
         for (int steps = 1; steps <= 8; steps++) {
             char request[1100];
@@ -160,8 +167,10 @@ Test(word_ladder_puzzle, errors_name_the_field) {
     expect_error_field(http_get("/word-ladder/puzzle?length=4"), 400, "missing_field", "steps");
     expect_error_field(http_get("/word-ladder/puzzle?length=0&steps=3"), 400, "invalid_field", "length");
     expect_error_field(http_get("/word-ladder/puzzle?length=4&steps=0"), 400, "invalid_field", "steps");
-    expect_error_field(http_get("/word-ladder/puzzle?length=4&steps=1&allow_unknown_ends=true"), 400, "invalid_field", "steps");
-    expect_error_field(http_get("/word-ladder/puzzle?length=4&steps=3&seed=18446744073709551616"), 400, "invalid_field", "seed");
+    expect_error_field(http_get("/word-ladder/puzzle?length=4&steps=1&allow_unknown_ends=true"), 400, "invalid_field",
+                       "steps");
+    expect_error_field(http_get("/word-ladder/puzzle?length=4&steps=3&seed=18446744073709551616"), 400, "invalid_field",
+                       "seed");
     expect_error_field(http_get("/word-ladder/puzzle?length=4&steps=3&seed=-1"), 400, "invalid_field", "seed");
     http_result r = http_post("/word-ladder/puzzle", "{\"length\":4,\"steps\":3,\"dictionary\":\"rare\"}");
     expect_error_field(r, 400, "invalid_field", "dictionary");

@@ -118,7 +118,10 @@ Test(word_ladder_verify, random_lists_in_random_dictionaries_match_the_reference
             unsigned twist = next_random(40);
             if (twist == 0) strcpy(words[i], "abca");
             cJSON_AddItemToArray(ladder, cJSON_CreateString(words[i]));
-            int position = (int)next_random(3), letter = (int)next_random(3), power = position == 0 ? 9 : position == 1 ? 3 : 1;
+            int position = (int)next_random(3), letter = (int)next_random(3),
+                power = position == 0   ? 9
+                        : position == 1 ? 3
+                                        : 1;
             at += (letter - at / power % 3) * power; /* one letter changed, or none (a repeat) */
             if (twist == 1) at = (int)next_random(WORDS);
         }
@@ -193,9 +196,11 @@ Test(word_ladder_verify, words_are_lowered_and_unknown_ones_located) {
 Test(word_ladder_verify, malformed_lists_are_400_naming_the_field) {
     expect_error_field(http_post("/word-ladder/verify", "{}"), 400, "missing_field", "ladder");
     expect_error_field(http_post("/word-ladder/verify", "{\"ladder\":[]}"), 400, "invalid_field", "ladder");
-    expect_error_field(http_post("/word-ladder/verify", "{\"ladder\":[\"cold\",\"c0ld\"]}"), 400, "invalid_field", "ladder");
+    expect_error_field(http_post("/word-ladder/verify", "{\"ladder\":[\"cold\",\"c0ld\"]}"), 400, "invalid_field",
+                       "ladder");
     expect_error_field(http_post("/word-ladder/verify", "{\"ladder\":[\"cold\",3]}"), 400, "invalid_field", "ladder");
-    expect_error_field(http_post("/word-ladder/verify", "{\"ladder\":[\"cold\"],\"dictionary\":[\"co ld\"]}"), 400, "invalid_field", "dictionary");
+    expect_error_field(http_post("/word-ladder/verify", "{\"ladder\":[\"cold\"],\"dictionary\":[\"co ld\"]}"), 400,
+                       "invalid_field", "dictionary");
 }
 
 Test(word_ladder_verify, without_a_dictionary_only_a_request_dictionary_works) {

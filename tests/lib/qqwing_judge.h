@@ -19,7 +19,7 @@ static inline char (*qqwing_generate(int count, const char *difficulty))[QQWING_
     snprintf(command, sizeof command, "timeout 300 qqwing --generate %d --difficulty %s --one-line", count, difficulty);
     FILE *out = popen(command, "r");
     cr_assert_not_null(out, "cannot run qqwing (apt-get install qqwing)");
-    char (*puzzles)[QQWING_LINE] = calloc((size_t)count, QQWING_LINE);
+    char(*puzzles)[QQWING_LINE] = calloc((size_t)count, QQWING_LINE);
     int read = 0;
     while (read < count && fgets(puzzles[read], QQWING_LINE, out) != NULL) {
         puzzles[read][strcspn(puzzles[read], "\r\n")] = '\0';

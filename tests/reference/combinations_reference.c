@@ -21,8 +21,8 @@ static int compare_classes(const void *a, const void *b) {
 static void list_by_bit_masks(comb_reference_case *c) {
     uint32_t class_of[COMB_REFERENCE_MAX_N];
     size_t n = 0;
-    for (size_t class = 0; class < c->m; class++)
-        for (size_t i = 0; i < c->mult[class]; i++) class_of[n++] = (uint32_t)class;
+    for (size_t class = 0; class < c->m; class ++)
+        for (size_t i = 0; i < c->mult[class]; i++) class_of[n++] = (uint32_t) class;
     c->count = 0;
     for (unsigned mask = 0; mask < 1u << n; mask++) {
         if ((size_t)__builtin_popcount(mask) != c->k) continue;
@@ -49,7 +49,7 @@ static void list_by_bit_masks(comb_reference_case *c) {
 void comb_reference_random_case(comb_reference_case *out, bool distinct, unsigned *seed) {
     out->n = (size_t)(rand_r(seed) % (COMB_REFERENCE_MAX_N + 1));
     out->m = out->n ? 1 + (size_t)(rand_r(seed) % out->n) : 0;
-    for (size_t class = 0; class < out->m; class++) out->mult[class] = 1;
+    for (size_t class = 0; class < out->m; class ++) out->mult[class] = 1;
     for (size_t i = out->m; i < out->n; i++) out->mult[rand_r(seed) % out->m]++;
     out->k = (size_t)(rand_r(seed) % (out->n + 2));
     out->distinct = distinct;

@@ -7,7 +7,7 @@
 #include "api/fields.h"
 
 static const api_field fields[] = {
-    {"n", FIELD_INTEGER}, {"flag", FIELD_BOOLEAN}, {"name", FIELD_STRING},
+    {"n", FIELD_INTEGER},   {"flag", FIELD_BOOLEAN},     {"name", FIELD_STRING},
     {"items", FIELD_ARRAY}, {"seed", FIELD_BIG_INTEGER}, {NULL, 0},
 };
 
@@ -190,10 +190,11 @@ Test(fields, a_quoted_name_cut_inside_a_character_stays_utf8) {
     for (int i = 0; i < 40; i++) strcat(name, "\xc3\xa9"); /* é: 'x' then 2-byte characters, cut at 64 */
     api_request req = new_request();
     cr_assert_not(fields_add_query(&req, fields, name, "1"));
-    expect_failure(&req, 400, "unknown_field", "x\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
-                                               "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
-                                               "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
-                                               "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9");
+    expect_failure(&req, 400, "unknown_field",
+                   "x\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+                   "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+                   "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+                   "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9");
     cr_assert(strstr(req.error.message, "\xc3\xa9?'") != NULL, "%s", req.error.message);
     cJSON_Delete(req.params);
 }

@@ -12,7 +12,7 @@
 #include "api/params.h"
 
 static const api_field fields[] = {
-    {"n", FIELD_INTEGER}, {"k", FIELD_INTEGER},     {"flag", FIELD_BOOLEAN},    {"name", FIELD_STRING},
+    {"n", FIELD_INTEGER},    {"k", FIELD_INTEGER},   {"flag", FIELD_BOOLEAN},     {"name", FIELD_STRING},
     {"other", FIELD_STRING}, {"items", FIELD_ARRAY}, {"seed", FIELD_BIG_INTEGER}, {NULL, 0},
 };
 
@@ -279,10 +279,8 @@ Test(params, a_rank_not_below_the_total_quotes_the_total_when_it_is_short) {
         expect_failure(&req, "invalid_field", "rank");
         char said[64];
         snprintf(said, sizeof said, "has %d digits", digits);
-        if (digits <= 120)
-            expect_message_has(&req, "the items have 1000");
-        else
-            expect_message_has(&req, said);
+        if (digits <= 120) expect_message_has(&req, "the items have 1000");
+        else expect_message_has(&req, said);
         cJSON_Delete(req.params);
     }
     mpz_clear(total);

@@ -54,7 +54,8 @@ Test(svg_writer, board_geometry) {
     int x, y, width, height;
     const char *board = strstr(w.data, "<rect id=\"board\"");
     cr_assert_not_null(board);
-    cr_assert_eq(sscanf(board, "<rect id=\"board\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"", &x, &y, &width, &height), 4);
+    cr_assert_eq(
+        sscanf(board, "<rect id=\"board\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"", &x, &y, &width, &height), 4);
     cr_assert(x == SVG_MARGIN && y == SVG_MARGIN && width == 5 * SVG_SQUARE && height == 3 * SVG_SQUARE);
     jw_free(&w);
 }

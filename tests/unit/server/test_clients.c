@@ -37,8 +37,8 @@ static const struct sockaddr *peer_at(peer *p, const char *address) {
 }
 
 static clients *table_trusting(const char *trusted_proxies, unsigned max_connections_per_ip) {
-    clients_config config = {.trusted_proxies = trusted_proxies, .max_connections_per_ip = max_connections_per_ip,
-                             .burst = 1};
+    clients_config config = {
+        .trusted_proxies = trusted_proxies, .max_connections_per_ip = max_connections_per_ip, .burst = 1};
     clients *table = clients_create(&config);
     cr_assert_not_null(table, "refused --trusted-proxy %s", trusted_proxies);
     return table;
@@ -46,8 +46,8 @@ static clients *table_trusting(const char *trusted_proxies, unsigned max_connect
 
 /* A table for the per-client shares alone (no trusted proxy, no connection limit). */
 static clients *table_sharing(unsigned rate_per_second, unsigned burst, unsigned max_in_progress) {
-    clients_config config = {.trusted_proxies = "", .rate_per_second = rate_per_second, .burst = burst,
-                             .max_in_progress = max_in_progress};
+    clients_config config = {
+        .trusted_proxies = "", .rate_per_second = rate_per_second, .burst = burst, .max_in_progress = max_in_progress};
     clients *table = clients_create(&config);
     cr_assert_not_null(table);
     return table;
@@ -107,8 +107,8 @@ Test(clients, a_list_trusts_each_of_its_ranges_and_nothing_else) {
 
 Test(clients, malformed_trusted_proxies_are_refused) {
     static const char *const malformed[] = {
-        "10.0.0.0/33", "::/129", "10.0.0", "10.0.0.0/", "/8", "10.0.0.0/8x", "example.com",
-        "10.0.0.0/-1", "10.0.0.0/8, nonsense", "1.2.3.4.5", "::g",
+        "10.0.0.0/33",          "::/129",    "10.0.0", "10.0.0.0/", "/8", "10.0.0.0/8x", "example.com", "10.0.0.0/-1",
+        "10.0.0.0/8, nonsense", "1.2.3.4.5", "::g",
     };
     for (size_t i = 0; i < sizeof malformed / sizeof malformed[0]; i++) {
         clients_config config = {.trusted_proxies = malformed[i], .burst = 1};

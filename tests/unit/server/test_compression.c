@@ -36,8 +36,8 @@ Test(compression, identity_named_with_a_higher_q_is_preferred) {
 }
 
 Test(compression, malformed_q_values_drop_their_entry) {
-    static const char *const malformed[] = {"gzip;q=", "gzip;q=abc", "gzip;q=1.5", "gzip;q=0.1234", "gzip;q=2",
-                                            "gzip;q=.5", "gzip;q=-1"};
+    static const char *const malformed[] = {"gzip;q=",  "gzip;q=abc", "gzip;q=1.5", "gzip;q=0.1234",
+                                            "gzip;q=2", "gzip;q=.5",  "gzip;q=-1"};
     for (size_t i = 0; i < sizeof malformed / sizeof malformed[0]; i++)
         cr_assert_not(gzip_for(malformed[i], 1 << 20), "%s", malformed[i]);
     cr_assert(gzip_for("gzip;level=9;q=1.", 1 << 20), "other parameters are ignored; \"1.\" is a qvalue");

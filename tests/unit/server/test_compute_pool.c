@@ -121,7 +121,7 @@ Test(compute_pool, demoted_jobs_fill_the_workers_then_the_queue_then_are_refused
  * and `waiting` queued behind it with a 50 ms deadline, its refusal held until `refusal` opens (NULL:
  * not held). */
 static compute_pool *pool_with_a_job_expiring_behind_a_busy_one(gate *g, test_job *busy, test_job *waiting,
-                                                                 gate *refusal) {
+                                                                gate *refusal) {
     compute_pool *pool = compute_pool_create(1, 4);
     job_init(busy, pool, g, true);
     compute_pool_submit(pool, &busy->job);

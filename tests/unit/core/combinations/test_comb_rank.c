@@ -27,8 +27,7 @@ Test(comb_rank, rank_and_unrank_match_brute_force_on_random_multisets) {
             cr_assert_eq(comb_unrank(got, &spec, rank, NULL), CORE_OK);
             cr_assert_arr_eq(got, c->list[i].classes, spec.k * sizeof *got, "trial %d: unrank %zu", trial, i);
             cr_assert_eq(comb_rank(rank, &spec, c->list[i].classes, NULL), CORE_OK);
-            cr_assert_eq(mpz_cmp_ui(rank, comb_reference_first_of_classes(c, i)), 0, "trial %d: rank of %zu", trial,
-                         i);
+            cr_assert_eq(mpz_cmp_ui(rank, comb_reference_first_of_classes(c, i)), 0, "trial %d: rank of %zu", trial, i);
         }
     }
     mpz_clear(rank);

@@ -25,9 +25,12 @@ static void expect_valid(const kt_request *q, kt_result result) {
     for (uint32_t i = 0; i < n; i++) {
         cr_assert(result.path[i] < n && !seen[result.path[i]], "%dx%d: square repeated", q->rows, q->cols);
         seen[result.path[i]] = 1;
-        if (i > 0) cr_assert(knight_move(q->cols, result.path[i - 1], result.path[i]), "%dx%d: not a knight move", q->rows, q->cols);
+        if (i > 0)
+            cr_assert(knight_move(q->cols, result.path[i - 1], result.path[i]), "%dx%d: not a knight move", q->rows,
+                      q->cols);
     }
-    if (q->closed) cr_assert(knight_move(q->cols, result.path[n - 1], result.path[0]), "%dx%d: not closed", q->rows, q->cols);
+    if (q->closed)
+        cr_assert(knight_move(q->cols, result.path[n - 1], result.path[0]), "%dx%d: not closed", q->rows, q->cols);
     free(seen);
     kt_result_free(&result);
 }
@@ -145,12 +148,12 @@ static void sweep_board(int rows, int cols) {
 }
 
 /* One test per shorter side, so Criterion runs them in parallel and a failure names its family. */
-#define SWEEP_TEST(M)                                                                                              \
-    Test(knight_tour_sweep, shorter_side_##M, .timeout = 600) {                                                    \
-        for (int n = M; n <= 60; n++) {                                                                            \
-            sweep_board(M, n);                                                                                     \
-            if (n != M) sweep_board(n, M);                                                                         \
-        }                                                                                                          \
+#define SWEEP_TEST(M)                                           \
+    Test(knight_tour_sweep, shorter_side_##M, .timeout = 600) { \
+        for (int n = M; n <= 60; n++) {                         \
+            sweep_board(M, n);                                  \
+            if (n != M) sweep_board(n, M);                      \
+        }                                                       \
     }
 SWEEP_TEST(1)
 SWEEP_TEST(2)

@@ -118,8 +118,8 @@ static void neighbours_match_brute_force(dictionary_neighbour_index index) {
                 seen[other] = 1;
             });
             for (uint32_t other = 0; other < group->count; other++) {
-                bool expected = one_letter_apart(dictionary_group_word(group, w),
-                                                 dictionary_group_word(group, other), length);
+                bool expected =
+                    one_letter_apart(dictionary_group_word(group, w), dictionary_group_word(group, other), length);
                 cr_assert_eq(seen[other] == 1, expected, "length %zu words %u and %u", length, w, other);
             }
             free(seen);
@@ -190,17 +190,14 @@ static void deadline_stops_the_build(dictionary_neighbour_index index) {
 
 Test(dictionary, deadline_stops_the_bucket_build) { deadline_stops_the_build(DICTIONARY_NEIGHBOUR_BUCKETS); }
 
-Test(dictionary, deadline_stops_the_substitution_build) {
-    deadline_stops_the_build(DICTIONARY_NEIGHBOUR_SUBSTITUTION);
-}
+Test(dictionary, deadline_stops_the_substitution_build) { deadline_stops_the_build(DICTIONARY_NEIGHBOUR_SUBSTITUTION); }
 
 Test(dictionary, file_loader_skips_entries_that_are_not_lowercase_words) {
     char path[] = "/tmp/puzzled-dict-XXXXXX";
     int fd = mkstemp(path);
     cr_assert_geq(fd, 0);
-    const char content[] =
-        "cold\nCold\nBoston\ncold's\nNASA\nwarm\r\n\n\xC3\xA9t\xC3\xA9\n\xC3\xA9t\xC3\xA0\n"
-        "bad\xC3\n\xC3\x89t\xC3\xA9\ncord\nx-ray\nco ld\nward";
+    const char content[] = "cold\nCold\nBoston\ncold's\nNASA\nwarm\r\n\n\xC3\xA9t\xC3\xA9\n\xC3\xA9t\xC3\xA0\n"
+                           "bad\xC3\n\xC3\x89t\xC3\xA9\ncord\nx-ray\nco ld\nward";
     cr_assert_eq(write(fd, content, sizeof content - 1), (ssize_t)(sizeof content - 1));
     close(fd);
     dictionary *dict = NULL;

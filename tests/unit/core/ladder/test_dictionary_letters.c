@@ -77,8 +77,8 @@ Test(dictionary_letters, rule_matches_unicode_data_for_covered_blocks) {
     while (fscanf(python, "%u %u %u", &code_point, &is_lower, &lower) == 3) {
         rows++;
         cr_assert_eq(dictionary_is_lowercase_letter(code_point), is_lower == 1, "U+%04X", code_point);
-        cr_assert_eq(dictionary_to_lowercase(code_point), lower, "U+%04X lowers to U+%04X, expected U+%04X",
-                     code_point, dictionary_to_lowercase(code_point), lower);
+        cr_assert_eq(dictionary_to_lowercase(code_point), lower, "U+%04X lowers to U+%04X, expected U+%04X", code_point,
+                     dictionary_to_lowercase(code_point), lower);
     }
     cr_assert_eq(pclose(python), 0);
     cr_assert_eq(rows, 95 + 224 + 73 + 96);

@@ -153,8 +153,8 @@ static size_t check_against_reference(const dictionary_group *group, uint32_t fr
         for (size_t l = 0; l < ref.ladders; l++) {
             const uint32_t *ladder = word_ladder_iter_next(&iter);
             cr_assert_not_null(ladder);
-            cr_assert_arr_eq(ladder, ref.all + l * (size_t)(ref.steps + 1),
-                             (size_t)(ref.steps + 1) * sizeof *ladder, "ladder %zu of %u -> %u", l, from, to);
+            cr_assert_arr_eq(ladder, ref.all + l * (size_t)(ref.steps + 1), (size_t)(ref.steps + 1) * sizeof *ladder,
+                             "ladder %zu of %u -> %u", l, from, to);
         }
         cr_assert_null(word_ladder_iter_next(&iter), "no extra ladder");
         cr_assert_null(word_ladder_iter_next(&iter), "still finished");
@@ -172,8 +172,7 @@ static void every_shortest_ladder_matches_brute_force(dictionary_neighbour_index
     const struct {
         size_t length, words, alphabet;
     } shapes[] = {
-        {1, 4, 6},   {2, 20, 6},  {3, 60, 4},  {3, 60, 6},  {4, 120, 3},
-        {4, 150, 5}, {5, 200, 4}, {6, 250, 3}, {6, 200, 6},
+        {1, 4, 6}, {2, 20, 6}, {3, 60, 4}, {3, 60, 6}, {4, 120, 3}, {4, 150, 5}, {5, 200, 4}, {6, 250, 3}, {6, 200, 6},
     };
     size_t unreachable = 0, single = 0, several = 0;
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
@@ -181,8 +180,8 @@ static void every_shortest_ladder_matches_brute_force(dictionary_neighbour_index
             random_dictionary(shapes[s].length, shapes[s].words, shapes[s].alphabet, 100 + (unsigned)s, index);
         const dictionary_group *group = dictionary_group_of_length(dict, shapes[s].length);
         for (int pair = 0; pair < 40; pair++) {
-            size_t found = check_against_reference(group, (uint32_t)rand() % group->count,
-                                                   (uint32_t)rand() % group->count);
+            size_t found =
+                check_against_reference(group, (uint32_t)rand() % group->count, (uint32_t)rand() % group->count);
             unreachable += found == 0;
             single += found == 1;
             several += found > 1;
@@ -239,8 +238,8 @@ static void counts_factorially_many_ladders(dictionary_neighbour_index index) {
         for (size_t i = 0; i < 14; i++) {
             size_t differences = 0;
             for (size_t p = 0; p < 14; p++) {
-                differences += dictionary_group_word(group, ladder[i])[p] !=
-                               dictionary_group_word(group, ladder[i + 1])[p];
+                differences +=
+                    dictionary_group_word(group, ladder[i])[p] != dictionary_group_word(group, ladder[i + 1])[p];
             }
             cr_assert_eq(differences, 1);
         }
@@ -307,7 +306,6 @@ Test(word_ladder, expired_deadline_stops_the_search) {
     const dictionary_group *group = dictionary_group_of_length(dict, 16);
     deadline expired = deadline_after_ms(0);
     word_ladders *ladders = NULL;
-    cr_assert_eq(word_ladders_find(group, 0, group->count - 1, &expired, &ladders),
-                 CORE_DEADLINE);
+    cr_assert_eq(word_ladders_find(group, 0, group->count - 1, &expired, &ladders), CORE_DEADLINE);
     dictionary_free(dict);
 }

@@ -63,8 +63,7 @@ static void ours(const test_case *t, unsigned long offset, char *out, size_t cap
             for (size_t i = 0; i < changed; i++) cr_assert_eq(a[i], previous[i], "changed index too late");
             len += (size_t)snprintf(out + len, cap - len, ";");
         }
-        for (size_t i = 0; i < t->k; i++)
-            len += (size_t)snprintf(out + len, cap - len, i ? " %u" : "%u", a[i]);
+        for (size_t i = 0; i < t->k; i++) len += (size_t)snprintf(out + len, cap - len, i ? " %u" : "%u", a[i]);
         memcpy(previous, a, t->k * sizeof *a);
         first = false;
         cr_assert_lt(len, cap - 64);
@@ -117,8 +116,8 @@ Test(perm_iter, matches_itertools_on_random_multisets_from_every_offset) {
         *end = '\0';
         mine[0] = '\0';
         ours(&cases[c], 0, mine, cap);
-        cr_assert_str_eq(mine, line, "case %zu (%s, distinct %d, k %zu, n %zu)", c,
-                         order_names[cases[c].order], cases[c].distinct, cases[c].k, cases[c].n);
+        cr_assert_str_eq(mine, line, "case %zu (%s, distinct %d, k %zu, n %zu)", c, order_names[cases[c].order],
+                         cases[c].distinct, cases[c].k, cases[c].n);
         /* Every offset: the reference from its offset-th arrangement on. */
         size_t skip = 0;
         for (const char *s = line; *s && skip < 40; s++) {

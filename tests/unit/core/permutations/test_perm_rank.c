@@ -102,25 +102,24 @@ Test(perm_count, k_permutations_and_known_values) {
 
 /* Python's plain formula: rank = sum over positions of the arrangements of what remains after each
  * smaller class, with math.factorial; one line "rank total" per case. */
-static const char *const python_rank =
-    "import sys\n"
-    "from math import factorial\n"
-    "def arrangements(counts):\n"
-    "    r = factorial(sum(counts.values()))\n"
-    "    for c in counts.values(): r //= factorial(c)\n"
-    "    return r\n"
-    "for line in open(sys.argv[1]):\n"
-    "    seq = [int(x) for x in line.split()]\n"
-    "    counts = {}\n"
-    "    for x in seq: counts[x] = counts.get(x, 0) + 1\n"
-    "    total = arrangements(counts); rank = 0\n"
-    "    for x in seq:\n"
-    "        for c in sorted(counts):\n"
-    "            if c >= x: break\n"
-    "            if counts[c]:\n"
-    "                counts[c] -= 1; rank += arrangements(counts); counts[c] += 1\n"
-    "        counts[x] -= 1\n"
-    "    print(rank, total)\n";
+static const char *const python_rank = "import sys\n"
+                                       "from math import factorial\n"
+                                       "def arrangements(counts):\n"
+                                       "    r = factorial(sum(counts.values()))\n"
+                                       "    for c in counts.values(): r //= factorial(c)\n"
+                                       "    return r\n"
+                                       "for line in open(sys.argv[1]):\n"
+                                       "    seq = [int(x) for x in line.split()]\n"
+                                       "    counts = {}\n"
+                                       "    for x in seq: counts[x] = counts.get(x, 0) + 1\n"
+                                       "    total = arrangements(counts); rank = 0\n"
+                                       "    for x in seq:\n"
+                                       "        for c in sorted(counts):\n"
+                                       "            if c >= x: break\n"
+                                       "            if counts[c]:\n"
+                                       "                counts[c] -= 1; rank += arrangements(counts); counts[c] += 1\n"
+                                       "        counts[x] -= 1\n"
+                                       "    print(rank, total)\n";
 
 Test(perm_rank, medium_multisets_match_python) {
     enum { CASES = 12, N = 120 };
@@ -319,7 +318,7 @@ Test(perm_rank, rank_of_k_arrangements_inverts_the_lexicographic_listing) {
             cr_assert_eq(perm_count(count, &spec, NULL), CORE_OK);
             perm_iter it;
             cr_assert_eq(perm_iter_init(&it, &spec, zero, NULL), CORE_OK);
-            uint32_t (*listed)[8] = malloc(mpz_get_ui(count) * sizeof *listed);
+            uint32_t(*listed)[8] = malloc(mpz_get_ui(count) * sizeof *listed);
             size_t index = 0, changed;
             for (const uint32_t *a; (a = perm_iter_next(&it, &changed)) != NULL; index++) {
                 memset(listed[index], 0, sizeof listed[index]);

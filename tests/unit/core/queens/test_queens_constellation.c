@@ -42,8 +42,9 @@ static void record(reference *ref) {
         left = ref->cols[r] == 0 ? r : left;
         right = ref->cols[r] == n - 1 ? r : right;
     }
-    size_t index = (((size_t)ref->cols[0] * (size_t)n + (size_t)ref->cols[n - 1]) * (size_t)n + (size_t)left) * (size_t)n +
-                   (size_t)right;
+    size_t index =
+        (((size_t)ref->cols[0] * (size_t)n + (size_t)ref->cols[n - 1]) * (size_t)n + (size_t)left) * (size_t)n +
+        (size_t)right;
     ref->per_constellation[index]++;
     ref->total++;
     ref->fixed_by_quarter_turn += turn_fixes(ref, 1);

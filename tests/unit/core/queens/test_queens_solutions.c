@@ -103,14 +103,14 @@ static void expect_same_list(int n, queens_algorithm algorithm, bool unique) {
     cr_assert(queens_iter_init(&it, n, algorithm, unique));
     int index = 0;
     while (queens_iter_next(&it, NULL) == QUEENS_FOUND) {
-        cr_assert_lt(index, ref.count, "n=%d algorithm %d unique %d: more solutions than the reference", n,
-                     algorithm, unique);
+        cr_assert_lt(index, ref.count, "n=%d algorithm %d unique %d: more solutions than the reference", n, algorithm,
+                     unique);
         cr_assert_arr_eq(queens_iter_solution(&it), ref.lists[index], sizeof(int) * (size_t)n,
                          "n=%d algorithm %d unique %d: solution %d differs", n, algorithm, unique, index);
         index++;
     }
-    cr_assert_eq(index, ref.count, "n=%d algorithm %d unique %d: %d solutions, reference %d", n, algorithm,
-                 unique, index, ref.count);
+    cr_assert_eq(index, ref.count, "n=%d algorithm %d unique %d: %d solutions, reference %d", n, algorithm, unique,
+                 index, ref.count);
     cr_assert_eq(queens_iter_next(&it, NULL), QUEENS_EXHAUSTED, "an exhausted iterator stays exhausted");
     free(ref.lists);
 }

@@ -95,7 +95,10 @@ static void expect_reference(comparison *c) {
 }
 
 static const char *const seeds[] = {
-    "0", "42", "18446744073709551615", "9007199254740993",
+    "0",
+    "42",
+    "18446744073709551615",
+    "9007199254740993",
     "0123456789abcdeffedcba9876543210000000000000000180000000000000a5",
 };
 
@@ -130,8 +133,8 @@ static void add_samples(comparison *c, const char *seed, uint64_t n, size_t k, s
         append_line(&c->ours, &c->ours_len, &c->ours_cap, wide, k);
     }
     if (c->jobs_cap - c->jobs_len < 128) c->jobs = realloc(c->jobs, c->jobs_cap = c->jobs_cap * 2 + 4096);
-    c->jobs_len += (size_t)sprintf(c->jobs + c->jobs_len, " sample:%s:%llu:%zu:%zu", seed, (unsigned long long)n, k,
-                                   count);
+    c->jobs_len +=
+        (size_t)sprintf(c->jobs + c->jobs_len, " sample:%s:%llu:%zu:%zu", seed, (unsigned long long)n, k, count);
     free(wide);
     free(picks);
 }

@@ -17,7 +17,9 @@
 
 typedef void (*shuffle_under_test)(rng *r, uint32_t *perm, size_t n);
 
-static void fisher_yates(rng *r, uint32_t *perm, size_t n) { shuffle_permutation(SHUFFLE_FISHER_YATES, r, perm, n, NULL); }
+static void fisher_yates(rng *r, uint32_t *perm, size_t n) {
+    shuffle_permutation(SHUFFLE_FISHER_YATES, r, perm, n, NULL);
+}
 static void inside_out(rng *r, uint32_t *perm, size_t n) { shuffle_permutation(SHUFFLE_INSIDE_OUT, r, perm, n, NULL); }
 static void naive(rng *r, uint32_t *perm, size_t n) { shuffle_permutation(SHUFFLE_NAIVE, r, perm, n, NULL); }
 
@@ -161,7 +163,8 @@ Test(shuffle_uniformity, checkers_reject_modulo_biased_and_off_by_one_shuffles) 
         for (size_t n = 3; n <= 5; n++) {
             rng r;
             rng_seed_u64(&r, 7000 + n);
-            cr_assert_not(all_outcomes_uniform(broken[b], &r, n, PER_OUTCOME), "broken shuffle %zu passed, n = %zu", b, n);
+            cr_assert_not(all_outcomes_uniform(broken[b], &r, n, PER_OUTCOME), "broken shuffle %zu passed, n = %zu", b,
+                          n);
         }
         rng r;
         rng_seed_u64(&r, 8000);

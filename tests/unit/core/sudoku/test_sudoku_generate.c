@@ -97,11 +97,11 @@ Test(sudoku_generate, keeps_the_givens_symmetric) {
         cr_assert_eq(out.symmetry, (sudoku_symmetry)symmetry);
         for (int row = 0; row < 9; row++) {
             for (int column = 0; column < 9; column++) {
-                int images[] = {row * 9 + column, column * 9 + 8 - row, (8 - row) * 9 + 8 - column, row * 9 + 8 - column,
-                                (8 - row) * 9 + column};
+                int images[] = {row * 9 + column, column * 9 + 8 - row, (8 - row) * 9 + 8 - column,
+                                row * 9 + 8 - column, (8 - row) * 9 + column};
                 int image = images[symmetry];
-                cr_assert_eq(out.puzzle.cells[row * 9 + column] != 0, out.puzzle.cells[image] != 0,
-                             "%s: (%d,%d)", sudoku_symmetry_name((sudoku_symmetry)symmetry), row, column);
+                cr_assert_eq(out.puzzle.cells[row * 9 + column] != 0, out.puzzle.cells[image] != 0, "%s: (%d,%d)",
+                             sudoku_symmetry_name((sudoku_symmetry)symmetry), row, column);
             }
         }
     }

@@ -61,19 +61,21 @@ Test(sudoku_solver, counts_random_4x4_puzzles_like_plain_backtracking) {
         sudoku_grid_clear(&puzzle, 2);
         /* random givens, conflicting ones included */
         int givens = (int)bounded_random(&random, 8);
-        for (int k = 0; k < givens; k++) puzzle.cells[bounded_random(&random, 16)] = (uint8_t)(1 + bounded_random(&random, 4));
+        for (int k = 0; k < givens; k++)
+            puzzle.cells[bounded_random(&random, 16)] = (uint8_t)(1 + bounded_random(&random, 4));
         sudoku_grid scratch = puzzle;
         sudoku_conflict conflicts[SUDOKU_MAX_CONFLICTS];
         long expected = sudoku_find_conflicts(&puzzle, conflicts) > 0 ? 0 : backtracking_count(&scratch, 0);
         sudoku_result result = solve(&puzzle, 1000);
         cr_assert_eq((long)result.solutions, expected, "trial %d", trial);
-        if (expected > 0) cr_assert(sudoku_grid_is_solution(&result.first) && sudoku_grid_extends(&result.first, &puzzle));
+        if (expected > 0)
+            cr_assert(sudoku_grid_is_solution(&result.first) && sudoku_grid_extends(&result.first, &puzzle));
     }
 }
 
 Test(sudoku_solver, solves_qqwing_expert_puzzles_uniquely, .timeout = 120) {
     enum { PUZZLES = 100 };
-    char (*puzzles)[QQWING_LINE] = qqwing_generate(PUZZLES, "expert");
+    char(*puzzles)[QQWING_LINE] = qqwing_generate(PUZZLES, "expert");
     for (int k = 0; k < PUZZLES; k++) {
         sudoku_grid puzzle = parse(puzzles[k]);
         sudoku_result result = solve(&puzzle, 2);
@@ -87,7 +89,7 @@ Test(sudoku_solver, solves_qqwing_expert_puzzles_uniquely, .timeout = 120) {
 /* qqwing's puzzles with givens taken away (several solutions) or a wrong value put in (none). */
 Test(sudoku_solver, counts_solutions_like_qqwing, .timeout = 120) {
     enum { PUZZLES = 60 };
-    char (*puzzles)[QQWING_LINE] = qqwing_generate(PUZZLES, "any");
+    char(*puzzles)[QQWING_LINE] = qqwing_generate(PUZZLES, "any");
     rng random;
     rng_seed_u64(&random, 7);
     for (int k = 0; k < PUZZLES; k++) {
@@ -134,7 +136,8 @@ Test(sudoku_solver, fills_and_solves_16x16_and_25x25) {
         cr_assert(sudoku_grid_is_solution(&grid));
         /* half the cells taken away, in a random order */
         sudoku_grid puzzle = grid;
-        for (int k = 0; k < box * box * box * box / 2; k++) puzzle.cells[bounded_random(&random, (uint64_t)(box * box * box * box))] = 0;
+        for (int k = 0; k < box * box * box * box / 2; k++)
+            puzzle.cells[bounded_random(&random, (uint64_t)(box * box * box * box))] = 0;
         sudoku_result result = solve(&puzzle, 1);
         cr_assert_eq(result.solutions, 1);
         cr_assert(sudoku_grid_is_solution(&result.first) && sudoku_grid_extends(&result.first, &puzzle));
