@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # shellcheck disable=SC2317 # the stage functions are called by name
-# Installs what is missing, builds, and runs the whole test suite: the docs test (tests/docs/run.py), unit and integration tests, the
+# Installs what is missing, builds, and runs the whole test suite: the C layout check (scripts/format.sh), the docs test (tests/docs/run.py), unit and integration tests, the
 # allocation-failure test, the live OpenAPI contract test, the SVG drawings rendered, the playground and /docs in chromium, Lighthouse and axe-core on every page, the TypeScript client (types regenerated from openapi.yaml, its tests live and in chromium), the concurrency, progress-event, streams, strict-HTTP, fair-share and HTTPS tests, the stop under
 # aborted streams, the Dockerfile mirror test, the scale-out test behind nginx, the container tests
 # (the image built and run, compose with nginx, the Kubernetes manifests validated and played), a
@@ -11,7 +11,7 @@
 #   scripts/test.sh [--stop-rounds N] --repeat N STAGE...   the named stages N times each, in turn,
 #                                                      with a count of passes; a failed run's output is
 #                                                      kept in build/repeat/STAGE-RUN.log
-# The stages, in the suite's order: docs unit integration alloc-failure contract drawings browser
+# The stages, in the suite's order: format docs unit integration alloc-failure contract drawings browser
 # pages client concurrency progress streams strict-http fair-share public stop dockerfile-mirror scaleout container fuzz
 # sanitize-unit sanitize-integration sanitize-stop garbage (docs/testing.md says what each runs).
 set -euo pipefail
@@ -56,6 +56,7 @@ sanitizer_ctest() { # regex
 }
 
 # One function a stage: "== what it does", then the stage (each returns non-zero on a failure).
+stage_format() { echo "== format: every C file as .clang-format lays it out"; scripts/format.sh --check; }
 stage_docs() { echo "== docs: paths, anchors, options and errors named, console examples replayed"; build && tests/docs/run.py build/puzzled; }
 stage_unit() { echo "== unit tests"; build && ctest --test-dir build --output-on-failure -j 2 -R '^unit_'; }
 stage_integration() {
@@ -119,7 +120,7 @@ stage_sanitize_stop() {
   build_sanitize && tests/stop/run.py build-sanitize/puzzled --rounds "$stop_rounds"
 }
 stage_garbage() { echo "== HTTP garbage campaign against the sanitizer build"; build_sanitize && tests/garbage/run.py build-sanitize/puzzled; }
-stages=(docs unit integration alloc-failure contract drawings browser pages client concurrency progress streams
+stages=(format docs unit integration alloc-failure contract drawings browser pages client concurrency progress streams
   strict-http fair-share public stop
   dockerfile-mirror scaleout container fuzz sanitize-unit sanitize-integration sanitize-stop garbage)
 stage_function() { echo "stage_${1//-/_}"; }
