@@ -448,7 +448,9 @@ static void set_last_event(request_context *ctx) {
 /* The job is done (run or refused): hand the connection back to its I/O thread (for a followed
  * computation, to its event stream; if its request already ended, the request is freed here). */
 static void finish_job(request_context *ctx) {
-    if (ctx->events != NULL) set_last_event(ctx);
+    /* Read before the resume: once resumed, the I/O thread may complete the request and free ctx. */
+    event_stream *events = ctx->events;
+    if (events != NULL) set_last_event(ctx);
     pthread_mutex_lock(&ctx->lock);
     ctx->phase = PHASE_COMPUTED;
     if (ctx->suspended) {
@@ -456,7 +458,7 @@ static void finish_job(request_context *ctx) {
         suspension_resume(ctx->connection);
     }
     pthread_mutex_unlock(&ctx->lock);
-    if (ctx->events != NULL && event_stream_job_finished(ctx->events)) request_free(ctx);
+    if (events != NULL && event_stream_job_finished(events)) request_free(ctx);
 }
 
 /* Records the 503 "overloaded" for a request that the pool would not take. */

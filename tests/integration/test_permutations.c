@@ -78,7 +78,8 @@ static cJSON *random_number_body(unsigned combo, unsigned *seed) {
 
 enum { COMBOS = 256 }; /* bit 7: NDJSON */
 
-Test(permutations, match_itertools_for_every_option_combination) {
+/* Every option combination, three rounds, on bodies from `random_body`, against itertools. */
+static void expect_itertools_listings(cJSON *(*random_body)(unsigned, unsigned *), unsigned seed) {
     expect_listings_match_reference(&(listing_check){.path = "/permutations",
                                                      .reference = "tests/integration/permutations_reference.py",
                                                      .list_key = "permutations",
@@ -86,18 +87,13 @@ Test(permutations, match_itertools_for_every_option_combination) {
                                                      .option_sets = COMBOS,
                                                      .ndjson_bit = 128,
                                                      .rounds = 3,
-                                                     .seed = 20261122});
+                                                     .seed = seed});
 }
 
+Test(permutations, match_itertools_for_every_option_combination) { expect_itertools_listings(random_body, 20261122); }
+
 Test(permutations, number_items_match_itertools_for_every_option_combination) {
-    expect_listings_match_reference(&(listing_check){.path = "/permutations",
-                                                     .reference = "tests/integration/permutations_reference.py",
-                                                     .list_key = "permutations",
-                                                     .random_body = random_number_body,
-                                                     .option_sets = COMBOS,
-                                                     .ndjson_bit = 128,
-                                                     .rounds = 3,
-                                                     .seed = 20261125});
+    expect_itertools_listings(random_number_body, 20261125);
 }
 
 Test(permutations, get_query_matches_post) {
