@@ -165,7 +165,7 @@ async function main() {
     await browser.close();
     server.child.kill('SIGTERM');
   }
-  console.log(`pages: ${pages.length - failed} of ${pages.length} pages passed (${RUNS} Lighthouse runs per preset); reports in ${reports}`);
+  console.log(`pages: ${pages.length - failed} of ${pages.length} pages passed (up to ${RUNS} Lighthouse runs per preset); reports in ${reports}`);
   return failed === 0;
 }
 

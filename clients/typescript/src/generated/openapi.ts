@@ -676,7 +676,8 @@ export interface paths {
          *     of one puzzle string per line (blank lines skipped; `count_limit` and `time_limit_ms` then go
          *     in the query string) is answered with one NDJSON line per puzzle, streamed; a puzzle that
          *     cannot be solved gets an error line, and past the time limit the stream ends with a
-         *     deadline_exceeded line. Up to --max-body bytes (a 9 x 9 puzzle is 82 bytes a line).
+         *     deadline_exceeded line. Up to --max-body bytes (a 9 x 9 puzzle is 82 bytes a line). The lines
+         *     are solved on every idle compute worker at once, and answered in line order.
          */
         post: operations["postSudokuSolve"];
         delete?: never;
