@@ -50,6 +50,7 @@ bool jw_reserve(json_writer *w, size_t extra) {
 }
 
 void jw_raw(json_writer *w, const char *text, size_t len) {
+    if (len == 0) return; /* `text` may then be NULL (an empty writer's data), which memcpy must not get */
     if (!jw_reserve(w, len)) return;
     memcpy(w->data + w->len, text, len);
     w->len += len;

@@ -78,7 +78,7 @@ wait
         log=$out/$target/log
         executions=$(sed -n 's/^stat::number_of_executed_units: //p' "$log")
         rate=$(sed -n 's/^stat::average_exec_per_sec: //p' "$log")
-        last=$(grep -E '^#[0-9]+' "$log" | tail -n 1)
+        last=$(grep -E '^#[0-9]+' "$log" | tail -n 1 || true) # none when a finding ended the run at once
         cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<< "$last")
         ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<< "$last")
         corpus=$(sed -n 's/.* corp: \([0-9]*\)\/.*/\1/p' <<< "$last")
