@@ -6,6 +6,7 @@
 #include "api/item_selection.h"
 #include "api/params.h"
 #include "core/combinations/comb_rank.h"
+#include "core/common/progress.h"
 
 static const api_field fields[] = {
     {"items", FIELD_ARRAY},       {"text", FIELD_STRING},

@@ -11,6 +11,7 @@
 #include "api/params.h"
 #include "api/permutation_items.h"
 #include "core/permutations/perm_iter.h"
+#include "core/common/progress.h"
 
 static const api_field fields[] = {
     {"permutation", FIELD_ARRAY}, {"text", FIELD_STRING},      {"pool", FIELD_ARRAY},

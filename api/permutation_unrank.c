@@ -7,6 +7,7 @@
 #include "api/params.h"
 #include "api/permutation_items.h"
 #include "core/permutations/perm_iter.h"
+#include "core/common/progress.h"
 
 static const api_field fields[] = {
     {"items", FIELD_ARRAY}, {"text", FIELD_STRING},      {"rank", FIELD_BIG_INTEGER},

@@ -27,6 +27,7 @@
 #include "core/queens/queens_count.h"
 #include "core/queens/queens_first.h"
 #include "core/queens/queens_solutions.h"
+#include "core/common/progress.h"
 
 
 static const api_field fields[] = {

@@ -19,6 +19,7 @@
 
 #include "api/params.h"
 #include "api/sudoku_io.h"
+#include "core/common/progress.h"
 
 enum {
     BULK_MAX_THREADS = 4,           /* this thread and up to three lent workers */

@@ -10,6 +10,7 @@
 #include "api/sudoku_io.h"
 #include "api/sudoku_svg.h"
 #include "api/svg_writer.h"
+#include "core/common/progress.h"
 
 enum { MAX_COUNT_LIMIT = 1000000000 };
 

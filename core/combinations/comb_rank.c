@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "core/combinations/comb_series.h"
+#include "core/common/progress.h"
 
 enum { POLL_EVERY = 1024 };
 

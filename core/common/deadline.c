@@ -1,5 +1,6 @@
 /* Cooperative time limits on the monotonic clock. */
 #include "core/common/deadline.h"
+#include "core/common/progress.h"
 
 #include <time.h>
 

@@ -8,9 +8,12 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
-#include "core/common/progress.h"
+/* Declared, not included: this header is read by C++ benchmarks too, and progress.h holds C11
+ * atomics that C++ cannot read. Users of the record include core/common/progress.h. */
+typedef struct progress progress;
 
 typedef struct deadline {
     int64_t at_ns;                /* CLOCK_MONOTONIC nanoseconds; 0 means "no limit" */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "core/knight/knight_tour_internal.h"
+#include "core/common/progress.h"
 
 const int kt_move_dr[8] = {-2, -1, 1, 2, 2, 1, -1, -2};
 const int kt_move_dc[8] = {1, 2, 2, 1, -1, -2, -2, -1};

@@ -1,6 +1,7 @@
 /* Shortest word ladders: bidirectional level-synchronous BFS, the layered graph of shortest ladders
  * recovered from the kept BFS levels, GMP counting and a lexicographic iterator (see word_ladder.h). */
 #include "core/ladder/word_ladder.h"
+#include "core/common/progress.h"
 
 #include <stdlib.h>
 #include <string.h>

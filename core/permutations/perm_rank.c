@@ -9,6 +9,7 @@
 #include "core/common/fenwick.h"
 #include "core/permutations/next_permutation.h"
 #include "core/permutations/perm_count.h"
+#include "core/common/progress.h"
 
 enum { SPLIT_POLL_SIZE = 512 }; /* ranges at least this long poll the deadline */
 

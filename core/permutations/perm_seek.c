@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "core/permutations/perm_count.h"
+#include "core/common/progress.h"
 
 core_status distinct_seek(uint32_t *positions, const uint32_t *cls, size_t n, size_t m, size_t k, const mpz_t offset,
                           const deadline *dl) {

@@ -11,6 +11,7 @@
 #include "core/queens/queens_poll.h"
 #include "core/queens/queens_rotation.h"
 #include "core/queens/queens_symmetry.h"
+#include "core/common/progress.h"
 
 /* Below this enumeration answers at once (n = 1 is one square on all four border lines, and the
  * reflections fix it, against the formula for the fundamental count below). */

@@ -35,6 +35,7 @@
  * Key invariant: after propagate() returns true, no word changed since its last band step, every
  * open cell has two candidates or more, and a state with no open cell is a solution. */
 #include "core/sudoku/sudoku_band9.h"
+#include "core/common/progress.h"
 
 #include <limits.h>
 #include <pthread.h>

@@ -10,6 +10,7 @@
 
 #include "core/random/shuffle.h"
 #include "core/sudoku/sudoku_band9.h"
+#include "core/common/progress.h"
 
 enum { DEADLINE_POLL_NODES = 1024 };
 

@@ -10,6 +10,7 @@
 #include "core/permutations/perm_count.h"
 #include "core/permutations/perm_iter.h"
 #include "core/permutations/perm_rank.h"
+#include "core/common/progress.h"
 
 /* Brute force: every distinct arrangement of length k in lexicographic order, by trying each
  * remaining class in ascending order at each slot (the seed's "sorted, dedup by sibling set"). */

@@ -5,6 +5,7 @@
 
 #include "core/queens/queens_constellation.h"
 #include "core/queens/queens_count.h"
+#include "core/common/progress.h"
 
 /* OEIS A000170 (all solutions) and A002562 (fundamental solutions), n = 1..15. */
 static const uint64_t oeis_total[16] = {0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184};
