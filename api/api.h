@@ -88,7 +88,7 @@ typedef void (*stream_free_fn)(void *state);
 typedef struct api_response {
     int status;                          /* 200 unless set otherwise */
     const char *content_type;            /* "application/json" unless set otherwise */
-    const char *content_security_policy; /* a page's or a drawing's policy (api/web_pages.c,
+    const char *content_security_policy; /* a page's or a drawing's policy (api/service/web_pages.c,
                                             api/svg_writer.c), or NULL; sent with Referrer-Policy: no-referrer */
     json_writer body;                    /* a complete small body, or empty when streaming */
     const char *fixed_body;              /* instead of `body`: bytes that live as long as the process (an embedded
