@@ -1,10 +1,10 @@
 /* The contract between the server and the endpoint files in api/: what a request looks like once
  * parsed and checked, and the two shapes of answer (a small JSON document or a streamed generator).
  *
- * Every api/ file has the same shape:
+ * Every endpoint file (api/<domain>/) has the same shape:
  *   1. a table of the fields it accepts (api_field[]) — the server rejects unknown fields, checks
  *      types and maps GET query parameters onto the same fields, so one validation path serves both;
- *   2. a handler that reads the fields into a typed struct with the param_* readers (api/params.h),
+ *   2. a handler named answer_<endpoint> that reads the fields into a typed struct with the param_* readers (api/params.h),
  *      runs core/, and answers with api_respond_json() or api_respond_stream(), or fails with api_fail().
  *   3. an `const api_endpoint <name>_endpoint` that server/routes.c lists. */
 #ifndef PUZZLED_API_API_H

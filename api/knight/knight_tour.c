@@ -195,7 +195,7 @@ static bool respond_tour(api_request *req, api_response *res, const tour_query *
     return true;
 }
 
-static bool handle_knight_tour(api_request *req, api_response *res) {
+static bool answer_knight_tour(api_request *req, api_response *res) {
     tour_query q = {.format = FORMAT_PATH};
     if (!read_query(req, &q)) return false;
     kt_result result = knight_tour_find(&q.request, &req->deadline);
@@ -217,4 +217,4 @@ static bool handle_knight_tour(api_request *req, api_response *res) {
     return api_fail_out_of_memory(req);
 }
 
-const api_endpoint knight_tour_endpoint = {.fields = fields, .handler = handle_knight_tour};
+const api_endpoint knight_tour_endpoint = {.fields = fields, .handler = answer_knight_tour};

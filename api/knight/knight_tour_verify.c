@@ -95,7 +95,7 @@ static void write_problem(json_writer *out, const claimed_tour *tour, const kt_v
     }
 }
 
-static bool handle_knight_tour_verify(api_request *req, api_response *res) {
+static bool answer_knight_tour_verify(api_request *req, api_response *res) {
     claimed_tour tour = {0};
     kt_verdict verdict;
     bool ok =
@@ -116,4 +116,4 @@ static bool handle_knight_tour_verify(api_request *req, api_response *res) {
     return ok;
 }
 
-const api_endpoint knight_tour_verify_endpoint = {.fields = fields, .handler = handle_knight_tour_verify};
+const api_endpoint knight_tour_verify_endpoint = {.fields = fields, .handler = answer_knight_tour_verify};

@@ -30,7 +30,7 @@ static void write_answer(json_writer *out, const uint32_t *word, size_t length, 
     jw_str(out, "]}");
 }
 
-static bool handle_neighbours(api_request *req, api_response *res) {
+static bool answer_neighbours(api_request *req, api_response *res) {
     uint32_t *word = NULL, *neighbours = NULL;
     size_t length = 0, count = 0;
     ladder_words words = {0};
@@ -44,4 +44,4 @@ static bool handle_neighbours(api_request *req, api_response *res) {
     return ok;
 }
 
-const api_endpoint word_ladder_neighbours_endpoint = {.fields = fields, .handler = handle_neighbours};
+const api_endpoint word_ladder_neighbours_endpoint = {.fields = fields, .handler = answer_neighbours};

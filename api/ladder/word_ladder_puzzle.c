@@ -107,7 +107,7 @@ static bool answer(api_request *req, api_response *res, const puzzle_request *q,
     return ok;
 }
 
-static bool handle_puzzle(api_request *req, api_response *res) {
+static bool answer_puzzle(api_request *req, api_response *res) {
     puzzle_request q = {0};
     ladder_words words = {0};
     bool ok = read_request(req, &q) && ladder_words_choose(req, (size_t)q.length, &words) &&
@@ -119,4 +119,4 @@ static bool handle_puzzle(api_request *req, api_response *res) {
 /* Without a seed a fresh one is drawn, so the answer differs every time. */
 static bool puzzle_varies(const api_request *req) { return !param_present(req, "seed"); }
 
-const api_endpoint word_ladder_puzzle_endpoint = {.fields = fields, .handler = handle_puzzle, .varies = puzzle_varies};
+const api_endpoint word_ladder_puzzle_endpoint = {.fields = fields, .handler = answer_puzzle, .varies = puzzle_varies};

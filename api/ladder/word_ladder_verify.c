@@ -120,7 +120,7 @@ static bool answer(api_request *req, api_response *res, const claimed_ladder *la
     return ok;
 }
 
-static bool handle_word_ladder_verify(api_request *req, api_response *res) {
+static bool answer_word_ladder_verify(api_request *req, api_response *res) {
     claimed_ladder ladder = {0};
     ladder_words words = {0};
     bool ok = read_ladder(req, &ladder) && ladder_words_choose(req, length_at(&ladder, 0), &words) &&
@@ -130,4 +130,4 @@ static bool handle_word_ladder_verify(api_request *req, api_response *res) {
     return ok;
 }
 
-const api_endpoint word_ladder_verify_endpoint = {.fields = fields, .handler = handle_word_ladder_verify};
+const api_endpoint word_ladder_verify_endpoint = {.fields = fields, .handler = answer_word_ladder_verify};

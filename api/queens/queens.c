@@ -463,11 +463,11 @@ static bool answer(api_request *req, api_response *res, const queens_request *q)
     }
 }
 
-static bool handle_queens(api_request *req, api_response *res) {
+static bool answer_queens(api_request *req, api_response *res) {
     queens_request q = {0};
     bool ok = read_request(req, &q) && answer(req, res, &q);
     free(q.placed);
     return ok;
 }
 
-const api_endpoint queens_endpoint = {.fields = fields, .handler = handle_queens};
+const api_endpoint queens_endpoint = {.fields = fields, .handler = answer_queens};

@@ -69,7 +69,7 @@ static void write_attacks(json_writer *out, const queens_attack *attacks, size_t
     jw_char(out, ']');
 }
 
-static bool handle_queens_verify(api_request *req, api_response *res) {
+static bool answer_queens_verify(api_request *req, api_response *res) {
     uint32_t n = 0;
     queens_square *queens = NULL;
     size_t count = 0;
@@ -97,4 +97,4 @@ static bool handle_queens_verify(api_request *req, api_response *res) {
     return true;
 }
 
-const api_endpoint queens_verify_endpoint = {.fields = fields, .handler = handle_queens_verify};
+const api_endpoint queens_verify_endpoint = {.fields = fields, .handler = answer_queens_verify};

@@ -298,7 +298,7 @@ static bool read_sizes(api_request *req, shuffle_output *s, const cJSON **items)
     return true;
 }
 
-static bool handle_shuffle(api_request *req, api_response *res) {
+static bool answer_shuffle(api_request *req, api_response *res) {
     shuffle_output *s = calloc(1, sizeof *s);
     if (s == NULL) return api_fail_out_of_memory(req);
     jw_init(&s->item_texts);
@@ -337,4 +337,4 @@ static bool shuffle_varies(const api_request *req) {
     return secure || !param_present(req, "seed");
 }
 
-const api_endpoint shuffle_endpoint = {.fields = fields, .handler = handle_shuffle, .varies = shuffle_varies};
+const api_endpoint shuffle_endpoint = {.fields = fields, .handler = answer_shuffle, .varies = shuffle_varies};

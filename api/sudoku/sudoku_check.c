@@ -25,7 +25,7 @@ static void write_conflict(json_writer *out, int box, const sudoku_conflict *con
     jw_str(out, "]}");
 }
 
-static bool handle_sudoku_check(api_request *req, api_response *res) {
+static bool answer_sudoku_check(api_request *req, api_response *res) {
     sudoku_grid grid;
     bool as_rows;
     if (!sudoku_read_grid(req, &grid, &as_rows)) return false;
@@ -62,4 +62,4 @@ static bool handle_sudoku_check(api_request *req, api_response *res) {
     return true;
 }
 
-const api_endpoint sudoku_check_endpoint = {.fields = fields, .handler = handle_sudoku_check};
+const api_endpoint sudoku_check_endpoint = {.fields = fields, .handler = answer_sudoku_check};

@@ -31,7 +31,7 @@ static void write_head(json_writer *out, int box, const char *seed_text) {
     jw_cstring(out, seed_text);
 }
 
-static bool handle_sudoku_generate(api_request *req, api_response *res) {
+static bool answer_sudoku_generate(api_request *req, api_response *res) {
     int64_t box;
     int difficulty, symmetry, mode;
     bool svg;
@@ -88,4 +88,4 @@ static bool handle_sudoku_generate(api_request *req, api_response *res) {
 static bool generate_varies(const api_request *req) { return !param_present(req, "seed"); }
 
 const api_endpoint sudoku_generate_endpoint = {
-    .fields = fields, .handler = handle_sudoku_generate, .varies = generate_varies};
+    .fields = fields, .handler = answer_sudoku_generate, .varies = generate_varies};

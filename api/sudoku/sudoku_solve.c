@@ -21,7 +21,7 @@ static const api_field fields[] = {
     {NULL, 0},
 };
 
-static bool handle_sudoku_solve(api_request *req, api_response *res) {
+static bool answer_sudoku_solve(api_request *req, api_response *res) {
     int64_t count_limit;
     bool svg;
     if (!param_int(req, "count_limit", 1, MAX_COUNT_LIMIT, 2, &count_limit) || !svg_param_format(req, &svg))
@@ -52,4 +52,4 @@ static bool handle_sudoku_solve(api_request *req, api_response *res) {
     return true;
 }
 
-const api_endpoint sudoku_solve_endpoint = {.fields = fields, .handler = handle_sudoku_solve};
+const api_endpoint sudoku_solve_endpoint = {.fields = fields, .handler = answer_sudoku_solve};

@@ -25,7 +25,7 @@ static bool start(api_request *req, sudoku_logic *logic, json_writer *out) {
     return true;
 }
 
-static bool handle_sudoku_hint(api_request *req, api_response *res) {
+static bool answer_sudoku_hint(api_request *req, api_response *res) {
     sudoku_logic logic;
     json_writer *out = &res->body;
     if (!start(req, &logic, out)) return false;
@@ -40,7 +40,7 @@ static bool handle_sudoku_hint(api_request *req, api_response *res) {
     return true;
 }
 
-static bool handle_sudoku_explain(api_request *req, api_response *res) {
+static bool answer_sudoku_explain(api_request *req, api_response *res) {
     sudoku_logic logic;
     json_writer *out = &res->body;
     if (!start(req, &logic, out)) return false;
@@ -66,5 +66,5 @@ static bool handle_sudoku_explain(api_request *req, api_response *res) {
     return true;
 }
 
-const api_endpoint sudoku_hint_endpoint = {.fields = fields, .handler = handle_sudoku_hint};
-const api_endpoint sudoku_explain_endpoint = {.fields = fields, .handler = handle_sudoku_explain};
+const api_endpoint sudoku_hint_endpoint = {.fields = fields, .handler = answer_sudoku_hint};
+const api_endpoint sudoku_explain_endpoint = {.fields = fields, .handler = answer_sudoku_explain};

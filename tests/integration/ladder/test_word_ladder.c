@@ -17,7 +17,8 @@ static cJSON *run_reference(const char *arguments) {
     const char *source = getenv("PUZZLED_SOURCE_DIR");
     cr_assert_not_null(source, "PUZZLED_SOURCE_DIR is not set");
     char command[4096];
-    snprintf(command, sizeof command, "python3 '%s/tests/integration/ladder/word_ladder_reference.py' %s", source, arguments);
+    snprintf(command, sizeof command, "python3 '%s/tests/integration/ladder/word_ladder_reference.py' %s", source,
+             arguments);
     char *output = run_command_output(command);
     cr_assert_not_null(output, "the Python reference failed: %s", command);
     cJSON *cases = cJSON_Parse(output);
