@@ -4,7 +4,9 @@
  * the I/O thread, the worker, the pieces of a stream. When the request ends, one line on stderr says
  * whether that allocation was reached and how many were counted:
  *     alloc-failure: k=K fired|missed after N allocations
- * In every other build the calls below are empty and the header is an ordinary, ignored header. */
+ * The server calls the two hooks below; the test tool tests/alloc_failure/alloc_failure.c defines them
+ * with the wrappers. In every other build the calls below are empty and the header is an ordinary,
+ * ignored header. */
 #ifndef PUZZLED_SERVER_ALLOC_FAILURE_H
 #define PUZZLED_SERVER_ALLOC_FAILURE_H
 
