@@ -33,7 +33,7 @@
     X(API_HEURISTIC_FAILED,       422, "heuristic_failed",       "the chosen heuristic found no tour")  \
     X(API_CONFLICTING_GIVENS,     422, "conflicting_givens",     "a Sudoku value twice in one unit")    \
     X(API_NO_SOLUTION,            422, "no_solution",            "a Sudoku puzzle that cannot be solved") \
-    X(API_INTERNAL_ERROR,         500, "internal_error",         "no OS randomness for a fresh seed; or a bug") \
+    X(API_INTERNAL_ERROR,         500, "internal_error",         "the OS gave no randomness; a handler failed silently (a bug)") \
     X(API_OUT_OF_MEMORY,          500, "out_of_memory",          "an allocation failed")                \
     X(API_UNSUPPORTED_TRANSFER_CODING, 501, "unsupported_transfer_coding", "a Transfer-Encoding but chunked") \
     X(API_DEADLINE_EXCEEDED,      503, "deadline_exceeded",      "the time limit ran out")              \

@@ -55,8 +55,7 @@ bool param_seed(api_request *req, const char *name, rng *generator, char seed_te
     const cJSON *seed_value = cJSON_GetObjectItemCaseSensitive(req->params, name);
     uint64_t seed;
     if (seed_value == NULL) {
-        if (!rng_fresh_seed(&seed))
-            return api_fail(req, API_INTERNAL_ERROR, NULL, "the operating system's random source failed");
+        if (!rng_fresh_seed(&seed)) return seed_fail_no_randomness(req);
     } else if (cJSON_IsNumber(seed_value)) {
         if (seed_value->valuedouble < 0) return fail_seed(req, name, "is negative");
         seed = (uint64_t)seed_value->valuedouble;
@@ -68,4 +67,8 @@ bool param_seed(api_request *req, const char *name, rng *generator, char seed_te
     rng_seed_u64(generator, seed);
     snprintf(seed_text, SEED_TEXT_SIZE, "%" PRIu64, seed);
     return true;
+}
+
+bool seed_fail_no_randomness(api_request *req) {
+    return api_fail(req, API_INTERNAL_ERROR, NULL, "the operating system gave no randomness");
 }

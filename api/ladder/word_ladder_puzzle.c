@@ -2,8 +2,8 @@
  * `steps` steps, for a game to set, replayable by `seed`, with the number of shortest ladders as a
  * difficulty hint and one of them as the solution (core/ladder/ladder_puzzle.h draws it).
  *
- * Decisions: the seed is an unsigned 64-bit integer (a JSON number or decimal digits); without one a
- * fresh seed is drawn and returned, so every puzzle can be replayed; the same seed, fields and
+ * Decisions: the seed is the one `seed` field of api/seed.h (as for /shuffle); without one a fresh
+ * seed is drawn and returned, so every puzzle can be replayed; the same seed, fields and
  * dictionary give the same puzzle. `allow_unknown_ends` asks for ends outside the dictionary (every
  * inner word in it), which needs at least 2 steps. When no pair has that distance the answer is
  * "found": false (with unknown ends: none was found by the draws around every start). */
@@ -12,6 +12,7 @@
 
 #include "api/endpoints.h"
 #include "api/params.h"
+#include "api/seed.h"
 #include "api/ladder/word_ladder_words.h"
 #include "core/ladder/ladder_puzzle.h"
 
@@ -30,21 +31,9 @@ static const api_field fields[] = {
 typedef struct puzzle_request {
     int64_t length, steps;
     bool unknown_ends;
-    uint64_t seed;
+    rng generator;
+    char seed_text[SEED_TEXT_SIZE];
 } puzzle_request;
-
-static bool read_seed(api_request *req, uint64_t *seed) {
-    mpz_t value;
-    mpz_init(value);
-    bool present, ok = param_big_uint(req, "seed", value, &present);
-    if (ok && present && mpz_sizeinbase(value, 2) > 64)
-        ok = api_fail(req, API_INVALID_FIELD, "seed", "'seed' must be at most 18446744073709551615 (2^64-1)");
-    if (ok && present) *seed = mpz_get_ui(value); /* unsigned long is 64 bits on the platforms we build for */
-    mpz_clear(value);
-    if (ok && !present && !rng_fresh_seed(seed))
-        ok = api_fail(req, API_INTERNAL_ERROR, NULL, "the operating system gave no randomness for a fresh seed");
-    return ok;
-}
 
 static bool read_request(api_request *req, puzzle_request *q) {
     if (!param_int_required(req, "length", 1, MAX_LENGTH, &q->length) ||
@@ -56,7 +45,7 @@ static bool read_request(api_request *req, puzzle_request *q) {
                         "with allow_unknown_ends, 'steps' must be at least 2 (an inner word between the ends); "
                         "got %" PRId64,
                         q->steps);
-    return read_seed(req, &q->seed);
+    return param_seed(req, "seed", &q->generator, q->seed_text);
 }
 
 static void write_word(json_writer *out, const dictionary_group *group, uint32_t index) {
@@ -70,7 +59,7 @@ static void write_answer(json_writer *out, const puzzle_request *q, const ladder
     jw_str(out, ",\"steps\":");
     jw_int(out, q->steps);
     jw_str(out, ",\"seed\":");
-    jw_uint_string(out, q->seed);
+    jw_cstring(out, q->seed_text);
     jw_str(out, puzzle->found ? ",\"found\":true" : ",\"found\":false");
     if (puzzle->found) {
         jw_str(out, ",\"from\":");
@@ -90,12 +79,10 @@ static void write_answer(json_writer *out, const puzzle_request *q, const ladder
     jw_char(out, '}');
 }
 
-static bool answer(api_request *req, api_response *res, const puzzle_request *q, const dictionary_group *group) {
-    rng generator;
-    rng_seed_u64(&generator, q->seed);
+static bool answer(api_request *req, api_response *res, puzzle_request *q, const dictionary_group *group) {
     ladder_puzzle puzzle = {0};
-    if (group != NULL && !api_fail_status(req, ladder_puzzle_draw(group, (size_t)q->steps, q->unknown_ends, &generator,
-                                                                  &req->deadline, &puzzle)))
+    if (group != NULL && !api_fail_status(req, ladder_puzzle_draw(group, (size_t)q->steps, q->unknown_ends,
+                                                                  &q->generator, &req->deadline, &puzzle)))
         return false;
     word_ladder_iter iter;
     bool ok = !puzzle.found || word_ladder_iter_init(&iter, puzzle.ladders) || api_fail_out_of_memory(req);

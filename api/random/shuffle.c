@@ -180,8 +180,7 @@ static bool read_generator(api_request *req, rng *generator, char seed_text[SEED
             return api_fail(req, API_CONFLICTING_FIELDS, "seed",
                             "give either 'seed' (a replayable shuffle) or 'secure': true (fresh OS randomness, "
                             "no seed), not both");
-        if (!rng_seed_secure(generator))
-            return api_fail(req, API_INTERNAL_ERROR, NULL, "the operating system's random source failed");
+        if (!rng_seed_secure(generator)) return seed_fail_no_randomness(req);
         return true;
     }
     return param_seed(req, "seed", generator, seed_text);

@@ -117,6 +117,23 @@ Test(word_ladder_puzzle, a_seed_replays_its_puzzle_and_the_answer_names_it) {
     cJSON_Delete(replayed);
 }
 
+/* The seed is the one `seed` field of /shuffle and /sudoku/generate (api/seed.h): 64 hex digits too. */
+Test(word_ladder_puzzle, a_hex_seed_replays_its_puzzle_and_is_named_in_lowercase) {
+    cJSON *first = get_ok("/word-ladder/puzzle?length=5&steps=6&seed="
+                          "0123456789ABCDEFfedcba9876543210000000000000000180000000000000a5");
+    cr_assert_str_eq(member(first, "seed")->valuestring,
+                     "0123456789abcdeffedcba9876543210000000000000000180000000000000a5");
+    http_result again =
+        http_post("/word-ladder/puzzle", "{\"length\":5,\"steps\":6,\"seed\":"
+                                         "\"0123456789abcdeffedcba9876543210000000000000000180000000000000a5\"}");
+    cr_assert_eq(again.status, 200);
+    cJSON *replayed = cJSON_Parse(again.body);
+    cr_assert(cJSON_Compare(first, replayed, true), "the same hex seed, the same puzzle");
+    cJSON_Delete(replayed);
+    http_result_free(&again);
+    cJSON_Delete(first);
+}
+
 enum { WORDS = 27 }; /* 3-letter words over {a, b, c}: word w has letters w / 9, w / 3 % 3, w % 3 */
 
 static bool apart_by_one(int a, int b) {

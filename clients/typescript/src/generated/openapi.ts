@@ -1634,8 +1634,8 @@ export interface components {
             length: number;
             /** @description Steps of the shortest ladder (at least 2 with allow_unknown_ends). */
             steps: number;
-            /** @description An unsigned 64-bit integer, as a JSON number (up to 2^53-1) or decimal digits. */
-            seed?: number | components["schemas"]["BigInteger"];
+            /** @description An unsigned 64-bit seed (a JSON integer up to 2^53-1, or decimal digits up to 18446744073709551615 as a string), or a 256-bit seed as exactly 64 hex digits (not all zeros), as for /shuffle. */
+            seed?: number | string;
             /**
              * @description Draw `from` and `to` outside the dictionary; every inner word is in it.
              * @default false
@@ -1647,7 +1647,7 @@ export interface components {
         WordLadderPuzzle: {
             length: number;
             steps: number;
-            seed: components["schemas"]["BigInteger"];
+            seed: components["schemas"]["ShuffleSeed"];
             /** @description false when no pair of the dictionary is that many steps apart (with allow_unknown_ends, when the draws around every start found none). */
             found: boolean;
             /** @description Found only - the first word. */
@@ -2047,8 +2047,8 @@ export interface components {
                 "application/json": components["schemas"]["SudokuError"];
             };
         };
-        /** @description Memory ran out (code out_of_memory), or for a fresh seed the operating system gave no randomness (internal_error). */
-        SudokuInternal: {
+        /** @description The operating system gave no randomness (code internal_error), or memory ran out (out_of_memory). */
+        NoRandomness: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -3347,25 +3347,7 @@ export interface operations {
             400: components["responses"]["BadQueryMissingOrConflicting"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
-            /** @description The operating system gave no randomness, or memory ran out (codes: internal_error, out_of_memory). */
-            500: {
-                headers: {
-                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
-                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {unknown} */
-                            code?: "internal_error" | "out_of_memory";
-                        };
-                    };
-                };
-            };
+            500: components["responses"]["NoRandomness"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3387,7 +3369,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
-            500: paths["/shuffle"]["get"]["responses"]["500"];
+            500: components["responses"]["NoRandomness"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4665,7 +4647,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQueryConflicting"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["SudokuInternal"];
+            500: components["responses"]["NoRandomness"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4694,7 +4676,7 @@ export interface operations {
             400: components["responses"]["BadRequestConflicting"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["SudokuInternal"];
+            500: components["responses"]["NoRandomness"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -5477,8 +5459,8 @@ export interface operations {
                  * @example 6
                  */
                 steps: number;
-                /** @description An unsigned 64-bit integer; the same seed, fields and dictionary give the same puzzle. Default a fresh seed, returned in the answer. */
-                seed?: components["schemas"]["BigInteger"];
+                /** @description The same seed forms as /shuffle; the same seed, fields and dictionary give the same puzzle. Default a fresh seed, returned in the answer. */
+                seed?: string;
                 /** @description true draws `from` and `to` outside the dictionary (one letter away from a word of it); every inner word is in it. */
                 allow_unknown_ends?: boolean;
                 /** @description Comma-separated words to use instead of the built-in dictionary, or the one word `common` for the common-words dictionary, as for /word-ladder. */
@@ -5497,7 +5479,7 @@ export interface operations {
             400: components["responses"]["BadQueryMissing"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["OutOfMemory"];
+            500: components["responses"]["NoRandomness"];
             503: components["responses"]["WordLadderUnavailable"];
         };
     };
@@ -5526,7 +5508,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["OutOfMemory"];
+            500: components["responses"]["NoRandomness"];
             503: components["responses"]["WordLadderUnavailable"];
         };
     };
