@@ -43,7 +43,7 @@ static bool prepare(arrangement_listing *l, const mpz_t count, size_t k, uint64_
 }
 
 static void write_count(const arrangement_listing *l, json_writer *out) {
-    jw_clear(out);
+    bb_clear(out);
     jw_str(out, "{\"count\":\"");
     jw_str(out, l->count);
     jw_str(out, "\"}");
@@ -79,7 +79,7 @@ static void write_items(arrangement_listing *l, json_writer *out, size_t start, 
     /* a run of arrangements (at least one) reserved at once between two checks of `want` */
     size_t run = (API_STREAM_RUN_BYTES - SHORT_LINE) / most > 0 ? (API_STREAM_RUN_BYTES - SHORT_LINE) / most : 1;
     while (l->part == LISTING_ITEMS && out->len - start < want) {
-        if (!jw_reserve(out, run * most + SHORT_LINE)) return;
+        if (!bb_reserve(out, run * most + SHORT_LINE)) return;
         char *to = out->data + out->len;
         for (size_t i = 0; i < run; i++) {
             size_t changed;

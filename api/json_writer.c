@@ -1,65 +1,12 @@
-/* JSON text written straight into a growable buffer (see json_writer.h). */
+/* JSON text written straight into a byte buffer (see json_writer.h). */
 #include "api/json_writer.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-void jw_init(json_writer *w) { *w = (json_writer){0}; }
+void jw_str(json_writer *w, const char *text) { bb_append_text(w, text); }
 
-void jw_borrow(json_writer *w, char *data, size_t cap) {
-    *w = (json_writer){.data = data, .cap = cap, .borrowed = true};
-}
-
-void jw_free(json_writer *w) {
-    if (!w->borrowed) free(w->data);
-    *w = (json_writer){0};
-}
-
-void jw_clear(json_writer *w) { w->len = 0; }
-
-void jw_consume(json_writer *w, size_t n) {
-    if (n >= w->len) {
-        w->len = 0;
-        return;
-    }
-    memmove(w->data, w->data + n, w->len - n);
-    w->len -= n;
-}
-
-bool jw_reserve(json_writer *w, size_t extra) {
-    if (w->out_of_memory) return false;
-    if (w->len + extra + 1 <= w->cap) return true;
-    size_t cap = w->cap ? w->cap : 256;
-    while (cap < w->len + extra + 1) {
-        if (cap > SIZE_MAX / 2) {
-            w->out_of_memory = true;
-            return false;
-        }
-        cap *= 2;
-    }
-    char *grown = w->borrowed ? malloc(cap) : realloc(w->data, cap);
-    if (grown == NULL) {
-        w->out_of_memory = true;
-        return false;
-    }
-    if (w->borrowed) memcpy(grown, w->data, w->len);
-    w->borrowed = false;
-    w->data = grown;
-    w->cap = cap;
-    return true;
-}
-
-void jw_raw(json_writer *w, const char *text, size_t len) {
-    if (len == 0) return; /* `text` may then be NULL (an empty writer's data), which memcpy must not get */
-    if (!jw_reserve(w, len)) return;
-    memcpy(w->data + w->len, text, len);
-    w->len += len;
-    w->data[w->len] = '\0';
-}
-
-void jw_str(json_writer *w, const char *text) { jw_raw(w, text, strlen(text)); }
-
-void jw_char(json_writer *w, char c) { jw_raw(w, &c, 1); }
+void jw_char(json_writer *w, char c) { bb_append(w, &c, 1); }
 
 /* "00" to "99": two digits per division, the usual way to halve the divisions of decimal printing. */
 static const char two_digits[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
@@ -94,7 +41,7 @@ char *jw_put_uint(char *to, uint64_t v) {
 }
 
 void jw_uint(json_writer *w, uint64_t v) {
-    if (!jw_reserve(w, JW_UINT_MAX_DIGITS)) return;
+    if (!bb_reserve(w, JW_UINT_MAX_DIGITS)) return;
     w->len = (size_t)(jw_put_uint(w->data + w->len, v) - w->data);
     w->data[w->len] = '\0';
 }
@@ -116,29 +63,29 @@ void jw_uint_string(json_writer *w, uint64_t v) {
 
 void jw_string(json_writer *w, const char *text, size_t len) {
     static const char hex[] = "0123456789abcdef";
-    if (!jw_reserve(w, len + 2)) return;
+    if (!bb_reserve(w, len + 2)) return;
     jw_char(w, '"');
     size_t plain_start = 0;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)text[i];
         if (c >= 0x20 && c != '"' && c != '\\') continue;
-        jw_raw(w, text + plain_start, i - plain_start);
+        bb_append(w, text + plain_start, i - plain_start);
         plain_start = i + 1;
         switch (c) {
-        case '"': jw_raw(w, "\\\"", 2); break;
-        case '\\': jw_raw(w, "\\\\", 2); break;
-        case '\n': jw_raw(w, "\\n", 2); break;
-        case '\r': jw_raw(w, "\\r", 2); break;
-        case '\t': jw_raw(w, "\\t", 2); break;
-        case '\b': jw_raw(w, "\\b", 2); break;
-        case '\f': jw_raw(w, "\\f", 2); break;
+        case '"': bb_append(w, "\\\"", 2); break;
+        case '\\': bb_append(w, "\\\\", 2); break;
+        case '\n': bb_append(w, "\\n", 2); break;
+        case '\r': bb_append(w, "\\r", 2); break;
+        case '\t': bb_append(w, "\\t", 2); break;
+        case '\b': bb_append(w, "\\b", 2); break;
+        case '\f': bb_append(w, "\\f", 2); break;
         default: {
             char escape[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-            jw_raw(w, escape, sizeof escape);
+            bb_append(w, escape, sizeof escape);
         }
         }
     }
-    jw_raw(w, text + plain_start, len - plain_start);
+    bb_append(w, text + plain_start, len - plain_start);
     jw_char(w, '"');
 }
 
@@ -151,7 +98,7 @@ void jw_key(json_writer *w, const char *name) {
 
 void jw_mpz_string(json_writer *w, const mpz_t v) {
     size_t digits = mpz_sizeinbase(v, 10) + 2; /* sign and the NUL mpz_get_str writes */
-    if (!jw_reserve(w, digits + 2)) return;
+    if (!bb_reserve(w, digits + 2)) return;
     jw_char(w, '"');
     mpz_get_str(w->data + w->len, 10, v);
     w->len += strlen(w->data + w->len);

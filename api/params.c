@@ -13,14 +13,14 @@ static const cJSON *field_value(const api_request *req, const char *name) {
 /* The value's JSON text, shortened for an error message. */
 static void describe_value(const cJSON *value, char *out, size_t size) {
     json_writer text;
-    jw_init(&text);
+    bb_init(&text);
     jw_cjson(&text, value);
     if (text.len + 1 > size && size > 4) {
         snprintf(out, size, "%.*s...", (int)(size - 4), text.data ? text.data : "");
     } else {
         snprintf(out, size, "%s", text.data ? text.data : "");
     }
-    jw_free(&text);
+    bb_free(&text);
 }
 
 bool param_present(const api_request *req, const char *name) { return field_value(req, name) != NULL; }

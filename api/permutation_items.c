@@ -102,7 +102,7 @@ static bool assign_classes(perm_items *items, item_key *keys, int (*same)(const 
     items->start = malloc((n + 1) * sizeof *items->start);
     if (items->classes == NULL || items->mult == NULL || items->start == NULL) return false;
     json_writer texts;
-    jw_init(&texts);
+    bb_init(&texts);
     size_t m = 0;
     for (size_t i = 0; i < n; i++) {
         if (i == 0 || same(&keys[i - 1], &keys[i]) != 0) {
@@ -125,11 +125,11 @@ static int same_code(const item_key *a, const item_key *b) { return a->code != b
 /* A code point as it appears inside a JSON string: the escaped form without the quotes. */
 static void write_code_text(json_writer *out, const item_key *key) {
     json_writer quoted;
-    jw_init(&quoted);
+    bb_init(&quoted);
     jw_string(&quoted, key->text, key->length);
     if (quoted.out_of_memory) out->out_of_memory = true;
-    else jw_raw(out, quoted.data + 1, quoted.len - 2);
-    jw_free(&quoted);
+    else bb_append(out, quoted.data + 1, quoted.len - 2);
+    bb_free(&quoted);
 }
 
 static void write_value_text(json_writer *out, const item_key *key) { jw_cjson(out, key->value); }
@@ -167,7 +167,7 @@ static bool read_array(api_request *req, const char *field, const cJSON *array, 
         return api_fail(req, API_TOO_LARGE, field, "'%s' has %zu items; at most %zu are allowed", field, n, max_items);
     item_key *keys = malloc((n ? n : 1) * sizeof *keys);
     json_writer other; /* compact JSON text of the values that are neither numbers nor strings */
-    jw_init(&other);
+    bb_init(&other);
     size_t *other_start = malloc((n ? n : 1) * sizeof *other_start);
     if (keys == NULL || other_start == NULL) {
         free(keys);
@@ -201,7 +201,7 @@ static bool read_array(api_request *req, const char *field, const cJSON *array, 
     if (ok && all_numbers) ok = radix_sort_keys(keys, n, number_sort_key);
     else if (ok) qsort(keys, n, sizeof *keys, compare_keys);
     if (ok) ok = assign_classes(items, keys, compare_values, write_value_text);
-    jw_free(&other);
+    bb_free(&other);
     free(other_start);
     free(keys);
     return ok || api_fail_out_of_memory(req);
@@ -241,7 +241,7 @@ void perm_items_write(const perm_items *items, json_writer *out, const uint32_t 
     for (size_t i = 0; i < len; i++) {
         if (i > 0 && !items->text) jw_char(out, ',');
         uint32_t c = arrangement[i];
-        jw_raw(out, items->texts + items->start[c], items->start[c + 1] - items->start[c]);
+        bb_append(out, items->texts + items->start[c], items->start[c + 1] - items->start[c]);
     }
     jw_char(out, items->text ? '"' : ']');
 }

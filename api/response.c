@@ -37,7 +37,7 @@ bool api_always_varies(const api_request *req) {
 
 void api_respond_rank(api_response *res, const mpz_t rank, const mpz_t total) {
     json_writer *out = &res->body;
-    jw_clear(out);
+    bb_clear(out);
     jw_char(out, '{');
     jw_key(out, "rank");
     jw_mpz_string(out, rank);
@@ -48,7 +48,7 @@ void api_respond_rank(api_response *res, const mpz_t rank, const mpz_t total) {
 }
 
 void api_respond_json(api_response *res, cJSON *doc) {
-    jw_clear(&res->body);
+    bb_clear(&res->body);
     jw_cjson(&res->body, doc);
     cJSON_Delete(doc);
 }
@@ -70,7 +70,7 @@ bool api_collect_stream(api_request *req, api_response *res, size_t max_bytes) {
     void *state = res->stream_state;
     res->stream_state = NULL;
     res->stream_bounded = false;
-    jw_clear(&res->body);
+    bb_clear(&res->body);
     stream_status status;
     do { /* asks for one byte past the bound at most, so an answer over it is seen without more work */
         size_t want = max_bytes == SIZE_MAX ? SIZE_MAX : max_bytes - res->body.len + 1;
@@ -80,7 +80,7 @@ bool api_collect_stream(api_request *req, api_response *res, size_t max_bytes) {
     bool complete = status == STREAM_DONE && !res->body.out_of_memory && res->body.len <= max_bytes;
     if (complete) return true;
     bool out_of_memory = res->body.out_of_memory, too_large = res->body.len > max_bytes;
-    jw_clear(&res->body);
+    bb_clear(&res->body);
     if (too_large)
         return api_fail(req, API_TOO_LARGE, NULL,
                         "the answer is over %zu bytes, too large to be held for one event; ask without "

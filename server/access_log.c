@@ -34,7 +34,7 @@ static void write_text(const access_entry *entry, const char *stamp, const char 
 
 static void write_json(const access_entry *entry, const char *stamp, const char *safe_path) {
     json_writer line;
-    jw_init(&line);
+    bb_init(&line);
     jw_str(&line, "{\"time\":");
     jw_cstring(&line, stamp);
     jw_str(&line, ",\"id\":");
@@ -56,7 +56,7 @@ static void write_json(const access_entry *entry, const char *stamp, const char 
     jw_cstring(&line, entry->outcome);
     jw_str(&line, "}\n");
     if (!line.out_of_memory) write_line(line.data, line.len);
-    jw_free(&line);
+    bb_free(&line);
 }
 
 void access_log_write(const access_entry *entry) {

@@ -135,9 +135,9 @@ bool gzip_encoder_begin(gzip_encoder *encoder) {
 }
 
 /* Runs deflate on the pending input with `flush` until it has given all its output for it. */
-static bool deflate_pending(z_stream *zlib, int flush, json_writer *out) {
+static bool deflate_pending(z_stream *zlib, int flush, byte_buffer *out) {
     for (;;) {
-        if (!jw_reserve(out, DEFLATE_OUTPUT_STEP)) return false;
+        if (!bb_reserve(out, DEFLATE_OUTPUT_STEP)) return false;
         zlib->next_out = (Bytef *)out->data + out->len;
         zlib->avail_out = (uInt)DEFLATE_OUTPUT_STEP;
         int status = deflate(zlib, flush);
@@ -150,7 +150,7 @@ static bool deflate_pending(z_stream *zlib, int flush, json_writer *out) {
     }
 }
 
-bool gzip_encoder_write(gzip_encoder *encoder, const char *plain, size_t len, bool last, json_writer *out) {
+bool gzip_encoder_write(gzip_encoder *encoder, const char *plain, size_t len, bool last, byte_buffer *out) {
     z_stream *zlib = &encoder->zlib;
     do {
         size_t step = len < UINT_MAX ? len : UINT_MAX; /* zlib counts input in uInt */
@@ -166,18 +166,18 @@ bool gzip_encoder_write(gzip_encoder *encoder, const char *plain, size_t len, bo
 
 void gzip_encoder_end(gzip_encoder *encoder) { deflateEnd(&encoder->zlib); }
 
-bool gzip_body(json_writer *body) {
+bool gzip_body(byte_buffer *body) {
     gzip_encoder encoder;
     if (!gzip_encoder_begin(&encoder)) return false;
-    json_writer compressed;
-    jw_init(&compressed);
+    byte_buffer compressed;
+    bb_init(&compressed);
     bool ok = gzip_encoder_write(&encoder, body->data, body->len, true, &compressed);
     gzip_encoder_end(&encoder);
     if (!ok) {
-        jw_free(&compressed);
+        bb_free(&compressed);
         return false;
     }
-    jw_free(body);
+    bb_free(body);
     *body = compressed;
     return true;
 }

@@ -1,6 +1,6 @@
 /* gzip content coding for answers (RFC 9110 section 12.5.3, RFC 1952): which codings a client's
  * Accept-Encoding allows, whether an answer is worth compressing, and zlib deflate with the gzip
- * wrapper into a json_writer, piece by piece (streams) or all at once (complete answers).
+ * wrapper into a byte buffer, piece by piece (streams) or all at once (complete answers).
  *
  * Compression runs on the compute workers, never on an I/O thread (server/request.c, server/stream.c).
  * A stream is flushed (Z_SYNC_FLUSH) at the end of every piece, so everything sent so far inflates at
@@ -15,7 +15,7 @@
 #include <microhttpd.h>
 #include <zlib.h>
 
-#include "api/json_writer.h"
+#include "api/byte_buffer.h"
 
 /* Complete answers shorter than this go out as they are: gzip's 18 bytes of framing and the work
  * are not worth it. Streams have no known size and are always compressed when the client asks. */
@@ -55,11 +55,11 @@ typedef struct gzip_encoder {
 bool gzip_encoder_begin(gzip_encoder *encoder);
 /* Compresses `len` bytes of `plain` onto the end of `out`, then flushes (Z_SYNC_FLUSH) or, when
  * `last`, ends the member (Z_FINISH: the trailer with CRC-32 and length). False when out of memory. */
-bool gzip_encoder_write(gzip_encoder *encoder, const char *plain, size_t len, bool last, json_writer *out);
+bool gzip_encoder_write(gzip_encoder *encoder, const char *plain, size_t len, bool last, byte_buffer *out);
 void gzip_encoder_end(gzip_encoder *encoder);
 
 /* Replaces `body` with its gzip encoding (one member). False when out of memory (`body` is then
  * unchanged). */
-bool gzip_body(json_writer *body);
+bool gzip_body(byte_buffer *body);
 
 #endif

@@ -33,9 +33,9 @@ struct event_stream {
     bool headers_queued; /* the 200 text/event-stream is queued */
     bool job_finished;   /* `final` is set; the worker is done with the request */
     bool request_ended;  /* MHD is done with the request: no resume, no peek */
-    json_writer final;   /* the last event's text */
+    byte_buffer final;   /* the last event's text */
     /* the I/O thread's */
-    json_writer out;
+    byte_buffer out;
     size_t out_sent;
     uint64_t *bytes_sent;
     bool final_sent;
@@ -131,8 +131,8 @@ event_stream *event_stream_create(struct MHD_Connection *connection, const struc
     es->started_ns = (int64_t)started->tv_sec * 1000000000 + started->tv_nsec;
     progress_init(&es->progress);
     pthread_mutex_init(&es->lock, NULL);
-    jw_init(&es->final);
-    jw_init(&es->out);
+    bb_init(&es->final);
+    bb_init(&es->out);
     pthread_mutex_lock(&registry.lock);
     es->next = registry.head;
     if (registry.head != NULL) registry.head->prev = es;
@@ -159,25 +159,25 @@ compute_admission event_stream_submit(event_stream *es, compute_pool *pool, comp
 }
 
 void event_stream_set_result(event_stream *es, const char *text, size_t length) {
-    json_writer *out = &es->final;
-    jw_str(out, "event: result\n");
+    byte_buffer *out = &es->final;
+    bb_append_text(out, "event: result\n");
     for (;;) { /* one data line per line of the answer; a reader joins them with "\n" */
         const char *newline = length > 0 ? memchr(text, '\n', length) : NULL;
         size_t line = newline != NULL ? (size_t)(newline - text) : length;
-        jw_str(out, "data: ");
-        jw_raw(out, text, line);
-        jw_char(out, '\n');
+        bb_append_text(out, "data: ");
+        bb_append(out, text, line);
+        bb_append_text(out, "\n");
         if (newline == NULL) break;
         text += line + 1;
         length -= line + 1;
     }
-    jw_char(out, '\n');
+    bb_append_text(out, "\n");
 }
 
 void event_stream_set_error(event_stream *es, const api_error *error) {
-    jw_str(&es->final, "event: error\ndata: ");
+    bb_append_text(&es->final, "event: error\ndata: ");
     api_error_write(error, &es->final);
-    jw_str(&es->final, "\n\n");
+    bb_append_text(&es->final, "\n\n");
 }
 
 bool event_stream_job_finished(event_stream *es) {
@@ -218,8 +218,8 @@ void event_stream_free(event_stream *es) {
     pthread_mutex_unlock(&registry.lock);
     progress_destroy(&es->progress);
     pthread_mutex_destroy(&es->lock);
-    jw_free(&es->final);
-    jw_free(&es->out);
+    bb_free(&es->final);
+    bb_free(&es->out);
     free(es);
 }
 
@@ -234,7 +234,7 @@ static void write_numbers(event_stream *es, uint64_t done, uint64_t total, const
              "event: progress\ndata: {\"done\":%" PRIu64 ",\"total\":%s,\"unit\":\"%s\",\"elapsed_ms\":%" PRId64
              "}\n\n",
              done, total_text, unit, elapsed_ms);
-    jw_str(&es->out, data);
+    bb_append_text(&es->out, data);
     es->numbers_sent = true;
     es->last_done = done;
     es->last_total = total;
@@ -257,11 +257,11 @@ static void compose(event_stream *es, int64_t now) {
     if (view.begun && numbers_due && numbers_moved(es, &view)) {
         write_numbers(es, view.done, view.total, view.unit, view.at_ns);
     } else if (now - es->last_write_ns >= ms_to_ns(EVENT_KEEP_ALIVE_MS)) {
-        jw_str(&es->out, ": keep-alive\n\n");
+        bb_append_text(&es->out, ": keep-alive\n\n");
     }
     if (numbers_due) es->next_progress_ns = now + ms_to_ns(EVENT_PROGRESS_MS);
     if (es->job_finished) {
-        jw_raw(&es->out, es->final.data, es->final.len);
+        bb_append(&es->out, es->final.data, es->final.len);
         es->final_sent = true;
     }
     if (es->out.len > 0) es->last_write_ns = now;
@@ -271,7 +271,7 @@ static ssize_t read_events(void *cls, uint64_t position, char *buf, size_t max) 
     (void)position;
     event_stream *es = cls;
     if (es->out_sent == es->out.len) {
-        jw_clear(&es->out);
+        bb_clear(&es->out);
         es->out_sent = 0;
         pthread_mutex_lock(&es->lock);
         if (es->final_sent) {

@@ -90,19 +90,19 @@ static uint64_t load(atomic_uint_fast64_t *counter) { return atomic_load_explici
 
 static const char *route_label(size_t slot) { return slot + 1 < metrics.routes ? route_at(slot)->path : "unmatched"; }
 
-static void family(json_writer *out, const char *name, const char *type, const char *help) {
+static void family(byte_buffer *out, const char *name, const char *type, const char *help) {
     char line[320];
     snprintf(line, sizeof line, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
-    jw_str(out, line);
+    bb_append_text(out, line);
 }
 
-static void sample(json_writer *out, const char *name, const char *labels, double value) {
+static void sample(byte_buffer *out, const char *name, const char *labels, double value) {
     char line[512];
     snprintf(line, sizeof line, "%s%s %.17g\n", name, labels, value);
-    jw_str(out, line);
+    bb_append_text(out, line);
 }
 
-static void write_requests(json_writer *out) {
+static void write_requests(byte_buffer *out) {
     family(out, "puzzled_requests_total", "counter", "Answers given, by route, method and status.");
     for (size_t slot = 0; slot < metrics.routes; slot++)
         for (size_t method = 0; method < METHOD_LABELS; method++)
@@ -116,7 +116,7 @@ static void write_requests(json_writer *out) {
             }
 }
 
-static void write_latency(json_writer *out) {
+static void write_latency(byte_buffer *out) {
     family(out, "puzzled_request_duration_seconds", "histogram",
            "Time from the request line to the end of the answer, by route.");
     for (size_t slot = 0; slot < metrics.routes; slot++) {
@@ -138,7 +138,7 @@ static void write_latency(json_writer *out) {
     }
 }
 
-static void write_pool(json_writer *out) {
+static void write_pool(byte_buffer *out) {
     compute_pool_stats stats = compute_pool_stats_read(metrics.pool);
     family(out, "puzzled_requests_in_flight", "gauge", "Requests begun and not yet completed.");
     sample(out, "puzzled_requests_in_flight", "",
@@ -159,7 +159,7 @@ static void write_pool(json_writer *out) {
     sample(out, "puzzled_queue_expired_total", "", (double)stats.expired);
 }
 
-static void write_streams(json_writer *out) {
+static void write_streams(byte_buffer *out) {
     family(out, "puzzled_streamed_bytes_total", "counter", "Body bytes of streamed answers handed to the network.");
     sample(out, "puzzled_streamed_bytes_total", "", (double)load(&metrics.streamed_bytes));
     family(out, "puzzled_streams_aborted_total", "counter", "Streamed answers that did not complete.");
@@ -206,7 +206,7 @@ static double open_descriptors(void) {
     return count;
 }
 
-static void write_process(json_writer *out) {
+static void write_process(byte_buffer *out) {
     family(out, "puzzled_build_info", "gauge", "The running build: version and commit, as labels.");
     sample(out, "puzzled_build_info", "{version=\"" PUZZLED_VERSION "\",commit=\"" PUZZLED_COMMIT "\"}", 1);
     family(out, "process_resident_memory_bytes", "gauge", "Resident memory size in bytes.");
@@ -221,7 +221,7 @@ static const api_field fields[] = {{NULL, 0}};
 
 static bool answer_metrics(api_request *req, api_response *res) {
     (void)req;
-    json_writer *out = &res->body;
+    byte_buffer *out = &res->body;
     write_requests(out);
     write_latency(out);
     write_pool(out);

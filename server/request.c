@@ -79,7 +79,7 @@ typedef struct request_context {
     unsigned retry_after_s;
     bool target_too_long; /* the request line's target is over --max-url: 414 */
     bool body_too_large;  /* more than --max-body arrived; answered 413 at the end */
-    json_writer body;
+    byte_buffer body;
     const route *route;
     api_request req;
     api_response res;
@@ -117,9 +117,9 @@ void *http_request_begin(void *cls, const char *uri, struct MHD_Connection *conn
     ctx->connection = connection;
     clock_gettime(CLOCK_MONOTONIC, &ctx->started);
     pthread_mutex_init(&ctx->lock, NULL);
-    jw_init(&ctx->body);
+    bb_init(&ctx->body);
     ctx->res = (api_response){.status = 200, .content_type = "application/json"};
-    jw_init(&ctx->res.body);
+    bb_init(&ctx->res.body);
     ctx->target_too_long = strlen(uri) > server->config->max_url;
     atomic_fetch_add(&server->requests_open, 1);
     metrics_request_began();
@@ -176,9 +176,9 @@ static void request_free(request_context *ctx) {
     if (ctx->holds_share) clients_release(server->clients, ctx->client);
     event_stream_free(ctx->events);
     if (ctx->res.stream_state != NULL) ctx->res.stream_free(ctx->res.stream_state);
-    jw_free(&ctx->res.body);
+    bb_free(&ctx->res.body);
     cJSON_Delete(ctx->req.params);
-    jw_free(&ctx->body);
+    bb_free(&ctx->body);
     pthread_mutex_destroy(&ctx->lock);
     bool fails_allocation = ctx->fails_allocation;
     free(ctx);
@@ -235,11 +235,11 @@ static enum MHD_Result queue(request_context *ctx, int status, struct MHD_Respon
     return result;
 }
 
-/* A complete body from a writer; takes the writer's buffer. */
-static struct MHD_Response *buffer_response(json_writer *body) {
+/* A complete body from a buffer; takes the buffer's bytes. */
+static struct MHD_Response *buffer_response(byte_buffer *body) {
     if (body->len == 0) return MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
     struct MHD_Response *response = MHD_create_response_from_buffer(body->len, body->data, MHD_RESPMEM_MUST_FREE);
-    if (response != NULL) jw_init(body); /* MHD owns the bytes now */
+    if (response != NULL) bb_init(body); /* MHD owns the bytes now */
     return response;
 }
 
@@ -249,10 +249,10 @@ static const char out_of_memory_body[] =
 
 static enum MHD_Result queue_error(request_context *ctx, const api_error *error, const char *allow) {
     json_writer text;
-    jw_init(&text);
+    bb_init(&text);
     api_error_write(error, &text);
     if (text.out_of_memory) {
-        jw_free(&text);
+        bb_free(&text);
         ctx->bytes_sent = sizeof out_of_memory_body - 1;
         return queue(ctx, 500,
                      MHD_create_response_from_buffer(sizeof out_of_memory_body - 1, (void *)out_of_memory_body,
@@ -261,7 +261,7 @@ static enum MHD_Result queue_error(request_context *ctx, const api_error *error,
     }
     ctx->bytes_sent = text.len;
     struct MHD_Response *response = buffer_response(&text);
-    jw_free(&text);
+    bb_free(&text);
     if (response != NULL && allow != NULL) MHD_add_response_header(response, MHD_HTTP_HEADER_ALLOW, allow);
     if (response != NULL &&
         (error->kind == API_OVERLOADED || error->kind == API_NOT_READY || error->kind == API_RATE_LIMITED)) {
@@ -348,7 +348,7 @@ static bool read_fields(request_context *ctx) {
  * start-up gzip. False when out of memory. */
 static bool compress_answer(request_context *ctx) {
     api_response *res = &ctx->res;
-    const json_writer *precompressed = static_gzip_find(ctx->server->pages_gzip, ctx->route);
+    const byte_buffer *precompressed = static_gzip_find(ctx->server->pages_gzip, ctx->route);
     ctx->compressible = ctx->events == NULL && (ctx->route->thread == ON_WORKER || precompressed != NULL) &&
                         compression_applies_to(res->content_type);
     bool streamed = res->stream_state != NULL;
@@ -479,8 +479,8 @@ static void refuse_admission(request_context *ctx, compute_admission admission) 
 static void reset_answer(request_context *ctx) {
     api_response *res = &ctx->res;
     if (res->stream_state != NULL) res->stream_free(res->stream_state);
-    json_writer body = res->body;
-    jw_clear(&body);
+    byte_buffer body = res->body;
+    bb_clear(&body);
     *res = (api_response){.status = 200, .content_type = "application/json", .body = body};
     ctx->req.error = (api_error){0};
 }
@@ -686,10 +686,10 @@ enum MHD_Result http_request_handle(void *cls, struct MHD_Connection *connection
     if (ctx->method[0] == '\0') return first_call(ctx, url, method, version);
     if (*upload_data_size != 0) {
         if (!ctx->body_too_large && ctx->body.len + *upload_data_size <= server->config->max_body) {
-            jw_raw(&ctx->body, upload_data, *upload_data_size);
+            bb_append(&ctx->body, upload_data, *upload_data_size);
         } else {
             ctx->body_too_large = true; /* keep reading and dropping it; 413 at the end */
-            jw_free(&ctx->body);
+            bb_free(&ctx->body);
         }
         *upload_data_size = 0;
         return MHD_YES;

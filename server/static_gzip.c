@@ -9,7 +9,7 @@
 
 struct static_gzip {
     size_t count;
-    json_writer bodies[]; /* bodies[route_index(r)]; len 0: none */
+    byte_buffer bodies[]; /* bodies[route_index(r)]; len 0: none */
 };
 
 static_gzip *static_gzip_create(void) {
@@ -19,31 +19,31 @@ static_gzip *static_gzip_create(void) {
     cache->count = count;
     for (size_t i = 0; i < count; i++) {
         const api_endpoint *endpoint = route_at(i)->endpoint;
-        jw_init(&cache->bodies[i]);
+        bb_init(&cache->bodies[i]);
         if (!endpoint->revalidate) continue;
         api_request req = {0};
         api_response res = {.status = 200, .content_type = "application/json", .body = cache->bodies[i]};
         bool answered = endpoint->handler(&req, &res) && compression_applies_to(res.content_type);
-        if (answered && res.fixed_body != NULL) jw_raw(&res.body, res.fixed_body, res.fixed_length);
+        if (answered && res.fixed_body != NULL) bb_append(&res.body, res.fixed_body, res.fixed_length);
         answered = answered && !res.body.out_of_memory;
         if (answered && gzip_body(&res.body)) {
             cache->bodies[i] = res.body;
         } else {
-            jw_free(&res.body);
-            jw_init(&cache->bodies[i]);
+            bb_free(&res.body);
+            bb_init(&cache->bodies[i]);
         }
     }
     return cache;
 }
 
-const json_writer *static_gzip_find(const static_gzip *cache, const route *r) {
+const byte_buffer *static_gzip_find(const static_gzip *cache, const route *r) {
     if (cache == NULL) return NULL;
-    const json_writer *body = &cache->bodies[route_index(r)];
+    const byte_buffer *body = &cache->bodies[route_index(r)];
     return body->len != 0 ? body : NULL;
 }
 
 void static_gzip_destroy(static_gzip *cache) {
     if (cache == NULL) return;
-    for (size_t i = 0; i < cache->count; i++) jw_free(&cache->bodies[i]);
+    for (size_t i = 0; i < cache->count; i++) bb_free(&cache->bodies[i]);
     free(cache);
 }

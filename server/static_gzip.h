@@ -5,7 +5,7 @@
 #ifndef PUZZLED_SERVER_STATIC_GZIP_H
 #define PUZZLED_SERVER_STATIC_GZIP_H
 
-#include "api/json_writer.h"
+#include "api/byte_buffer.h"
 #include "server/routes.h"
 
 typedef struct static_gzip static_gzip;
@@ -15,7 +15,7 @@ typedef struct static_gzip static_gzip;
 static_gzip *static_gzip_create(void);
 
 /* The gzip'd body of `r`'s answer, or NULL when it has none. */
-const json_writer *static_gzip_find(const static_gzip *cache, const route *r);
+const byte_buffer *static_gzip_find(const static_gzip *cache, const route *r);
 
 void static_gzip_destroy(static_gzip *cache);
 

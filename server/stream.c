@@ -4,7 +4,7 @@
  * thread's content reader runs the generator straight into the block MHD offers, asking it for at
  * most STREAM_CALL_BYTES per call, so one call's work is bounded and the bytes are written once in
  * user space. A generator step that overshoots MHD's block (an item longer than the room left) moves
- * into the writer's own allocation (jw_borrow); what did not fit waits in `carry` for the next call.
+ * into the writer's own allocation (bb_borrow); what did not fit waits in `carry` for the next call.
  * Nothing is held between calls but the generator's state (and that rare carry), so a stalled
  * reader costs no more than MHD's own connection buffer.
  *
@@ -92,10 +92,10 @@ typedef struct stream {
 static void stream_free_now(stream *s) {
     atomic_fetch_sub(&streams.held, s->charge);
     s->free_state(s->state);
-    jw_free(&s->carry);
+    bb_free(&s->carry);
     if (s->gzip) gzip_encoder_end(&s->encoder);
-    jw_free(&s->plain);
-    for (size_t i = 0; i < STREAM_PIECES; i++) jw_free(&s->pieces[i]);
+    bb_free(&s->plain);
+    for (size_t i = 0; i < STREAM_PIECES; i++) bb_free(&s->pieces[i]);
     pthread_mutex_destroy(&s->lock);
     free(s);
 }
@@ -125,7 +125,7 @@ static void generate_compressed(stream *s, json_writer *piece, const deadline *h
             *failed = true;
             return;
         }
-        jw_clear(&s->plain);
+        bb_clear(&s->plain);
     } while (piece->len < STREAM_PIECE_BYTES && !*finished && !deadline_expired(hand_over));
 }
 
@@ -200,7 +200,7 @@ static ssize_t read_stream(void *cls, uint64_t position, char *buf, size_t max) 
     *s->bytes_sent += n;
     pthread_mutex_lock(&s->lock);
     if (s->sent == piece->len) {
-        jw_clear(piece);
+        bb_clear(piece);
         s->sent = 0;
         s->head = (s->head + 1) % STREAM_PIECES;
         s->filled--;
@@ -228,21 +228,21 @@ static uint64_t now_ns(void) {
  * `carry`. Returns the bytes in `buf`, or -1 when the generator failed. */
 static ssize_t produce_direct(stream *s, char *buf, size_t max) {
     json_writer out;
-    jw_borrow(&out, buf, max);
+    bb_borrow(&out, buf, max);
     size_t want = max / 2 < STREAM_CALL_BYTES ? max / 2 : STREAM_CALL_BYTES;
     stream_status status = s->next(s->state, &out, want > 0 ? want : 1);
     store_max(&streams.longest_call_bytes, out.len);
     if (status == STREAM_FAILED || out.out_of_memory) {
-        jw_free(&out);
+        bb_free(&out);
         return -1;
     }
     s->finished = status == STREAM_DONE;
     size_t n = out.len < max ? out.len : max;
     if (out.data != buf) { /* moved to its own allocation: what fits goes now, the rest next call */
         memcpy(buf, out.data, n);
-        jw_free(&s->carry); /* empty, but may hold the allocation of an earlier overflow */
+        bb_free(&s->carry); /* empty, but may hold the allocation of an earlier overflow */
         s->carry = out;
-        jw_consume(&s->carry, n);
+        bb_consume(&s->carry, n);
     }
     return (ssize_t)n;
 }
@@ -255,7 +255,7 @@ static ssize_t read_direct(void *cls, uint64_t position, char *buf, size_t max) 
     if (s->carry.len > 0) {
         n = (ssize_t)(s->carry.len < max ? s->carry.len : max);
         memcpy(buf, s->carry.data, (size_t)n);
-        jw_consume(&s->carry, (size_t)n);
+        bb_consume(&s->carry, (size_t)n);
     } else if (s->finished) {
         return MHD_CONTENT_READER_END_OF_STREAM;
     } else {
@@ -332,9 +332,9 @@ stream_outcome stream_response_create(api_response *res, bool gzip, compute_pool
     s->connection = connection;
     s->bytes_sent = bytes_sent;
     pthread_mutex_init(&s->lock, NULL);
-    for (size_t i = 0; i < STREAM_PIECES; i++) jw_init(&s->pieces[i]);
-    jw_init(&s->plain);
-    jw_init(&s->carry);
+    for (size_t i = 0; i < STREAM_PIECES; i++) bb_init(&s->pieces[i]);
+    bb_init(&s->plain);
+    bb_init(&s->carry);
     res->stream_state = NULL; /* the stream's now: stream_free_now frees it */
     if (gzip && !gzip_encoder_begin(&s->encoder)) {
         s->gzip = false; /* no encoder to end */

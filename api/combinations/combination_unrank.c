@@ -40,7 +40,7 @@ static bool answer_unrank(api_request *req, api_response *res) {
     if (ok) ok = api_fail_status(req, status);
     if (ok) {
         json_writer *out = &res->body;
-        jw_clear(out);
+        bb_clear(out);
         jw_char(out, '{');
         jw_key(out, "combination");
         perm_items_write(&items, out, combination, spec.k);

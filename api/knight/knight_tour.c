@@ -123,7 +123,7 @@ static void tour_stream_free(void *state) {
 static void write_item(tour_stream *t, json_writer *out) {
     uint32_t cols = (uint32_t)t->request.cols;
     size_t numbers = t->move_number == NULL ? 2 : cols;
-    if (!jw_reserve(out, numbers * (1 + JW_UINT_MAX_DIGITS) + 2)) return;
+    if (!bb_reserve(out, numbers * (1 + JW_UINT_MAX_DIGITS) + 2)) return;
     char *to = out->data + out->len;
     *to++ = '[';
     if (t->move_number == NULL) {

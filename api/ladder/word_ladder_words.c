@@ -198,7 +198,7 @@ void ladder_word_write(json_writer *out, const uint32_t *letters, size_t length)
     jw_char(out, '"'); /* letters never need escaping */
     for (size_t i = 0; i < length; i++) {
         char bytes[4];
-        jw_raw(out, bytes, dictionary_utf8_encode(letters[i], bytes));
+        bb_append(out, bytes, dictionary_utf8_encode(letters[i], bytes));
     }
     jw_char(out, '"');
 }
@@ -206,12 +206,12 @@ void ladder_word_write(json_writer *out, const uint32_t *letters, size_t length)
 bool ladder_fail_unknown_word(api_request *req, const char *name, const uint32_t *letters, size_t length,
                               const ladder_words *words, const dictionary_group *group) {
     json_writer word;
-    jw_init(&word);
+    bb_init(&word);
     ladder_word_write(&word, letters, length);
     char shown[MAX_ECHOED_BYTES + 2] = "";
     if (!word.out_of_memory && word.len <= MAX_ECHOED_BYTES)
         snprintf(shown, sizeof shown, "%.*s ", (int)word.len, word.data);
-    jw_free(&word);
+    bb_free(&word);
     return api_fail(req, API_UNKNOWN_WORD, name,
                     "'%s' %sis not in the %s dictionary, which has %u words of %zu letters; every word of a "
                     "ladder, including both ends, must be in it",

@@ -45,7 +45,7 @@ static bool answer_unrank(api_request *req, api_response *res) {
     if (ok) {
         size_t changed;
         json_writer *out = &res->body;
-        jw_clear(out);
+        bb_clear(out);
         jw_char(out, '{');
         jw_key(out, "permutation");
         perm_items_write(&items, out, perm_iter_next(&iter, &changed), spec.k);

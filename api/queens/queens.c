@@ -359,7 +359,7 @@ static stream_status first_next(void *state, json_writer *out, size_t want) {
         s->head_written = true;
     }
     while (out->len - start < want && s->row < s->n) {
-        if (!jw_reserve(out, RUN * (1 + JW_UINT_MAX_DIGITS))) return STREAM_FAILED;
+        if (!bb_reserve(out, RUN * (1 + JW_UINT_MAX_DIGITS))) return STREAM_FAILED;
         uint64_t end = s->n - s->row < RUN ? s->n : s->row + RUN;
         char *to = out->data + out->len;
         for (; s->row < end; s->row++) {

@@ -60,7 +60,7 @@ typedef struct shuffle_output {
 static void free_output(void *state) {
     shuffle_output *s = state;
     explicit_bzero(&s->generator, sizeof s->generator); /* a secure generator's key */
-    jw_free(&s->item_texts);
+    bb_free(&s->item_texts);
     free(s->item_offsets);
     free(s->perm);
     free(s);
@@ -82,7 +82,7 @@ static void write_numbers(shuffle_output *s, json_writer *out, size_t begin, siz
     }; /* a value: a comma,
                                                                                        a minus sign, the digits */
     while (s->position < s->length && out->len - begin < want) {
-        if (!jw_reserve(out, RUN * MOST_BYTES)) return;
+        if (!bb_reserve(out, RUN * MOST_BYTES)) return;
         size_t end = s->length - s->position < RUN ? s->length : s->position + RUN;
         char *to = out->data + out->len;
         for (size_t k = s->position; k < end; k++) {
@@ -105,7 +105,7 @@ static void write_values(shuffle_output *s, json_writer *out, size_t begin, size
     for (; s->position < s->length && out->len - begin < want; s->position++) {
         if (s->position > 0) jw_char(out, ',');
         uint32_t k = s->perm[s->position];
-        jw_raw(out, s->item_texts.data + s->item_offsets[k], s->item_offsets[k + 1] - s->item_offsets[k]);
+        bb_append(out, s->item_texts.data + s->item_offsets[k], s->item_offsets[k + 1] - s->item_offsets[k]);
     }
 }
 
@@ -300,7 +300,7 @@ static bool read_sizes(api_request *req, shuffle_output *s, const cJSON **items)
 static bool answer_shuffle(api_request *req, api_response *res) {
     shuffle_output *s = calloc(1, sizeof *s);
     if (s == NULL) return api_fail_out_of_memory(req);
-    jw_init(&s->item_texts);
+    bb_init(&s->item_texts);
     s->limit = req->deadline;
     const cJSON *items;
     char seed_text[SEED_TEXT_SIZE];

@@ -58,7 +58,7 @@ static void free_bulk(void *state) {
         bulk_run *run = &b->runs[k];
         for (int box = SUDOKU_MIN_BOX; box <= SUDOKU_MAX_BOX; box++) sudoku_solver_free(run->solvers[box]);
         free(run->conflicts);
-        jw_free(&run->out);
+        bb_free(&run->out);
     }
     free(b->text);
     free(b);
@@ -178,7 +178,7 @@ static uint64_t cut_runs(bulk_state *b, size_t batch_end, unsigned count) {
         run->from = b->text + at;
         run->bytes = to - at;
         run->first_line = line;
-        jw_clear(&run->out);
+        bb_clear(&run->out);
         line += lines_in(run->from, run->bytes);
         at = to;
     }
@@ -207,7 +207,7 @@ static stream_status append_runs(bulk_state *b, unsigned count, json_writer *out
     for (unsigned k = 0; k < count; k++) {
         const bulk_run *run = &b->runs[k];
         if (run->status == STREAM_FAILED) return STREAM_FAILED;
-        jw_raw(out, run->out.data, run->out.len);
+        bb_append(out, run->out.data, run->out.len);
         if (run->status == STREAM_DONE) {
             b->done = true;
             break;
@@ -241,7 +241,7 @@ bool sudoku_solve_bulk(api_request *req, api_response *res, int64_t count_limit)
                         "a text/plain body is the list of puzzles, one per line; give no 'puzzle' or 'rows' with it");
     bulk_state *b = calloc(1, sizeof *b);
     if (b == NULL) return api_fail_out_of_memory(req);
-    for (int k = 0; k < BULK_MAX_THREADS; k++) jw_init(&b->runs[k].out);
+    for (int k = 0; k < BULK_MAX_THREADS; k++) bb_init(&b->runs[k].out);
     b->text = malloc(req->text_body_len + 1);
     if (b->text == NULL) {
         free_bulk(b);

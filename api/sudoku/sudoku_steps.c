@@ -49,7 +49,7 @@ static bool answer_sudoku_explain(api_request *req, api_response *res) {
     jw_str(out, ",\"steps\":[");
     for (int count = 0; sudoku_logic_next(&logic, true, &step); count++) {
         if (deadline_expired(&req->deadline)) {
-            jw_clear(out);
+            bb_clear(out);
             return api_fail_deadline(req);
         }
         if (count) jw_char(out, ',');

@@ -174,11 +174,11 @@ static void check_error(const api_request *req) {
     fuzz_require(error->kind != API_INTERNAL_ERROR, "a handler answered 500 internal_error");
     fuzz_require(error->code[0] != '\0' && error->message[0] != '\0', "an error without a code or message");
     json_writer text;
-    jw_init(&text);
+    bb_init(&text);
     api_error_write(error, &text);
     fuzz_require(!text.out_of_memory, "out of memory writing an error");
     fuzz_check_json(text.data, text.len, false);
-    jw_free(&text);
+    bb_free(&text);
 }
 
 static bool is_media_type(const char *content_type, const char *type) {
@@ -204,7 +204,7 @@ static void check_body(const char *content_type, const char *data, size_t len, b
  * it is done, fails, or has produced FUZZ_MAX_STREAM_BYTES, as server/stream.c does. */
 static void drain_stream(api_response *res, const uint8_t *wants, size_t want_count) {
     json_writer out;
-    jw_init(&out);
+    bb_init(&out);
     stream_status status = STREAM_MORE;
     for (size_t call = 0; status == STREAM_MORE && !out.out_of_memory && out.len < FUZZ_MAX_STREAM_BYTES; call++) {
         size_t want = 4096;
@@ -218,12 +218,12 @@ static void drain_stream(api_response *res, const uint8_t *wants, size_t want_co
     res->stream_state = NULL;
     fuzz_require(!out.out_of_memory, "out of memory draining a stream");
     check_body(res->content_type, out.data, out.len, status == STREAM_DONE);
-    jw_free(&out);
+    bb_free(&out);
 }
 
 static void run_checked(const fuzz_endpoint *ep, api_request *req, const uint8_t *wants, size_t want_count) {
     api_response res = {.status = 200, .content_type = "application/json"};
-    jw_init(&res.body);
+    bb_init(&res.body);
     bool ok = fields_check(req, ep->endpoint->fields);
     if (ok) {
         if (ep->endpoint->varies != NULL) ep->endpoint->varies(req);
@@ -239,7 +239,7 @@ static void run_checked(const fuzz_endpoint *ep, api_request *req, const uint8_t
     } else {
         check_body(res.content_type, res.body.data ? res.body.data : "", res.body.len, true);
     }
-    jw_free(&res.body);
+    bb_free(&res.body);
     cJSON_Delete(req->params);
 }
 
@@ -277,17 +277,17 @@ static bool add_query(api_request *req, const api_field *fields, const char *que
 void fuzz_run(const fuzz_endpoint *ep, const fuzz_call *call) {
     fuzz_setup();
     api_request req = new_request(call->ndjson);
-    /* The body as the server holds it: the bytes received, NUL-terminated by the json_writer. */
-    json_writer body;
-    jw_init(&body);
+    /* The body as the server holds it: the bytes received, NUL-terminated by the byte buffer. */
+    byte_buffer body;
+    bb_init(&body);
     bool post = call->body != NULL;
     if (ep->text_body && call->text_body != NULL) {
-        jw_raw(&body, call->text_body, call->text_body_len);
+        bb_append(&body, call->text_body, call->text_body_len);
         req.text_body = body.data ? body.data : "";
         req.text_body_len = body.len;
         post = false;
     } else if (post) {
-        jw_raw(&body, call->body, call->body_len);
+        bb_append(&body, call->body, call->body_len);
     }
     bool ok = fields_parse_body(&req, post && body.data ? body.data : "", post ? body.len : 0);
     if (ok && call->query != NULL) ok = add_query(&req, ep->endpoint->fields, call->query, call->query_len);
@@ -297,5 +297,5 @@ void fuzz_run(const fuzz_endpoint *ep, const fuzz_call *call) {
         check_error(&req);
         cJSON_Delete(req.params);
     }
-    jw_free(&body);
+    bb_free(&body);
 }

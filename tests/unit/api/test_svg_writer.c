@@ -10,7 +10,7 @@
 /* The width and height attributes and the viewBox of the <svg> written for `width` x `height`. */
 static void opened(int width, int height, int *shown_width, int *shown_height) {
     json_writer w;
-    jw_init(&w);
+    bb_init(&w);
     svg_open(&w, width, height);
     int box_width, box_height;
     cr_assert_eq(sscanf(w.data,
@@ -18,7 +18,7 @@ static void opened(int width, int height, int *shown_width, int *shown_height) {
                         shown_width, shown_height, &box_width, &box_height),
                  4, "%s", w.data);
     cr_assert(box_width == width && box_height == height);
-    jw_free(&w);
+    bb_free(&w);
 }
 
 Test(svg_writer, small_drawings_are_shown_at_their_size_large_ones_scaled_down) {
@@ -49,7 +49,7 @@ Test(svg_writer, board_geometry) {
     cr_assert_eq(svg_square_centre(0), SVG_MARGIN + SVG_SQUARE / 2);
     cr_assert_eq(svg_square_centre(7) - svg_square_centre(6), SVG_SQUARE);
     json_writer w;
-    jw_init(&w);
+    bb_init(&w);
     svg_checkerboard(&w, 3, 5);
     int x, y, width, height;
     const char *board = strstr(w.data, "<rect id=\"board\"");
@@ -57,7 +57,7 @@ Test(svg_writer, board_geometry) {
     cr_assert_eq(
         sscanf(board, "<rect id=\"board\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"", &x, &y, &width, &height), 4);
     cr_assert(x == SVG_MARGIN && y == SVG_MARGIN && width == 5 * SVG_SQUARE && height == 3 * SVG_SQUARE);
-    jw_free(&w);
+    bb_free(&w);
 }
 
 Test(svg_writer, boards_above_the_bound_are_too_large_naming_format) {

@@ -79,8 +79,8 @@ Test(compression, a_stream_inflates_piece_by_piece_and_ends_only_when_finished) 
     for (size_t i = 0; i < PIECE * PIECES; i++) plain[i] = (char)('a' + (i * i / 7) % 26);
     gzip_encoder encoder;
     cr_assert(gzip_encoder_begin(&encoder));
-    json_writer out;
-    jw_init(&out);
+    byte_buffer out;
+    bb_init(&out);
     for (int p = 0; p < PIECES; p++) {
         cr_assert(gzip_encoder_write(&encoder, plain + p * PIECE, PIECE, p == PIECES - 1, &out));
         size_t got;
@@ -90,15 +90,15 @@ Test(compression, a_stream_inflates_piece_by_piece_and_ends_only_when_finished) 
         cr_assert_eq(status, p == PIECES - 1 ? Z_STREAM_END : Z_OK, "piece %d: status %d", p, status);
     }
     gzip_encoder_end(&encoder);
-    jw_free(&out);
+    bb_free(&out);
     free(plain);
     free(inflated);
 }
 
 Test(compression, gzip_body_replaces_the_body_with_its_gzip) {
-    json_writer body;
-    jw_init(&body);
-    for (int i = 0; i < 1000; i++) jw_str(&body, "{\"n\":12345},");
+    byte_buffer body;
+    bb_init(&body);
+    for (int i = 0; i < 1000; i++) bb_append_text(&body, "{\"n\":12345},");
     size_t plain_len = body.len;
     char *plain = strdup(body.data);
     cr_assert(gzip_body(&body));
@@ -108,7 +108,7 @@ Test(compression, gzip_body_replaces_the_body_with_its_gzip) {
     cr_assert_eq(inflate_all(body.data, body.len, inflated, plain_len + 1, &got), Z_STREAM_END);
     cr_assert_eq(got, plain_len);
     cr_assert(memcmp(inflated, plain, plain_len) == 0);
-    jw_free(&body);
+    bb_free(&body);
     free(plain);
     free(inflated);
 }
