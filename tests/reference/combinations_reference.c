@@ -61,3 +61,14 @@ size_t comb_reference_first_of_classes(const comb_reference_case *c, size_t i) {
     while (memcmp(c->list[first].classes, c->list[i].classes, sizeof c->list[i].classes) != 0) first++;
     return first;
 }
+
+void comb_reference_each_random_case(int trials, comb_reference_check *check) {
+    comb_reference_case *c = malloc(sizeof *c); /* 9 KiB of list: not on the stack */
+    if (c == NULL) abort();
+    unsigned seed = 2026;
+    for (int trial = 0; trial < trials; trial++) {
+        comb_reference_random_case(c, trial % 2 == 1, &seed);
+        check(c, trial, &seed);
+    }
+    free(c);
+}

@@ -30,6 +30,13 @@ typedef struct comb_reference_case {
  * and its list. */
 void comb_reference_random_case(comb_reference_case *out, bool distinct, unsigned *seed);
 
+/* A check of one random case: `trial` counts from 0, `seed` is the rand_r state the cases are drawn
+ * from (for a check's own draws). */
+typedef void comb_reference_check(const comb_reference_case *c, int trial, unsigned *seed);
+/* Runs `check` on `trials` random cases drawn from one fixed seed, `distinct` on every other one: the
+ * set-up every core test of the combinations shares. */
+void comb_reference_each_random_case(int trials, comb_reference_check *check);
+
 /* The index in the list of the first entry with the classes of entry `i` (the rank the service gives
  * repeated values that are not distinct). */
 size_t comb_reference_first_of_classes(const comb_reference_case *c, size_t i);
