@@ -60,12 +60,16 @@ static core_status paired_swaps(rng *r, uint32_t *a, size_t top, size_t stop, si
     return CORE_OK;
 }
 
-static core_status fisher_yates(rng *r, uint32_t *a, size_t n, const deadline *limit) {
+/* The identity, then a[i] swapped with a[j], j < i + 1 - less, for i from n - 1 down to 1: Fisher-Yates
+ * (less = 0) or Sattolo's single cycle (less = 1). paired_swaps does the pairs down to 2 + less; the
+ * one step it may leave draws from 2, and Sattolo's last step (j < 1) is a[1] with a[0]. */
+static core_status swap_down(rng *r, uint32_t *a, size_t n, size_t less, const deadline *limit) {
     identity(a, n);
     if (n < 2) return CORE_OK;
     size_t i;
-    if (paired_swaps(r, a, n - 1, 2, 0, &i, limit) != CORE_OK) return CORE_DEADLINE;
-    if (i == 1) swap(a, 1, bounded_random(r, 2));
+    if (paired_swaps(r, a, n - 1, 2 + less, less, &i, limit) != CORE_OK) return CORE_DEADLINE;
+    if (i == 1 + less) swap(a, i, bounded_random(r, 2));
+    if (less == 1) swap(a, 1, 0);
     return CORE_OK;
 }
 
@@ -158,23 +162,13 @@ static core_status derangement(rng *r, uint32_t *a, size_t n, const deadline *li
     }
 }
 
-static core_status cycle(rng *r, uint32_t *a, size_t n, const deadline *limit) {
-    identity(a, n);
-    if (n < 2) return CORE_OK;
-    size_t i;
-    if (paired_swaps(r, a, n - 1, 3, 1, &i, limit) != CORE_OK) return CORE_DEADLINE;
-    if (i == 2) swap(a, 2, bounded_random(r, 2));
-    swap(a, 1, 0);
-    return CORE_OK;
-}
-
 core_status shuffle_permutation(shuffle_algorithm algorithm, rng *r, uint32_t *perm, size_t n, const deadline *limit) {
     switch (algorithm) {
     case SHUFFLE_INSIDE_OUT: return inside_out(r, perm, n, limit);
     case SHUFFLE_NAIVE: return naive(r, perm, n, limit);
     case SHUFFLE_DERANGEMENT: return derangement(r, perm, n, limit);
-    case SHUFFLE_CYCLE: return cycle(r, perm, n, limit);
+    case SHUFFLE_CYCLE: return swap_down(r, perm, n, 1, limit);
     case SHUFFLE_FISHER_YATES: break;
     }
-    return fisher_yates(r, perm, n, limit);
+    return swap_down(r, perm, n, 0, limit);
 }
