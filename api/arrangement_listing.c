@@ -1,13 +1,13 @@
 /* Streaming arrangements as JSON text (see arrangement_listing.h). */
 #include "api/arrangement_listing.h"
 
+#include "api/params.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 /* Lines up to this long are copied with one fixed-size copy (the buffers keep this much slack). */
 enum { SHORT_LINE = 32 };
-
-arrangement_listing *arrangement_listing_new(void) { return calloc(1, sizeof(arrangement_listing)); }
 
 static void arrangement_listing_free(void *state) {
     arrangement_listing *l = state;
@@ -119,14 +119,55 @@ static stream_status next_part(void *state, json_writer *out, size_t want) {
     return STREAM_DONE;
 }
 
-bool arrangement_listing_respond(api_request *req, api_response *res, arrangement_listing *l, bool ok,
-                                 const mpz_t count, size_t k, uint64_t limit, bool count_only) {
-    if (ok && !prepare(l, count, k, limit, req->ndjson)) ok = api_fail_out_of_memory(req);
-    if (ok && count_only) write_count(l, &res->body);
-    if (!ok || count_only) {
+/* When `ok`, prepares `l` and answers {"count":"..."} (count_only) or streams the listing (taking `l`);
+ * frees `l` otherwise. Returns `ok`, false when out of memory. */
+static bool respond(api_request *req, api_response *res, arrangement_listing *l, bool ok, const mpz_t count,
+                    const listing_options *o) {
+    if (ok && !prepare(l, count, o->k, o->limit, req->ndjson)) ok = api_fail_out_of_memory(req);
+    if (ok && o->count_only) write_count(l, &res->body);
+    if (!ok || o->count_only) {
         arrangement_listing_free(l);
         return ok;
     }
     api_respond_bounded_stream(res, l, next_part, arrangement_listing_free, req->ndjson);
     return true;
+}
+
+static bool read_options(api_request *req, listing_options *o) {
+    int64_t limit;
+    bool present;
+    if (!param_bool(req, "distinct", false, &o->distinct) || !param_bool(req, "count_only", false, &o->count_only) ||
+        !param_big_uint(req, "offset", o->offset, &present) ||
+        !param_int(req, "limit", 0, API_MAX_EXACT_INTEGER, API_MAX_EXACT_INTEGER, &limit))
+        return false;
+    o->limit = param_present(req, "limit") ? (uint64_t)limit : UINT64_MAX;
+    return true;
+}
+
+/* Starts the listing's iterator on the offset-th arrangement. */
+static bool start_iterator(api_request *req, arrangement_listing *l, const arrangement_kind *kind, const void *spec,
+                           const mpz_t offset) {
+    void *iter = malloc(kind->iter_size);
+    core_status status = iter == NULL ? CORE_NO_MEMORY : kind->iter_init(iter, spec, offset, &req->deadline);
+    if (status == CORE_OK) l->iter = iter;
+    else free(iter);
+    return api_fail_status(req, status);
+}
+
+bool arrangement_listing_answer(api_request *req, api_response *res, const arrangement_kind *kind, void *spec) {
+    arrangement_listing *l = calloc(1, sizeof *l);
+    if (l == NULL) return api_fail_out_of_memory(req);
+    l->next = kind->next;
+    l->free_iter = kind->free_iter;
+    l->list_key = kind->list_key;
+    listing_options o = {0};
+    mpz_init(o.offset);
+    mpz_t count;
+    mpz_init(count);
+    bool ok = perm_items_read(req, "items", req->limits->max_rank_items, &l->items) && read_options(req, &o) &&
+              kind->read(req, &l->items, &o, spec) && api_fail_status(req, kind->count(count, spec, &req->deadline));
+    if (ok && !o.count_only && mpz_cmp(o.offset, count) < 0) ok = start_iterator(req, l, kind, spec, o.offset);
+    ok = respond(req, res, l, ok, count, &o);
+    mpz_clears(o.offset, count, NULL);
+    return ok;
 }

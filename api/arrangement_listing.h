@@ -15,6 +15,8 @@
 #include <gmp.h>
 
 #include "api/api.h"
+#include "core/common/deadline.h"
+#include "core/common/status.h"
 #include "api/permutation_items.h"
 
 /* The next arrangement (k class ids) or NULL after the last; *changed: the first index that differs
@@ -40,12 +42,31 @@ typedef struct arrangement_listing {
     size_t *entry_end; /* k offsets into line */
 } arrangement_listing;
 
-/* A zeroed listing (NULL when out of memory) whose items and iterator the caller fills in. */
-arrangement_listing *arrangement_listing_new(void);
+/* The fields both listing endpoints read alike (`k` by each endpoint's own rule). */
+typedef struct listing_options {
+    size_t k;
+    bool distinct;
+    bool count_only;
+    mpz_t offset;
+    uint64_t limit; /* UINT64_MAX when absent: no limit at all */
+} listing_options;
 
-/* The end of both listing handlers: when `ok`, prepares `l` and answers {"count":"..."} (count_only)
- * or streams the listing (taking `l`); frees `l` otherwise. Returns `ok`, false when out of memory. */
-bool arrangement_listing_respond(api_request *req, api_response *res, arrangement_listing *l, bool ok,
-                                 const mpz_t count, size_t k, uint64_t limit, bool count_only);
+/* One listing endpoint: its list's key, its own fields, and how its core counts and iterates the
+ * arrangements of its spec (a perm_spec, a comb_spec) over the items. */
+typedef struct arrangement_kind {
+    const char *list_key; /* "permutations", "combinations" */
+    /* Reads the endpoint's own fields (`k` and the like) and fills `spec`; false after an api_fail. */
+    bool (*read)(api_request *req, const perm_items *items, listing_options *o, void *spec);
+    core_status (*count)(mpz_t count, const void *spec, const deadline *limit);
+    size_t iter_size;
+    core_status (*iter_init)(void *iter, const void *spec, const mpz_t offset, const deadline *limit);
+    arrangement_next_fn next;
+    void (*free_iter)(void *iter); /* frees the iterator and its storage */
+} arrangement_kind;
+
+/* The whole of a listing handler: reads the items and the fields, counts, and answers {"count":"..."}
+ * (count_only) or streams the listing from `offset` on, within `limit`. `spec` is the endpoint's
+ * storage for its spec. */
+bool arrangement_listing_answer(api_request *req, api_response *res, const arrangement_kind *kind, void *spec);
 
 #endif
