@@ -1,6 +1,6 @@
-/* The streamed answer shared by /permutations and /combinations: {"count": "...", "<key>": [...]}
- * (or one arrangement per line for NDJSON), the arrangements coming from an iterator over class ids
- * (core/) and written with the texts of a perm_items.
+/* The handler and the streamed answer shared by /permutations and /combinations: {"count": "...",
+ * "<key>": [...]} (or one arrangement per line for NDJSON), the arrangements coming from an iterator
+ * over class ids (core/) and written with the texts of a perm_items.
  *
  * The current arrangement's text is kept in `line`, with the end of each entry in `entry_end`, so a
  * step rewrites only the entries that changed, and whole arrangements are copied straight into the

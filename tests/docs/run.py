@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The documentation cannot go stale: tests/docs/run.py build/puzzled checks the README, docs/*.md, the
-core READMEs and the TypeScript client's README against the tree, openapi.yaml, `puzzled --help` and a live server.
+core and api READMEs and the TypeScript client's README against the tree, openapi.yaml, `puzzled --help` and a live server.
 
 - Every relative link and image (`[text](path#anchor)`) and every repository path quoted in backticks
   (`tests/unit/api/test_fields.c`) exists; every `#anchor` names a heading of its page, slugged as
@@ -53,7 +53,7 @@ VOLATILE_HEADERS = re.compile(r"^(date|x-request-id|etag):", re.IGNORECASE)
 
 
 def doc_files():
-    names = ["README.md", "core/README.md", "clients/typescript/README.md"]
+    names = ["README.md", "core/README.md", "api/README.md", "clients/typescript/README.md"]
     names += sorted("docs/" + n for n in os.listdir(os.path.join(ROOT, "docs")) if n.endswith(".md"))
     names += sorted(f"core/{d}/README.md" for d in os.listdir(os.path.join(ROOT, "core"))
                     if os.path.isfile(os.path.join(ROOT, "core", d, "README.md")))
