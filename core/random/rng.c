@@ -26,20 +26,21 @@ bool rng_seed_state(rng *r, const uint64_t state[4]) {
 
 static uint32_t rotl32(uint32_t x, int k) { return (x << k) | (x >> (32 - k)); }
 
-#define QUARTER_ROUND(a, b, c, d) \
-    do {                          \
-        a += b;                   \
-        d ^= a;                   \
-        d = rotl32(d, 16);        \
-        c += d;                   \
-        b ^= c;                   \
-        b = rotl32(b, 12);        \
-        a += b;                   \
-        d ^= a;                   \
-        d = rotl32(d, 8);         \
-        c += d;                   \
-        b ^= c;                   \
-        b = rotl32(b, 7);         \
+/* RFC 8439 section 2.1: a quarter round is two alike halves (add, xor, rotate d; add, xor, rotate b),
+ * the first rotating by 16 and 12, the second by 8 and 7. */
+#define HALF_ROUND(a, b, c, d, first, second) \
+    do {                                      \
+        a += b;                               \
+        d ^= a;                               \
+        d = rotl32(d, first);                 \
+        c += d;                               \
+        b ^= c;                               \
+        b = rotl32(b, second);                \
+    } while (0)
+#define QUARTER_ROUND(a, b, c, d)       \
+    do {                                \
+        HALF_ROUND(a, b, c, d, 16, 12); \
+        HALF_ROUND(a, b, c, d, 8, 7);   \
     } while (0)
 
 /* One ChaCha20 block (RFC 8439 section 2.3) with a 64-bit block counter in words 12-13 and a zero
