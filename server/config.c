@@ -11,6 +11,10 @@
 #include <unistd.h>
 
 #include "server/options.h"
+#include "server/routes.h"
+
+/* Columns of --help's endpoint list. */
+enum { HELP_WIDTH = 100 };
 
 static void *member_of(puzzled_config *config, const option *opt) { return (char *)config + opt->offset; }
 
@@ -152,13 +156,28 @@ static void print_values_and_default(const option *opt) {
     printf(")");
 }
 
+/* The endpoints that compute, from the routing table, so --help names every one. */
+static void print_endpoints(void) {
+    printf("Endpoints, each described at /openapi.yaml and /docs:\n ");
+    size_t column = 1;
+    for (size_t i = 0; i < route_count(); i++) {
+        const route *r = route_at(i);
+        if (r->thread != ON_WORKER) continue;
+        if (column + 1 + strlen(r->path) > HELP_WIDTH) {
+            printf("\n ");
+            column = 1;
+        }
+        column += (size_t)printf(" %s", r->path);
+    }
+    printf("\n\n");
+}
+
 static void print_help(void) {
     printf("Usage: puzzled [options]\n"
-           "HTTP service for shuffles; permutations and combinations (list, count, rank, unrank); N-Queens\n"
-           "(solutions, count, verify); knight's tours (find, verify); word ladders (search, verify, neighbours,\n"
-           "puzzles); Sudoku (generate, solve, check, hint, explain). Each endpoint is described at /openapi.yaml\n"
-           "and /docs.\n\n"
-           "Each option can also be set by the environment variable shown; a flag wins.\n");
+           "HTTP service for shuffles, permutations and combinations, N-Queens, knight's tours, word ladders\n"
+           "and Sudoku.\n");
+    print_endpoints();
+    printf("Each option can also be set by the environment variable shown; a flag wins.\n");
     for (size_t i = 0; i < option_count; i++) {
         const option *opt = &options[i];
         printf("  %-22s %-26s %s", opt->flag, opt->env != NULL ? opt->env : "", opt->help);

@@ -10,7 +10,8 @@ core READMEs and the TypeScript client's README against the tree, openapi.yaml, 
 - The options agree in their two places: --help, printed from the option table (server/options.c) with
   each option's environment variable, values and default, and docs/operations.md's configuration table
   (one row per option, and no row of another); a self-test first shows these checks catch a missing
-  row, a row or a doc naming no option, and a wrong default.
+  row, a row or a doc naming no option, and a wrong default. A default the docs or openapi.yaml restate
+  in prose beside its flag ("`--max-rank-items` items (default 1,000,000") must be --help's too.
 - Every ```console example reproduces against a fresh server on a free port: each `$ command` is run
   with localhost:8080 replaced by that port, and its output must be the lines shown, volatile headers
   (Date, X-Request-Id, ETag) aside. An example that needs another set-up (a container, another port) is
@@ -171,6 +172,24 @@ def unknown_options(named, options):
     return [f"{place}: {flag}" for place, flag in named if flag not in options and flag not in FOREIGN_OPTIONS]
 
 
+# A default restated in prose beside its flag: "`--max-rank-items` items (default 1,000,000" or
+# "--time-limit-ms` (default 10 s", the seconds of an option in ms.
+RESTATED_DEFAULT = re.compile(r"(--[a-z-]+)`? (?:\w+ )?\(default ([0-9][0-9,]*)( s\b)?")
+
+
+def restated_defaults(pages, options):
+    """The defaults the pages ((name, text) pairs) restate beside a flag that are not --help's."""
+    wrong = []
+    for name, text in pages:
+        for number, line in enumerate(text.split("\n"), 1):
+            for flag, value, seconds in RESTATED_DEFAULT.findall(line):
+                stated = str(int(value.replace(",", "")) * (1000 if seconds else 1))
+                default = options.get(flag, ("", "", ""))[2]
+                if stated != default:
+                    wrong.append(f"{name}:{number}: {flag} (default {value}{seconds}), --help says {default!r}")
+    return wrong
+
+
 def self_test():
     """The option checks report what they exist to catch: an option missing from the table, a row or a
     doc naming an option that does not exist, a default or a variable that differs."""
@@ -184,6 +203,11 @@ def self_test():
                     "--port: default '8081' in the table, '8080' in --help"], found)
     found = unknown_options([("a.md:1", "--port"), ("a.md:2", "--prot"), ("a.md:3", "--data-binary")], options)
     check("self-test: a doc naming an option that does not exist is reported", found == ["a.md:2: --prot"], found)
+    found = restated_defaults([("a.md", "`--port` (default 8080) and `--port` (default 8,081)\n"
+                                         "--port` seconds (default 8 s)")], options)
+    check("self-test: a default restated beside its flag that is not --help's is reported",
+          found == ["a.md:1: --port (default 8,081), --help says '8080'", "a.md:2: --port (default 8 s), --help says '8080'"],
+          found)
 
 
 def check_options(binary):
@@ -198,6 +222,10 @@ def check_options(binary):
     found = table_disagreements(options, operations_table(read("docs/operations.md")))
     check("docs/operations.md's configuration table and --help list the same options with the same environment "
           "variables, values and defaults", not found, "\n  " + "\n  ".join(found))
+    pages = [(name, read(name)) for name in doc_files() + ["openapi.yaml"]]
+    found = restated_defaults(pages, options)
+    check("every default the docs and openapi.yaml restate beside its flag is --help's", not found,
+          "\n  " + "\n  ".join(found))
     return options
 
 

@@ -3,7 +3,8 @@
  * option is read from its flag (as "--flag VALUE" and "--flag=VALUE") and from its environment
  * variable, a flag winning; bad values, unknown options and a missing value are refused with exit
  * code 2 and the exact message; --queue follows --workers unless given; --help prints one line per
- * option with its variable, values and default (the line tests/docs/run.py checks the docs against).
+ * option with its variable, values and default (the line tests/docs/run.py checks the docs against)
+ * and every endpoint that computes, from the routing table.
  * config_load writes to stdout and stderr: each call's output is captured in temporary files. */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 
 #include "server/config.h"
 #include "server/options.h"
+#include "server/routes.h"
 
 enum { MAX_ARGS = 8, OUTPUT_BYTES = 16384 };
 
@@ -306,5 +308,12 @@ Test(config, help_prints_every_option_with_its_variable_values_and_default) {
         snprintf(start, sizeof start, "\n  %-22s %-26s %s", options[i].flag, options[i].env ? options[i].env : "",
                  options[i].help);
         cr_assert_not_null(strstr(l->out, start), "--help lacks %s", options[i].flag);
+    }
+    for (size_t i = 0; i < route_count(); i++) {
+        if (route_at(i)->thread != ON_WORKER) continue;
+        char spaced[64], last[64];
+        snprintf(spaced, sizeof spaced, " %s ", route_at(i)->path);
+        snprintf(last, sizeof last, " %s\n", route_at(i)->path);
+        cr_assert(strstr(l->out, spaced) != NULL || strstr(l->out, last) != NULL, "--help lacks %s", route_at(i)->path);
     }
 }
