@@ -9,8 +9,10 @@
 /* Lines up to this long are copied with one fixed-size copy (the buffers keep this much slack). */
 enum { SHORT_LINE = 32 };
 
+/* Frees `l` and all it owns; NULL is allowed. */
 static void arrangement_listing_free(void *state) {
     arrangement_listing *l = state;
+    if (l == NULL) return;
     if (l->iter != NULL) l->free_iter(l->iter);
     perm_items_free(&l->items);
     free(l->count);
@@ -119,32 +121,39 @@ static stream_status next_part(void *state, json_writer *out, size_t want) {
     return STREAM_DONE;
 }
 
-/* When `ok`, prepares `l` and answers {"count":"..."} (count_only) or streams the listing (taking `l`);
- * frees `l` otherwise. Returns `ok`, false when out of memory. */
-static bool respond(api_request *req, api_response *res, arrangement_listing *l, bool ok, const mpz_t count,
+/* Prepares `l` and answers {"count":"..."} (count_only) or streams the listing, taking `l`. False (a
+ * 500) when out of memory. */
+static bool respond(api_request *req, api_response *res, arrangement_listing *l, const mpz_t count,
                     const listing_options *o) {
-    if (ok && !prepare(l, count, o->k, o->limit, req->ndjson)) ok = api_fail_out_of_memory(req);
-    if (ok && o->count_only) write_count(l, &res->body);
-    if (!ok || o->count_only) {
-        arrangement_listing_free(l);
-        return ok;
+    bool ok = prepare(l, count, o->k, o->limit, req->ndjson);
+    if (!ok) {
+        api_fail_out_of_memory(req);
+        goto out;
+    }
+    if (o->count_only) {
+        write_count(l, &res->body);
+        goto out;
     }
     api_respond_bounded_stream(res, l, next_part, arrangement_listing_free, req->ndjson);
-    return true;
+    l = NULL; /* the stream's now */
+out:
+    arrangement_listing_free(l);
+    return ok;
 }
 
 static bool read_options(api_request *req, listing_options *o) {
     int64_t limit;
     bool present;
-    if (!param_bool(req, "distinct", false, &o->distinct) || !param_bool(req, "count_only", false, &o->count_only) ||
-        !param_big_uint(req, "offset", o->offset, &present) ||
+    o->distinct = param_flag(req, "distinct", false);
+    o->count_only = param_flag(req, "count_only", false);
+    if (!param_big_uint(req, "offset", o->offset, &present) ||
         !param_int(req, "limit", 0, API_MAX_EXACT_INTEGER, API_MAX_EXACT_INTEGER, &limit))
         return false;
     o->limit = param_present(req, "limit") ? (uint64_t)limit : UINT64_MAX;
     return true;
 }
 
-/* Starts the listing's iterator on the offset-th arrangement. */
+/* Starts the listing's iterator on the offset-th arrangement (below the count). */
 static bool start_iterator(api_request *req, arrangement_listing *l, const arrangement_kind *kind, const void *spec,
                            const mpz_t offset) {
     void *iter = malloc(kind->iter_size);
@@ -164,10 +173,15 @@ bool arrangement_listing_answer(api_request *req, api_response *res, const arran
     mpz_init(o.offset);
     mpz_t count;
     mpz_init(count);
-    bool ok = perm_items_read(req, "items", req->limits->max_rank_items, &l->items) && read_options(req, &o) &&
-              kind->read(req, &l->items, &o, spec) && api_fail_status(req, kind->count(count, spec, &req->deadline));
-    if (ok && !o.count_only && mpz_cmp(o.offset, count) < 0) ok = start_iterator(req, l, kind, spec, o.offset);
-    ok = respond(req, res, l, ok, count, &o);
+    bool ok = false;
+    if (!perm_items_read(req, "items", req->limits->max_rank_items, &l->items) || !read_options(req, &o) ||
+        !kind->read(req, &l->items, &o, spec) || !api_fail_status(req, kind->count(count, spec, &req->deadline)))
+        goto out;
+    if (!o.count_only && mpz_cmp(o.offset, count) < 0 && !start_iterator(req, l, kind, spec, o.offset)) goto out;
+    ok = respond(req, res, l, count, &o);
+    l = NULL; /* taken by the answer */
+out:
+    arrangement_listing_free(l);
     mpz_clears(o.offset, count, NULL);
     return ok;
 }
