@@ -98,20 +98,21 @@ static void write_problem(json_writer *out, const claimed_tour *tour, const kt_v
 static bool answer_knight_tour_verify(api_request *req, api_response *res) {
     claimed_tour tour = {0};
     kt_verdict verdict;
-    bool ok =
-        read_board(req, &tour) && read_path(req, &tour) &&
-        api_fail_status(req, knight_tour_verify(tour.rows, tour.cols, tour.closed, tour.path, tour.length, &verdict));
-    if (ok) {
-        json_writer *out = &res->body;
-        jw_str(out, "{\"rows\":");
-        jw_uint(out, tour.rows);
-        jw_str(out, ",\"cols\":");
-        jw_uint(out, tour.cols);
-        jw_str(out, tour.closed ? ",\"closed\":true" : ",\"closed\":false");
-        jw_str(out, verdict.problem == KT_PROBLEM_NONE ? ",\"valid\":true" : ",\"valid\":false");
-        write_problem(out, &tour, &verdict);
-        jw_char(out, '}');
-    }
+    bool ok = false;
+    if (!read_board(req, &tour) || !read_path(req, &tour) ||
+        !api_fail_status(req, knight_tour_verify(tour.rows, tour.cols, tour.closed, tour.path, tour.length, &verdict)))
+        goto out;
+    json_writer *out = &res->body;
+    jw_str(out, "{\"rows\":");
+    jw_uint(out, tour.rows);
+    jw_str(out, ",\"cols\":");
+    jw_uint(out, tour.cols);
+    jw_str(out, tour.closed ? ",\"closed\":true" : ",\"closed\":false");
+    jw_str(out, verdict.problem == KT_PROBLEM_NONE ? ",\"valid\":true" : ",\"valid\":false");
+    write_problem(out, &tour, &verdict);
+    jw_char(out, '}');
+    ok = true;
+out:
     free(tour.path);
     return ok;
 }

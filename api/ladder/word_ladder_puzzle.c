@@ -36,13 +36,21 @@ typedef struct puzzle_request {
 static bool read_seed(api_request *req, uint64_t *seed) {
     mpz_t value;
     mpz_init(value);
-    bool present, ok = param_big_uint(req, "seed", value, &present);
-    if (ok && present && mpz_sizeinbase(value, 2) > 64)
-        ok = api_fail(req, API_INVALID_FIELD, "seed", "'seed' must be at most 18446744073709551615 (2^64-1)");
-    if (ok && present) *seed = mpz_get_ui(value); /* unsigned long is 64 bits on the platforms we build for */
+    bool present, ok = false;
+    if (!param_big_uint(req, "seed", value, &present)) goto out;
+    if (!present) {
+        ok = rng_fresh_seed(seed) ||
+             api_fail(req, API_INTERNAL_ERROR, NULL, "the operating system gave no randomness for a fresh seed");
+        goto out;
+    }
+    if (mpz_sizeinbase(value, 2) > 64) {
+        api_fail(req, API_INVALID_FIELD, "seed", "'seed' must be at most 18446744073709551615 (2^64-1)");
+        goto out;
+    }
+    *seed = mpz_get_ui(value); /* unsigned long is 64 bits on the platforms we build for */
+    ok = true;
+out:
     mpz_clear(value);
-    if (ok && !present && !rng_fresh_seed(seed))
-        ok = api_fail(req, API_INTERNAL_ERROR, NULL, "the operating system gave no randomness for a fresh seed");
     return ok;
 }
 
@@ -98,11 +106,18 @@ static bool answer(api_request *req, api_response *res, const puzzle_request *q,
                                                                   &req->deadline, &puzzle)))
         return false;
     word_ladder_iter iter;
-    bool ok = !puzzle.found || word_ladder_iter_init(&iter, puzzle.ladders) || api_fail_out_of_memory(req);
-    if (ok) {
-        write_answer(&res->body, q, &puzzle, puzzle.found ? word_ladder_iter_next(&iter) : NULL);
-        if (puzzle.found) word_ladder_iter_free(&iter);
+    bool ok = false;
+    if (!puzzle.found) {
+        write_answer(&res->body, q, &puzzle, NULL);
+    } else if (word_ladder_iter_init(&iter, puzzle.ladders)) {
+        write_answer(&res->body, q, &puzzle, word_ladder_iter_next(&iter));
+        word_ladder_iter_free(&iter);
+    } else {
+        api_fail_out_of_memory(req);
+        goto out;
     }
+    ok = true;
+out:
     ladder_puzzle_free(&puzzle);
     return ok;
 }
