@@ -102,15 +102,15 @@ static bool answer_knight_tour_verify(api_request *req, api_response *res) {
     if (!read_board(req, &tour) || !read_path(req, &tour) ||
         !api_fail_status(req, knight_tour_verify(tour.rows, tour.cols, tour.closed, tour.path, tour.length, &verdict)))
         goto out;
-    json_writer *out = &res->body;
-    jw_str(out, "{\"rows\":");
-    jw_uint(out, tour.rows);
-    jw_str(out, ",\"cols\":");
-    jw_uint(out, tour.cols);
-    jw_str(out, tour.closed ? ",\"closed\":true" : ",\"closed\":false");
-    jw_str(out, verdict.problem == KT_PROBLEM_NONE ? ",\"valid\":true" : ",\"valid\":false");
-    write_problem(out, &tour, &verdict);
-    jw_char(out, '}');
+    json_writer *body = &res->body;
+    jw_str(body, "{\"rows\":");
+    jw_uint(body, tour.rows);
+    jw_str(body, ",\"cols\":");
+    jw_uint(body, tour.cols);
+    jw_str(body, tour.closed ? ",\"closed\":true" : ",\"closed\":false");
+    jw_str(body, verdict.problem == KT_PROBLEM_NONE ? ",\"valid\":true" : ",\"valid\":false");
+    write_problem(body, &tour, &verdict);
+    jw_char(body, '}');
     ok = true;
 out:
     free(tour.path);

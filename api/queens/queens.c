@@ -411,31 +411,40 @@ static bool draw_first(api_request *req, api_response *res, const queens_request
 
 static bool answer_first(api_request *req, api_response *res, const queens_request *q) {
     uint32_t *cols = NULL;
+    bool ok = false;
     if (q->placed != NULL && !api_fail_status(req, complete_placed(req, q, &cols))) {
-        return false;
+        goto out;
     }
     bool exists = q->placed != NULL ? cols != NULL : queens_first_exists((uint64_t)q->n);
     if (!exists) {
         jw_str(&res->body, "{\"n\":");
         jw_int(&res->body, q->n);
         jw_str(&res->body, ",\"found\":false}");
-        return true;
+        ok = true;
+        goto out;
     }
     if (q->svg) {
-        return draw_first(req, res, q, cols);
+        ok = draw_first(req, res, q, cols);
+        cols = NULL; /* freed by drawing */
+        goto out;
     }
     first_stream *s = calloc(1, sizeof *s);
     if (s == NULL) {
-        free(cols);
-        return api_fail_out_of_memory(req);
+        api_fail_out_of_memory(req);
+        goto out;
     }
     s->n = (uint64_t)q->n;
-    s->cols = cols; /* the stream's now */
+    s->cols = cols;
+    cols = NULL; /* the stream's now */
     if (first_body_bytes(s->n) <= API_WHOLE_BODY_BYTES) {
-        return api_respond_whole(req, res, s, first_next, first_stream_free, false);
+        ok = api_respond_whole(req, res, s, first_next, first_stream_free, false);
+    } else {
+        api_respond_bounded_stream(res, s, first_next, first_stream_free, false);
+        ok = true;
     }
-    api_respond_bounded_stream(res, s, first_next, first_stream_free, false);
-    return true;
+out:
+    free(cols);
+    return ok;
 }
 
 static bool answer(api_request *req, api_response *res, const queens_request *q) {

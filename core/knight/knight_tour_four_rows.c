@@ -26,11 +26,11 @@
  *     splice edges at its borders (where the board goes on), and pieces are spliced in on both sides,
  *     mirrored on the left.
  * Pieces are searched once per width and cached; the window and the splicing are the frame of
- * knight_tour_splice.c. Why this answers every n >= 5, not only the tested
- * ones: the windows tried depend only on the start's line, its distance to each end capped at
- * WINDOW_MAX + 2 columns, and whether what is left on each side is 0, 1, 2 or more columns (pieces of
- * 3, 4 and 5 cover every length from 3), so every case already occurs on some 4 x n with n <= 37, and
- * the unit tests ask every start of every 4 x n up to 64. */
+ * knight_tour_splice.c. Why this answers every n >= 5, not only the tested ones: the windows tried
+ * depend only on the start's line, its distance to each end capped at WINDOW_MAX (knight_tour_splice.c)
+ * + 2 columns, and whether what is left on each side is 0, 1, 2 or more columns (pieces of 3, 4 and 5
+ * cover every length from 3), so every case already occurs on some 4 x n with n <= 37, and the unit
+ * tests ask every start of every 4 x n up to 64. */
 #include <stdlib.h>
 
 #include "core/knight/knight_tour_internal.h"
