@@ -9,8 +9,9 @@ enum { SHORT_LINE = 32 };
 
 arrangement_listing *arrangement_listing_new(void) { return calloc(1, sizeof(arrangement_listing)); }
 
-static void arrangement_listing_free(void *state) {
+void arrangement_listing_free(void *state) {
     arrangement_listing *l = state;
+    if (l == NULL) return;
     if (l->iter != NULL) l->free_iter(l->iter);
     perm_items_free(&l->items);
     free(l->count);
@@ -119,14 +120,20 @@ static stream_status next_part(void *state, json_writer *out, size_t want) {
     return STREAM_DONE;
 }
 
-bool arrangement_listing_respond(api_request *req, api_response *res, arrangement_listing *l, bool ok,
-                                 const mpz_t count, size_t k, uint64_t limit, bool count_only) {
-    if (ok && !prepare(l, count, k, limit, req->ndjson)) ok = api_fail_out_of_memory(req);
-    if (ok && count_only) write_count(l, &res->body);
-    if (!ok || count_only) {
-        arrangement_listing_free(l);
-        return ok;
+bool arrangement_listing_respond(api_request *req, api_response *res, arrangement_listing *l, const mpz_t count,
+                                 size_t k, uint64_t limit, bool count_only) {
+    bool ok = prepare(l, count, k, limit, req->ndjson);
+    if (!ok) {
+        api_fail_out_of_memory(req);
+        goto out;
+    }
+    if (count_only) {
+        write_count(l, &res->body);
+        goto out;
     }
     api_respond_bounded_stream(res, l, next_part, arrangement_listing_free, req->ndjson);
-    return true;
+    l = NULL; /* the stream's now */
+out:
+    arrangement_listing_free(l);
+    return ok;
 }

@@ -43,9 +43,12 @@ typedef struct arrangement_listing {
 /* A zeroed listing (NULL when out of memory) whose items and iterator the caller fills in. */
 arrangement_listing *arrangement_listing_new(void);
 
-/* The end of both listing handlers: when `ok`, prepares `l` and answers {"count":"..."} (count_only)
- * or streams the listing (taking `l`); frees `l` otherwise. Returns `ok`, false when out of memory. */
-bool arrangement_listing_respond(api_request *req, api_response *res, arrangement_listing *l, bool ok,
-                                 const mpz_t count, size_t k, uint64_t limit, bool count_only);
+/* Frees `l` and all it owns; NULL is allowed. */
+void arrangement_listing_free(void *l);
+
+/* The end of both listing handlers, taking `l`: prepares it and answers {"count":"..."} (count_only)
+ * or streams the listing. False (a 500) when out of memory. */
+bool arrangement_listing_respond(api_request *req, api_response *res, arrangement_listing *l, const mpz_t count,
+                                 size_t k, uint64_t limit, bool count_only);
 
 #endif

@@ -35,22 +35,24 @@ bool board_queens_read(api_request *req, const char *field, const cJSON *list, u
     size_t size = (size_t)cJSON_GetArraySize(list);
     queens_square *squares = malloc((size ? size : 1) * sizeof *squares);
     if (squares == NULL) return api_fail_out_of_memory(req);
+    bool ok = false;
     int index = 0;
-    bool ok = true;
-    for (const cJSON *item = list->child; ok && item != NULL; item = item->next, index++)
-        ok = board_square_read(req, field, index, item, n, n, &squares[index].row, &squares[index].col);
+    for (const cJSON *item = list->child; item != NULL; item = item->next, index++)
+        if (!board_square_read(req, field, index, item, n, n, &squares[index].row, &squares[index].col)) goto out;
     queens_square repeated;
-    if (ok && !queens_sort_distinct(squares, size, &repeated))
-        ok = api_fail(req, API_INVALID_FIELD, field,
-                      "'%s' places two queens on the square [%" PRIu32 ", %" PRIu32 "]; a square holds one", field,
-                      repeated.row, repeated.col);
-    if (!ok) {
-        free(squares);
-        return false;
+    if (!queens_sort_distinct(squares, size, &repeated)) {
+        api_fail(req, API_INVALID_FIELD, field,
+                 "'%s' places two queens on the square [%" PRIu32 ", %" PRIu32 "]; a square holds one", field,
+                 repeated.row, repeated.col);
+        goto out;
     }
     *out = squares;
     *count = size;
-    return true;
+    squares = NULL; /* the caller's now */
+    ok = true;
+out:
+    free(squares);
+    return ok;
 }
 
 void board_square_write(json_writer *out, uint32_t row, uint32_t col) {

@@ -85,26 +85,47 @@ static bool check_selection(api_request *req, const char *field, const perm_item
                             const uint32_t *renumber, item_selection *s) {
     size_t *taken = calloc(s->pool.m ? s->pool.m : 1, sizeof *taken);
     s->classes = malloc((s->len ? s->len : 1) * sizeof *s->classes);
+    bool ok = false;
     if (taken == NULL || s->classes == NULL) {
-        free(taken);
-        return api_fail_out_of_memory(req);
+        api_fail_out_of_memory(req);
+        goto out;
     }
-    bool ok = true;
-    for (size_t i = 0; i < s->len && ok; i++) {
+    for (size_t i = 0; i < s->len; i++) {
         uint32_t original = all->classes[n + i], c = renumber[original];
         int length = (int)(all->start[original + 1] - all->start[original]);
         const char *text = length <= 60 ? all->texts + all->start[original] : "(a long value)";
         if (length > 60) length = (int)strlen(text); /* never cut a value: it could end mid-character */
-        if (c == UINT32_MAX)
-            ok = api_fail(req, API_INVALID_FIELD, field, "'%s' item %zu (from 0), %.*s, is not one of the items", field,
-                          i, length, text);
-        else if (++taken[c] > s->pool.mult[c])
-            ok = api_fail(req, API_INVALID_FIELD, field,
-                          "'%s' takes %.*s %zu times, but the items hold it only %zu times", field, length, text,
-                          taken[c], s->pool.mult[c]);
-        else s->classes[i] = c;
+        if (c == UINT32_MAX) {
+            api_fail(req, API_INVALID_FIELD, field, "'%s' item %zu (from 0), %.*s, is not one of the items", field, i,
+                     length, text);
+            goto out;
+        }
+        if (++taken[c] > s->pool.mult[c]) {
+            api_fail(req, API_INVALID_FIELD, field, "'%s' takes %.*s %zu times, but the items hold it only %zu times",
+                     field, length, text, taken[c], s->pool.mult[c]);
+            goto out;
+        }
+        s->classes[i] = c;
     }
+    ok = true;
+out:
     free(taken);
+    return ok;
+}
+
+/* From `all`, the pool's `n` items followed by the selection: the pool with its classes renumbered from 0
+ * (those only the selection holds dropped), and the selection checked against it. */
+static bool split_classes(api_request *req, const char *field, const perm_items *all, size_t n, item_selection *s) {
+    uint32_t *renumber = malloc((all->m ? all->m : 1) * sizeof *renumber);
+    if (renumber == NULL) return api_fail_out_of_memory(req);
+    size_t m = 0;
+    for (size_t c = 0; c < all->m; c++) renumber[c] = UINT32_MAX;
+    for (size_t i = 0; i < n; i++) renumber[all->classes[i]] = 0;
+    for (size_t c = 0; c < all->m; c++)
+        if (renumber[c] == 0) renumber[c] = (uint32_t)m++;
+    bool ok = keep_pool_classes(all, n, renumber, m, &s->pool) ? check_selection(req, field, all, n, renumber, s)
+                                                               : api_fail_out_of_memory(req);
+    free(renumber);
     return ok;
 }
 
@@ -129,16 +150,7 @@ bool item_selection_read(api_request *req, const char *pool_field, const char *p
     bool ok = perm_items_read_value(req, pool_field, both, 2 * max_items, &all);
     cJSON_Delete(both);
     if (!ok) return false;
-    uint32_t *renumber = malloc((all.m ? all.m : 1) * sizeof *renumber);
-    if (renumber == NULL) ok = api_fail_out_of_memory(req);
-    size_t m = 0;
-    for (size_t c = 0; ok && c < all.m; c++) renumber[c] = UINT32_MAX;
-    for (size_t i = 0; ok && i < n; i++) renumber[all.classes[i]] = 0;
-    for (size_t c = 0; ok && c < all.m; c++)
-        if (renumber[c] == 0) renumber[c] = (uint32_t)m++;
-    if (ok && !keep_pool_classes(&all, n, renumber, m, &s->pool)) ok = api_fail_out_of_memory(req);
-    if (ok) ok = check_selection(req, field, &all, n, renumber, s);
-    free(renumber);
+    ok = split_classes(req, field, &all, n, s);
     perm_items_free(&all);
     if (!ok) item_selection_free(s);
     return ok;

@@ -49,9 +49,13 @@ bool param_int_required(api_request *req, const char *name, int64_t min, int64_t
     return param_int(req, name, min, max, 0, out);
 }
 
-bool param_bool(api_request *req, const char *name, bool dflt, bool *out) {
+bool param_flag(const api_request *req, const char *name, bool dflt) {
     const cJSON *value = field_value(req, name);
-    *out = value == NULL ? dflt : cJSON_IsTrue(value);
+    return value == NULL ? dflt : cJSON_IsTrue(value);
+}
+
+bool param_bool(api_request *req, const char *name, bool dflt, bool *out) {
+    *out = param_flag(req, name, dflt);
     return true;
 }
 

@@ -2,7 +2,8 @@
 # Formats the C sources with clang-format and the committed .clang-format: every tracked .c and .h file
 # under core/, api/, server/, tests/ and bench/ (the tree holds no vendored or generated C; web/vendor/ is
 # JavaScript). `scripts/format.sh` rewrites the files in place; `scripts/format.sh --check` changes
-# nothing, lists the files whose layout differs and exits 1 if there is any.
+# nothing, lists the files whose layout differs and exits 1 if there is any; it also runs
+# scripts/error_paths.sh, the check of the one error-path convention, which clang-format cannot see.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-fix}
@@ -22,8 +23,11 @@ for file in "${files[@]}"; do
     unformatted=$((unformatted + 1))
   fi
 done
+error_paths=0
+scripts/error_paths.sh || error_paths=1
 if [ "$unformatted" -gt 0 ]; then
   echo "$unformatted of ${#files[@]} C files not formatted" >&2
   exit 1
 fi
+[ "$error_paths" -eq 0 ] || exit 1
 echo "all ${#files[@]} C files formatted"

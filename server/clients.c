@@ -97,13 +97,11 @@ static bool trusted(const clients *table, const char *address) {
 clients *clients_create(const clients_config *config) {
     clients *table = calloc(1, sizeof *table);
     if (table == NULL) return NULL;
-    table->entries = calloc(TABLE_SLOTS, sizeof *table->entries);
-    if (table->entries == NULL) {
-        free(table);
-        return NULL;
-    }
-    table->config = *config;
     pthread_mutex_init(&table->lock, NULL);
+    table->config = *config;
+    bool ok = false;
+    table->entries = calloc(TABLE_SLOTS, sizeof *table->entries);
+    if (table->entries == NULL) goto out;
     char list[1024];
     snprintf(list, sizeof list, "%s", config->trusted_proxies);
     char *save = NULL;
@@ -111,12 +109,17 @@ clients *clients_create(const clients_config *config) {
         if (table->trusted_count == MAX_TRUSTED || !parse_network(item, &table->trusted[table->trusted_count])) {
             fprintf(stderr, "puzzled: --trusted-proxy: '%s' is not an address or CIDR range (or more than %d)\n", item,
                     MAX_TRUSTED);
-            clients_destroy(table);
-            return NULL;
+            goto out;
         }
         table->trusted_count++;
     }
     table->config.trusted_proxies = NULL; /* parsed; the text is not kept */
+    ok = true;
+out:
+    if (!ok) {
+        clients_destroy(table);
+        table = NULL;
+    }
     return table;
 }
 

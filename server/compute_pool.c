@@ -194,11 +194,6 @@ static void *watch_main(void *arg) {
 compute_pool *compute_pool_create(unsigned workers, unsigned queue_limit) {
     compute_pool *pool = calloc(1, sizeof *pool);
     if (pool == NULL) return NULL;
-    pool->threads = calloc(workers, sizeof *pool->threads);
-    if (pool->threads == NULL) {
-        free(pool);
-        return NULL;
-    }
     pthread_mutex_init(&pool->lock, NULL);
     init_monotonic_cond(&pool->work);
     init_monotonic_cond(&pool->express_work);
@@ -207,13 +202,18 @@ compute_pool *compute_pool_create(unsigned workers, unsigned queue_limit) {
     pool->workers = workers;
     pool->queue_limit = queue_limit;
     pool->admitting = true;
+    bool ok = false;
+    pool->threads = calloc(workers, sizeof *pool->threads);
+    if (pool->threads == NULL) goto out;
     while (pool->started < workers && pthread_create(&pool->threads[pool->started], NULL, main_worker, pool) == 0)
         pool->started++;
     pool->express_started = pthread_create(&pool->express_thread, NULL, express_worker, pool) == 0;
     pool->watcher_started = pthread_create(&pool->watcher, NULL, watch_main, pool) == 0;
-    if (pool->started < workers || !pool->express_started || !pool->watcher_started) {
-        compute_pool_destroy(pool);
-        return NULL;
+    ok = pool->started == workers && pool->express_started && pool->watcher_started;
+out:
+    if (!ok) {
+        compute_pool_destroy(pool); /* joins the threads that did start */
+        pool = NULL;
     }
     return pool;
 }

@@ -334,13 +334,10 @@ static bool read_fields(request_context *ctx) {
         req->text_body_len = ctx->body.len;
         post = false; /* the fields come from the query string alone */
     }
-    bool ok = fields_parse_body(req, post && ctx->body.data ? ctx->body.data : "", post ? ctx->body.len : 0);
-    if (ok) {
-        query_walk walk = {req, ctx->route->endpoint->fields, true};
-        MHD_get_connection_values(ctx->connection, MHD_GET_ARGUMENT_KIND, add_query_argument, &walk);
-        ok = walk.ok;
-    }
-    return ok && fields_check(req, ctx->route->endpoint->fields);
+    if (!fields_parse_body(req, post && ctx->body.data ? ctx->body.data : "", post ? ctx->body.len : 0)) return false;
+    query_walk walk = {req, ctx->route->endpoint->fields, true};
+    MHD_get_connection_values(ctx->connection, MHD_GET_ARGUMENT_KIND, add_query_argument, &walk);
+    return walk.ok && fields_check(req, ctx->route->endpoint->fields);
 }
 
 /* On a worker: decides whether the answer goes out gzip'd, and compresses a complete body now (a
@@ -378,15 +375,24 @@ static bool tag_answer(request_context *ctx) {
 static void run_endpoint(request_context *ctx) {
     api_request *req = &ctx->req;
     unsigned json_failures = json_allocation_failures();
-    bool ok = ctx->route->endpoint->handler(req, &ctx->res);
+    bool ok = false;
+    if (!ctx->route->endpoint->handler(req, &ctx->res)) goto out;
     /* an event stream sends the answer as one event: a streamed one is made whole here */
-    if (ok && ctx->events != NULL && ctx->res.stream_state != NULL)
-        ok = api_collect_stream(req, &ctx->res, EVENT_RESULT_MAX_BYTES);
+    if (ctx->events != NULL && ctx->res.stream_state != NULL &&
+        !api_collect_stream(req, &ctx->res, EVENT_RESULT_MAX_BYTES))
+        goto out;
     /* cJSON_Add...() calls that ran out of memory leave a document short of fields */
-    if (ok && json_allocation_failures() != json_failures) ok = api_fail_out_of_memory(req);
-    if (ok && ctx->pure && ctx->etag[0] == '\0') tag_answer(ctx);
-    if (ok && ctx->res.body.out_of_memory) ok = api_fail_out_of_memory(req);
-    if (ok && !compress_answer(ctx)) ok = api_fail_out_of_memory(req);
+    if (json_allocation_failures() != json_failures) {
+        api_fail_out_of_memory(req);
+        goto out;
+    }
+    if (ctx->pure && ctx->etag[0] == '\0') tag_answer(ctx);
+    if (ctx->res.body.out_of_memory || !compress_answer(ctx)) {
+        api_fail_out_of_memory(req);
+        goto out;
+    }
+    ok = true;
+out:
     if (!ok && req->error.status == 0)
         api_fail(req, API_INTERNAL_ERROR, NULL, "the endpoint failed without saying why");
     ctx->answered_ok = ok;

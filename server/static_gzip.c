@@ -12,6 +12,21 @@ struct static_gzip {
     json_writer bodies[]; /* bodies[route_index(r)]; len 0: none */
 };
 
+/* The endpoint's answer gzip'd into `out`, which stays empty when the answer is not compressible or
+ * memory ran out. */
+static void gzip_answer(const api_endpoint *endpoint, json_writer *out) {
+    api_request req = {0};
+    api_response res = {.status = 200, .content_type = "application/json"};
+    jw_init(&res.body);
+    bool gzipped = false;
+    if (!endpoint->handler(&req, &res) || !compression_applies_to(res.content_type)) goto out;
+    if (res.fixed_body != NULL) jw_raw(&res.body, res.fixed_body, res.fixed_length);
+    gzipped = !res.body.out_of_memory && gzip_body(&res.body);
+out:
+    if (gzipped) *out = res.body;
+    else jw_free(&res.body);
+}
+
 static_gzip *static_gzip_create(void) {
     size_t count = route_count();
     static_gzip *cache = calloc(1, sizeof *cache + count * sizeof cache->bodies[0]);
@@ -20,18 +35,7 @@ static_gzip *static_gzip_create(void) {
     for (size_t i = 0; i < count; i++) {
         const api_endpoint *endpoint = route_at(i)->endpoint;
         jw_init(&cache->bodies[i]);
-        if (!endpoint->revalidate) continue;
-        api_request req = {0};
-        api_response res = {.status = 200, .content_type = "application/json", .body = cache->bodies[i]};
-        bool answered = endpoint->handler(&req, &res) && compression_applies_to(res.content_type);
-        if (answered && res.fixed_body != NULL) jw_raw(&res.body, res.fixed_body, res.fixed_length);
-        answered = answered && !res.body.out_of_memory;
-        if (answered && gzip_body(&res.body)) {
-            cache->bodies[i] = res.body;
-        } else {
-            jw_free(&res.body);
-            jw_init(&cache->bodies[i]);
-        }
+        if (endpoint->revalidate) gzip_answer(endpoint, &cache->bodies[i]);
     }
     return cache;
 }

@@ -21,19 +21,20 @@ static int compare_classes(const void *a, const void *b) {
 
 static bool answer_rank(api_request *req, api_response *res) {
     item_selection s;
-    bool distinct;
-    param_bool(req, "distinct", false, &distinct);
     if (!item_selection_read(req, "items", "text", "combination", "combination_text", req->limits->max_rank_items, &s))
         return false;
     qsort(s.classes, s.len, sizeof *s.classes, compare_classes); /* a combination is a sub-multiset */
-    comb_spec spec = {s.pool.mult, s.pool.m, s.len, distinct};
+    comb_spec spec = {s.pool.mult, s.pool.m, s.len, param_flag(req, "distinct", false)};
     mpz_t rank, total;
     mpz_inits(rank, total, NULL);
+    bool ok = false;
     core_status status = comb_count(total, &spec, &req->deadline);
     progress_begin(req->deadline.progress, "items", s.len); /* items whose place in the rank is settled */
-    if (status == CORE_OK) status = comb_rank(rank, &spec, s.classes, &req->deadline);
-    bool ok = api_fail_status(req, status);
-    if (ok) api_respond_rank(res, rank, total);
+    if (!api_fail_status(req, status)) goto out;
+    if (!api_fail_status(req, comb_rank(rank, &spec, s.classes, &req->deadline))) goto out;
+    api_respond_rank(res, rank, total);
+    ok = true;
+out:
     mpz_clears(rank, total, NULL);
     item_selection_free(&s);
     return ok;

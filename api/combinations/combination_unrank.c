@@ -27,28 +27,33 @@ static bool answer_unrank(api_request *req, api_response *res) {
     if (!perm_items_read(req, "items", req->limits->max_rank_items, &items)) return false;
     mpz_t rank, total;
     mpz_inits(rank, total, NULL);
-    comb_spec spec = {items.mult, items.m, 0, false};
-    bool ok = read_k_and_rank(req, &items, &spec.k, rank) && param_bool(req, "distinct", false, &spec.distinct);
-    uint32_t *combination = malloc((spec.k ? spec.k : 1) * sizeof *combination);
-    if (ok && combination == NULL) ok = api_fail_out_of_memory(req);
-    core_status status = CORE_OK;
-    if (ok) status = comb_count(total, &spec, &req->deadline);
-    if (ok && status == CORE_OK && mpz_cmp(rank, total) >= 0)
-        ok = param_fail_not_below(req, "rank", total, "combinations");
-    if (ok && status == CORE_OK) progress_begin(req->deadline.progress, "items", spec.k); /* items placed */
-    if (ok && status == CORE_OK) status = comb_unrank(combination, &spec, rank, &req->deadline);
-    if (ok) ok = api_fail_status(req, status);
-    if (ok) {
-        json_writer *out = &res->body;
-        jw_clear(out);
-        jw_char(out, '{');
-        jw_key(out, "combination");
-        perm_items_write(&items, out, combination, spec.k);
-        jw_char(out, ',');
-        jw_key(out, "total");
-        jw_mpz_string(out, total);
-        jw_char(out, '}');
+    comb_spec spec = {items.mult, items.m, 0, param_flag(req, "distinct", false)};
+    uint32_t *combination = NULL;
+    bool ok = false;
+    if (!read_k_and_rank(req, &items, &spec.k, rank)) goto out;
+    combination = malloc((spec.k ? spec.k : 1) * sizeof *combination);
+    if (combination == NULL) {
+        api_fail_out_of_memory(req);
+        goto out;
     }
+    if (!api_fail_status(req, comb_count(total, &spec, &req->deadline))) goto out;
+    if (mpz_cmp(rank, total) >= 0) {
+        param_fail_not_below(req, "rank", total, "combinations");
+        goto out;
+    }
+    progress_begin(req->deadline.progress, "items", spec.k); /* items placed */
+    if (!api_fail_status(req, comb_unrank(combination, &spec, rank, &req->deadline))) goto out;
+    json_writer *body = &res->body;
+    jw_clear(body);
+    jw_char(body, '{');
+    jw_key(body, "combination");
+    perm_items_write(&items, body, combination, spec.k);
+    jw_char(body, ',');
+    jw_key(body, "total");
+    jw_mpz_string(body, total);
+    jw_char(body, '}');
+    ok = true;
+out:
     free(combination);
     mpz_clears(rank, total, NULL);
     perm_items_free(&items);

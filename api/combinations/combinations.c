@@ -32,8 +32,9 @@ typedef struct options {
 static bool read_options(api_request *req, const perm_items *items, options *o) {
     int64_t limit;
     bool present;
-    if (!param_bool(req, "distinct", false, &o->distinct) || !param_bool(req, "count_only", false, &o->count_only) ||
-        !param_big_uint(req, "offset", o->offset, &present) ||
+    o->distinct = param_flag(req, "distinct", false);
+    o->count_only = param_flag(req, "count_only", false);
+    if (!param_big_uint(req, "offset", o->offset, &present) ||
         !param_int(req, "limit", 0, API_MAX_EXACT_INTEGER, API_MAX_EXACT_INTEGER, &limit))
         return false;
     if (!param_k(req, items->n, true, 0, &o->k)) return false;
@@ -41,28 +42,38 @@ static bool read_options(api_request *req, const perm_items *items, options *o) 
     return true;
 }
 
+/* Starts the listing's iterator at the offset (below the count). */
+static core_status start_iterator(arrangement_listing *l, const comb_spec *spec, const mpz_t offset,
+                                  const deadline *dl) {
+    comb_iter *iter = malloc(sizeof *iter);
+    core_status status = iter == NULL ? CORE_NO_MEMORY : comb_iter_init(iter, spec, offset, dl);
+    if (status == CORE_OK) l->iter = iter;
+    else free(iter);
+    return status;
+}
+
 static bool answer_combinations(api_request *req, api_response *res) {
     arrangement_listing *l = arrangement_listing_new();
     if (l == NULL) return api_fail_out_of_memory(req);
+    l->next = next_combination_of;
+    l->free_iter = free_comb_iter;
+    l->list_key = "combinations";
     options o = {0};
     mpz_init(o.offset);
     mpz_t count;
     mpz_init(count);
-    bool ok = perm_items_read(req, "items", req->limits->max_rank_items, &l->items) && read_options(req, &l->items, &o);
+    bool ok = false;
+    if (!perm_items_read(req, "items", req->limits->max_rank_items, &l->items) || !read_options(req, &l->items, &o))
+        goto out;
     comb_spec spec = {l->items.mult, l->items.m, o.k, o.distinct};
-    core_status status = CORE_OK;
-    if (ok) status = comb_count(count, &spec, &req->deadline);
-    if (ok && status == CORE_OK && !o.count_only && mpz_cmp(o.offset, count) < 0) {
-        comb_iter *iter = malloc(sizeof *iter);
-        status = iter == NULL ? CORE_NO_MEMORY : comb_iter_init(iter, &spec, o.offset, &req->deadline);
-        if (status == CORE_OK) l->iter = iter;
-        else free(iter);
-    }
-    if (ok) ok = api_fail_status(req, status);
-    l->next = next_combination_of;
-    l->free_iter = free_comb_iter;
-    l->list_key = "combinations";
-    ok = arrangement_listing_respond(req, res, l, ok, count, o.k, o.limit, o.count_only);
+    if (!api_fail_status(req, comb_count(count, &spec, &req->deadline))) goto out;
+    if (!o.count_only && mpz_cmp(o.offset, count) < 0 &&
+        !api_fail_status(req, start_iterator(l, &spec, o.offset, &req->deadline)))
+        goto out;
+    ok = arrangement_listing_respond(req, res, l, count, o.k, o.limit, o.count_only);
+    l = NULL; /* taken by the answer */
+out:
+    arrangement_listing_free(l);
     mpz_clears(o.offset, count, NULL);
     return ok;
 }

@@ -71,8 +71,8 @@ static bool read_query(api_request *req, tour_query *q) {
         return false;
     }
     int algorithm;
-    if (!param_bool(req, "closed", false, &q->request.closed) ||
-        !param_choice(req, "algorithm", algorithms, KT_ALGORITHM_AUTO, &algorithm) ||
+    q->request.closed = param_flag(req, "closed", false);
+    if (!param_choice(req, "algorithm", algorithms, KT_ALGORITHM_AUTO, &algorithm) ||
         !param_choice(req, "format", formats, FORMAT_PATH, &q->format))
         return false;
     q->request.rows = (int)rows;

@@ -28,9 +28,9 @@ typedef struct claimed_tour {
 static bool read_board(api_request *req, claimed_tour *tour) {
     int64_t max_side = (int64_t)req->limits->max_board_squares, rows, cols;
     if (max_side > INT32_MAX) max_side = INT32_MAX;
-    if (!param_int_required(req, "rows", 1, max_side, &rows) || !param_int_required(req, "cols", 1, max_side, &cols) ||
-        !param_bool(req, "closed", false, &tour->closed))
+    if (!param_int_required(req, "rows", 1, max_side, &rows) || !param_int_required(req, "cols", 1, max_side, &cols))
         return false;
+    tour->closed = param_flag(req, "closed", false);
     uint64_t squares = (uint64_t)rows * (uint64_t)cols;
     if (squares > req->limits->max_board_squares)
         return api_fail(req, API_TOO_LARGE, "rows", "the board has %llu squares; at most %llu are allowed",

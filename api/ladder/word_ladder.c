@@ -47,8 +47,8 @@ static bool read_query(api_request *req, ladder_query *query) {
                         "'from' has %zu letters and 'to' has %zu: a ladder changes one letter per step, so both "
                         "words must have the same number of letters",
                         query->length, to_length);
-    if (!param_bool(req, "all", false, &query->all) || !param_int(req, "limit", 0, MAX_LIMIT, 100, &query->limit))
-        return false;
+    query->all = param_flag(req, "all", false);
+    if (!param_int(req, "limit", 0, MAX_LIMIT, 100, &query->limit)) return false;
     return ladder_words_choose(req, query->length, &query->words);
 }
 

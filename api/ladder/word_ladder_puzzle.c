@@ -56,9 +56,9 @@ out:
 
 static bool read_request(api_request *req, puzzle_request *q) {
     if (!param_int_required(req, "length", 1, MAX_LENGTH, &q->length) ||
-        !param_int_required(req, "steps", 1, MAX_STEPS, &q->steps) ||
-        !param_bool(req, "allow_unknown_ends", false, &q->unknown_ends))
+        !param_int_required(req, "steps", 1, MAX_STEPS, &q->steps))
         return false;
+    q->unknown_ends = param_flag(req, "allow_unknown_ends", false);
     if (q->unknown_ends && q->steps < 2)
         return api_fail(req, API_INVALID_FIELD, "steps",
                         "with allow_unknown_ends, 'steps' must be at least 2 (an inner word between the ends); "

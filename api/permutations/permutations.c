@@ -39,38 +39,49 @@ static bool read_options(api_request *req, const perm_items *items, options *o) 
     int order;
     int64_t limit;
     bool present;
-    if (!param_choice(req, "order", order_names, 0, &order) || !param_bool(req, "distinct", false, &o->distinct) ||
-        !param_bool(req, "count_only", false, &o->count_only) || !param_big_uint(req, "offset", o->offset, &present) ||
+    if (!param_choice(req, "order", order_names, 0, &order) || !param_big_uint(req, "offset", o->offset, &present) ||
         !param_int(req, "limit", 0, API_MAX_EXACT_INTEGER, API_MAX_EXACT_INTEGER, &limit))
         return false;
+    o->distinct = param_flag(req, "distinct", false);
+    o->count_only = param_flag(req, "count_only", false);
     if (!param_k(req, items->n, false, items->n, &o->k)) return false;
     o->order = orders[order];
     o->limit = param_present(req, "limit") ? (uint64_t)limit : UINT64_MAX; /* absent: no limit at all */
     return true;
 }
 
+/* Starts the listing's iterator at the offset (below the count). */
+static core_status start_iterator(arrangement_listing *l, const perm_spec *spec, const mpz_t offset,
+                                  const deadline *dl) {
+    perm_iter *iter = malloc(sizeof *iter);
+    core_status status = iter == NULL ? CORE_NO_MEMORY : perm_iter_init(iter, spec, offset, dl);
+    if (status == CORE_OK) l->iter = iter;
+    else free(iter);
+    return status;
+}
+
 static bool answer_permutations(api_request *req, api_response *res) {
     arrangement_listing *l = arrangement_listing_new();
     if (l == NULL) return api_fail_out_of_memory(req);
+    l->next = next_permutation_of;
+    l->free_iter = free_perm_iter;
+    l->list_key = "permutations";
     options o = {0};
     mpz_init(o.offset);
     mpz_t count;
     mpz_init(count);
-    bool ok = perm_items_read(req, "items", req->limits->max_rank_items, &l->items) && read_options(req, &l->items, &o);
+    bool ok = false;
+    if (!perm_items_read(req, "items", req->limits->max_rank_items, &l->items) || !read_options(req, &l->items, &o))
+        goto out;
     perm_spec spec = {l->items.classes, l->items.n, l->items.m, o.k, o.distinct, o.order};
-    core_status status = CORE_OK;
-    if (ok) status = perm_count(count, &spec, &req->deadline);
-    if (ok && status == CORE_OK && !o.count_only && mpz_cmp(o.offset, count) < 0) {
-        perm_iter *iter = malloc(sizeof *iter);
-        status = iter == NULL ? CORE_NO_MEMORY : perm_iter_init(iter, &spec, o.offset, &req->deadline);
-        if (status == CORE_OK) l->iter = iter;
-        else free(iter);
-    }
-    if (ok) ok = api_fail_status(req, status);
-    l->next = next_permutation_of;
-    l->free_iter = free_perm_iter;
-    l->list_key = "permutations";
-    ok = arrangement_listing_respond(req, res, l, ok, count, o.k, o.limit, o.count_only);
+    if (!api_fail_status(req, perm_count(count, &spec, &req->deadline))) goto out;
+    if (!o.count_only && mpz_cmp(o.offset, count) < 0 &&
+        !api_fail_status(req, start_iterator(l, &spec, o.offset, &req->deadline)))
+        goto out;
+    ok = arrangement_listing_respond(req, res, l, count, o.k, o.limit, o.count_only);
+    l = NULL; /* taken by the answer */
+out:
+    arrangement_listing_free(l);
     mpz_clears(o.offset, count, NULL);
     return ok;
 }

@@ -117,9 +117,9 @@ static bool check_conflicts(api_request *req, const queens_request *q) {
 
 static bool read_request(api_request *req, queens_request *q) {
     int mode, algorithm;
+    q->unique = param_flag(req, "unique", false);
     if (!param_choice(req, "mode", modes, MODE_SOLUTIONS, &mode) ||
         !param_choice(req, "algorithm", algorithms, QUEENS_BITMASK, &algorithm) ||
-        !param_bool(req, "unique", false, &q->unique) ||
         !param_int(req, "offset", 0, API_MAX_EXACT_INTEGER, 0, &q->offset) || !svg_param_format(req, &q->svg) ||
         !param_int(req, "limit", 0, API_MAX_EXACT_INTEGER, q->svg ? 1 : -1, &q->limit)) {
         return false;

@@ -298,22 +298,25 @@ static bool read_sizes(api_request *req, shuffle_output *s, const cJSON **items)
     return true;
 }
 
+/* Reads the request into `s` and computes the first shuffle now, so running out of time is a proper 503. */
+static bool start_output(api_request *req, shuffle_output *s, char seed_text[SEED_TEXT_SIZE]) {
+    const cJSON *items;
+    if (!read_mode(req, s) || !read_sizes(req, s, &items) || !read_generator(req, &s->generator, seed_text))
+        return false;
+    if (items != NULL && !prepare_items(req, s, items)) return false;
+    s->perm = malloc((s->length + 1) * sizeof *s->perm);
+    if (s->perm == NULL) return api_fail_out_of_memory(req);
+    if (!compute_next_shuffle(s)) return api_fail_deadline(req);
+    return true;
+}
+
 static bool answer_shuffle(api_request *req, api_response *res) {
     shuffle_output *s = calloc(1, sizeof *s);
     if (s == NULL) return api_fail_out_of_memory(req);
     jw_init(&s->item_texts);
     s->limit = req->deadline;
-    const cJSON *items;
     char seed_text[SEED_TEXT_SIZE];
-    bool ok = read_mode(req, s) && read_sizes(req, s, &items) && read_generator(req, &s->generator, seed_text) &&
-              (items == NULL || prepare_items(req, s, items));
-    if (ok) {
-        s->perm = malloc((s->length + 1) * sizeof *s->perm);
-        ok = s->perm != NULL || api_fail_out_of_memory(req);
-    }
-    /* The first shuffle is computed now, so running out of time is a proper 503. */
-    if (ok) ok = compute_next_shuffle(s) || api_fail_deadline(req);
-    if (!ok) {
+    if (!start_output(req, s, seed_text)) {
         free_output(s);
         return false;
     }

@@ -97,7 +97,7 @@ core_status perm_iter_init(perm_iter *it, const perm_spec *spec, const mpz_t off
     it->cls = malloc(cells * sizeof *it->cls);
     size_t *mult = calloc(m ? m : 1, sizeof *mult);
     core_status status = CORE_NO_MEMORY;
-    if (it->v == NULL || it->cls == NULL || mult == NULL) goto done;
+    if (it->v == NULL || it->cls == NULL || mult == NULL) goto out;
     for (size_t i = 0; i < n; i++) mult[spec->classes[i]]++;
     if (input) {
         if (n > 0) memcpy(it->cls, spec->classes, n * sizeof *it->cls);
@@ -118,21 +118,21 @@ core_status perm_iter_init(perm_iter *it, const perm_spec *spec, const mpz_t off
         if (status == CORE_OK && it->mode == MODE_VALUES) /* else v is unwritten (found by fuzzing) */
             for (size_t i = 0; i < n; i++) it->v[i] = it->cls[it->v[i]];
     }
-    if (status != CORE_OK) goto done;
+    if (status != CORE_OK) goto out;
     if (it->mode == MODE_VALUES) {
         it->out = it->v;
     } else {
         status = CORE_NO_MEMORY;
         it->out = malloc((k ? k : 1) * sizeof *it->out);
-        if (it->out == NULL) goto done;
+        if (it->out == NULL) goto out;
         for (size_t i = 0; i < k; i++) it->out[i] = it->cls[it->v[i]];
         if (it->mode == MODE_CANONICAL) {
             it->seen = calloc(m, sizeof *it->seen);
-            if (it->seen == NULL) goto done;
+            if (it->seen == NULL) goto out;
         }
         status = CORE_OK;
     }
-done:
+out:
     free(mult);
     if (status != CORE_OK) perm_iter_free(it);
     return status;
@@ -181,7 +181,7 @@ core_status perm_rank_lexicographic(mpz_t rank, mpz_t total, const perm_spec *sp
     size_t *mult = calloc(m ? m : 1, sizeof *mult), *next = calloc(m ? m : 1, sizeof *next);
     uint32_t *positions = malloc((k ? k : 1) * sizeof *positions);
     core_status status = CORE_NO_MEMORY;
-    if (mult == NULL || next == NULL || positions == NULL) goto done;
+    if (mult == NULL || next == NULL || positions == NULL) goto out;
     for (size_t i = 0; i < n; i++) mult[spec->classes[i]]++;
     if (spec->distinct && k == n) {
         status = multiset_rank(rank, total, seq, n, m, dl);
@@ -193,7 +193,7 @@ core_status perm_rank_lexicographic(mpz_t rank, mpz_t total, const perm_spec *sp
         for (size_t i = 0; i < k; i++) positions[i] = (uint32_t)next[seq[i]]++;
         status = kperm_rank(rank, total, positions, n, k, dl);
     }
-done:
+out:
     free(mult);
     free(next);
     free(positions);
