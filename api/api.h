@@ -5,7 +5,8 @@
  *   1. a table of the fields it accepts (api_field[]) — the server rejects unknown fields, checks
  *      types and maps GET query parameters onto the same fields, so one validation path serves both;
  *   2. a handler named answer_<endpoint> that reads the fields into a typed struct with the param_* readers (api/params.h),
- *      runs core/, and answers with api_respond_json() or api_respond_stream(), or fails with api_fail().
+ *      runs core/, and answers by writing its JSON into res->body with the JSON writer
+ *      (api/json_writer.h) or with api_respond_stream(), or fails with api_fail().
  *   3. an `const api_endpoint <name>_endpoint` that server/routes.c lists. */
 #ifndef PUZZLED_API_API_H
 #define PUZZLED_API_API_H
@@ -132,15 +133,12 @@ bool api_fail_deadline(api_request *req);
 bool api_fail_out_of_memory(api_request *req);
 
 /* The one mapping of a failed core_status to its answer (deadline: 503, memory: 500); returns true
- * for CORE_OK, so a handler can write `ok = api_fail_status(req, status)`. */
+ * for CORE_OK, so a handler can write `if (!api_fail_status(req, status)) goto out;`. No other file
+ * of api/ looks at a core_status. */
 bool api_fail_status(api_request *req, core_status status);
 
 /* Answers {"rank":"R","total":"T"}: the shape of every rank endpoint. */
 void api_respond_rank(api_response *res, const mpz_t rank, const mpz_t total);
-
-/* Answers with `doc` printed compactly (counts and other big integers must already be strings);
- * takes ownership of `doc`. */
-void api_respond_json(api_response *res, cJSON *doc);
 
 /* Answers with a streamed body (see stream_next_fn). The content type is application/x-ndjson when
  * `ndjson` is true, else application/json. Takes ownership of `state` (freed with `free_state`). */

@@ -22,8 +22,8 @@ bool param_int_required(api_request *req, const char *name, int64_t min, int64_t
 bool param_flag(const api_request *req, const char *name, bool dflt);
 
 /* Transitional: param_flag with the old shape (always true), kept only for the handlers still being
- * rewritten on other branches (api/knight/, api/ladder/, api/queens/queens.c,
- * api/permutations/permutation_rank.c and permutation_unrank.c); removed once they call param_flag. */
+ * rewritten on other branches (api/permutations/permutation_rank.c and permutation_unrank.c, and
+ * api/random/shuffle.c); removed once they call param_flag. */
 bool param_bool(api_request *req, const char *name, bool dflt, bool *out);
 
 /* One of `choices` (NULL-terminated); *out is its index; `dflt` (an index) when absent. */

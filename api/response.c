@@ -47,12 +47,6 @@ void api_respond_rank(api_response *res, const mpz_t rank, const mpz_t total) {
     jw_char(out, '}');
 }
 
-void api_respond_json(api_response *res, cJSON *doc) {
-    bb_clear(&res->body);
-    jw_cjson(&res->body, doc);
-    cJSON_Delete(doc);
-}
-
 void api_respond_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state, bool ndjson) {
     res->stream_state = state;
     res->stream_next = next;

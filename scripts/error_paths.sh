@@ -11,16 +11,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 pending=(
-    api/knight/knight_tour.c
-    api/knight/knight_tour_verify.c
-    api/ladder/word_ladder.c
-    api/ladder/word_ladder_neighbours.c
-    api/ladder/word_ladder_puzzle.c
-    api/ladder/word_ladder_verify.c
     api/permutation_items.c
     api/permutations/permutation_rank.c
     api/permutations/permutation_unrank.c
-    core/ladder/dictionary_neighbours.c
     core/permutations/perm_rank.c
     core/permutations/perm_seek.c
 )

@@ -32,23 +32,26 @@ typedef struct tour_query {
     int format;
 } tour_query;
 
+static bool fail_start(api_request *req, const tour_query *q) {
+    return api_fail(req, API_INVALID_FIELD, "start",
+                    "'start' must be [row, col] with 0 <= row < %d and 0 <= col < %d (GET: start=row,col)",
+                    q->request.rows, q->request.cols);
+}
+
 static bool read_start(api_request *req, tour_query *q) {
     const cJSON *start = param_array(req, "start");
     if (start == NULL) return true; /* [0, 0] */
+    if (cJSON_GetArraySize(start) != 2) return fail_start(req, q);
     int64_t at[2];
-    bool ok = cJSON_GetArraySize(start) == 2;
-    for (int i = 0; ok && i < 2; i++) {
+    for (int i = 0; i < 2; i++) {
         const cJSON *item = cJSON_GetArrayItem(start, i);
         double limit = i == 0 ? q->request.rows : q->request.cols;
         /* The range first: converting a double outside int64_t's range is undefined. */
-        ok = cJSON_IsNumber(item) && item->valuedouble >= 0 && item->valuedouble < limit &&
-             item->valuedouble == (double)(int64_t)item->valuedouble;
-        if (ok) at[i] = (int64_t)item->valuedouble;
+        if (!cJSON_IsNumber(item) || !(item->valuedouble >= 0 && item->valuedouble < limit) ||
+            item->valuedouble != (double)(int64_t)item->valuedouble)
+            return fail_start(req, q);
+        at[i] = (int64_t)item->valuedouble;
     }
-    if (!ok)
-        return api_fail(req, API_INVALID_FIELD, "start",
-                        "'start' must be [row, col] with 0 <= row < %d and 0 <= col < %d (GET: start=row,col)",
-                        q->request.rows, q->request.cols);
     q->request.start_row = (int)at[0];
     q->request.start_col = (int)at[1];
     return true;
@@ -68,8 +71,8 @@ static bool read_query(api_request *req, tour_query *q) {
         return false;
     }
     int algorithm;
-    if (!param_bool(req, "closed", false, &q->request.closed) ||
-        !param_choice(req, "algorithm", algorithms, KT_ALGORITHM_AUTO, &algorithm) ||
+    q->request.closed = param_flag(req, "closed", false);
+    if (!param_choice(req, "algorithm", algorithms, KT_ALGORITHM_AUTO, &algorithm) ||
         !param_choice(req, "format", formats, FORMAT_PATH, &q->format))
         return false;
     q->request.rows = (int)rows;
@@ -166,39 +169,42 @@ static stream_status tour_stream_next(void *state, json_writer *out, size_t want
     return STREAM_DONE;
 }
 
+/* Answers the tour `result` (owned from here on). */
 static bool respond_tour(api_request *req, api_response *res, const tour_query *q, kt_result result) {
+    bool ok = false;
+    tour_stream *t = NULL;
     if (q->format == FORMAT_SVG) {
         knight_tour_respond_svg(res, &q->request, result.path);
-        kt_result_free(&result);
-        return true;
+        ok = true;
+        goto out;
     }
-    tour_stream *t = calloc(1, sizeof *t);
+    t = calloc(1, sizeof *t);
+    if (t == NULL) goto out;
     uint32_t squares = (uint32_t)q->request.rows * (uint32_t)q->request.cols;
-    if (t != NULL && q->format == FORMAT_BOARD) {
-        t->move_number = malloc(sizeof *t->move_number * squares);
-        if (t->move_number == NULL) {
-            free(t);
-            t = NULL;
-        } else {
-            for (uint32_t i = 0; i < squares; i++) t->move_number[result.path[i]] = i + 1;
-        }
-    }
-    if (t == NULL) {
-        kt_result_free(&result);
-        return api_fail_out_of_memory(req);
-    }
     t->request = q->request;
     t->result = result;
+    result.path = NULL; /* the stream's now */
     t->total = q->format == FORMAT_BOARD ? (uint32_t)q->request.rows : squares;
     t->ndjson = req->ndjson;
+    if (q->format == FORMAT_BOARD) {
+        t->move_number = malloc(sizeof *t->move_number * squares);
+        if (t->move_number == NULL) goto out;
+        for (uint32_t i = 0; i < squares; i++) t->move_number[t->result.path[i]] = i + 1;
+    }
     api_respond_stream(res, t, tour_stream_next, tour_stream_free, req->ndjson);
-    return true;
+    t = NULL;
+    ok = true;
+out:
+    if (t != NULL) tour_stream_free(t);
+    kt_result_free(&result);
+    return ok || api_fail_out_of_memory(req);
 }
 
 static bool answer_knight_tour(api_request *req, api_response *res) {
     tour_query q = {.format = FORMAT_PATH};
-    if (!read_query(req, &q)) return false;
-    kt_result result = knight_tour_find(&q.request, &req->deadline);
+    kt_result result;
+    if (!read_query(req, &q) || !api_fail_status(req, knight_tour_find(&q.request, &req->deadline, &result)))
+        return false;
     switch (result.outcome) {
     case KT_FOUND: return respond_tour(req, res, &q, result);
     case KT_NONE_EXISTS:
@@ -207,14 +213,11 @@ static bool answer_knight_tour(api_request *req, api_response *res) {
         jw_cstring(&res->body, result.reason);
         jw_char(&res->body, '}');
         return true;
-    case KT_HEURISTIC_FAILED:
-        return api_fail(req, API_HEURISTIC_FAILED, "algorithm",
-                        "Warnsdorff's heuristic got stuck on every attempt from this square, which proves "
-                        "nothing; use algorithm 'auto' for an answer");
-    case KT_DEADLINE_EXCEEDED: return api_fail_deadline(req);
-    case KT_OUT_OF_MEMORY: break;
+    case KT_HEURISTIC_FAILED: break;
     }
-    return api_fail_out_of_memory(req);
+    return api_fail(req, API_HEURISTIC_FAILED, "algorithm",
+                    "Warnsdorff's heuristic got stuck on every attempt from this square, which proves "
+                    "nothing; use algorithm 'auto' for an answer");
 }
 
 const api_endpoint knight_tour_endpoint = {.fields = fields, .handler = answer_knight_tour};

@@ -28,9 +28,9 @@ typedef struct claimed_tour {
 static bool read_board(api_request *req, claimed_tour *tour) {
     int64_t max_side = (int64_t)req->limits->max_board_squares, rows, cols;
     if (max_side > INT32_MAX) max_side = INT32_MAX;
-    if (!param_int_required(req, "rows", 1, max_side, &rows) || !param_int_required(req, "cols", 1, max_side, &cols) ||
-        !param_bool(req, "closed", false, &tour->closed))
+    if (!param_int_required(req, "rows", 1, max_side, &rows) || !param_int_required(req, "cols", 1, max_side, &cols))
         return false;
+    tour->closed = param_flag(req, "closed", false);
     uint64_t squares = (uint64_t)rows * (uint64_t)cols;
     if (squares > req->limits->max_board_squares)
         return api_fail(req, API_TOO_LARGE, "rows", "the board has %llu squares; at most %llu are allowed",
@@ -98,20 +98,21 @@ static void write_problem(json_writer *out, const claimed_tour *tour, const kt_v
 static bool answer_knight_tour_verify(api_request *req, api_response *res) {
     claimed_tour tour = {0};
     kt_verdict verdict;
-    bool ok =
-        read_board(req, &tour) && read_path(req, &tour) &&
-        api_fail_status(req, knight_tour_verify(tour.rows, tour.cols, tour.closed, tour.path, tour.length, &verdict));
-    if (ok) {
-        json_writer *out = &res->body;
-        jw_str(out, "{\"rows\":");
-        jw_uint(out, tour.rows);
-        jw_str(out, ",\"cols\":");
-        jw_uint(out, tour.cols);
-        jw_str(out, tour.closed ? ",\"closed\":true" : ",\"closed\":false");
-        jw_str(out, verdict.problem == KT_PROBLEM_NONE ? ",\"valid\":true" : ",\"valid\":false");
-        write_problem(out, &tour, &verdict);
-        jw_char(out, '}');
-    }
+    bool ok = false;
+    if (!read_board(req, &tour) || !read_path(req, &tour) ||
+        !api_fail_status(req, knight_tour_verify(tour.rows, tour.cols, tour.closed, tour.path, tour.length, &verdict)))
+        goto out;
+    json_writer *body = &res->body;
+    jw_str(body, "{\"rows\":");
+    jw_uint(body, tour.rows);
+    jw_str(body, ",\"cols\":");
+    jw_uint(body, tour.cols);
+    jw_str(body, tour.closed ? ",\"closed\":true" : ",\"closed\":false");
+    jw_str(body, verdict.problem == KT_PROBLEM_NONE ? ",\"valid\":true" : ",\"valid\":false");
+    write_problem(body, &tour, &verdict);
+    jw_char(body, '}');
+    ok = true;
+out:
     free(tour.path);
     return ok;
 }

@@ -47,8 +47,8 @@ static bool read_query(api_request *req, ladder_query *query) {
                         "'from' has %zu letters and 'to' has %zu: a ladder changes one letter per step, so both "
                         "words must have the same number of letters",
                         query->length, to_length);
-    if (!param_bool(req, "all", false, &query->all) || !param_int(req, "limit", 0, MAX_LIMIT, 100, &query->limit))
-        return false;
+    query->all = param_flag(req, "all", false);
+    if (!param_int(req, "limit", 0, MAX_LIMIT, 100, &query->limit)) return false;
     return ladder_words_choose(req, query->length, &query->words);
 }
 
@@ -132,10 +132,10 @@ static stream_status ladder_list_next(void *state, json_writer *out, size_t want
 static bool respond_all(api_request *req, api_response *res, ladder_query *query, const dictionary_group *group,
                         word_ladders *ladders, uint32_t from, uint32_t to) {
     ladder_list *list = calloc(1, sizeof *list);
+    bool ok = false;
     if (list == NULL || !word_ladder_iter_init(&list->iter, ladders)) {
-        free(list);
-        word_ladders_free(ladders);
-        return api_fail_out_of_memory(req);
+        api_fail_out_of_memory(req);
+        goto out;
     }
     list->words = query->words;
     query->words = (ladder_words){0}; /* the stream owns it now */
@@ -146,15 +146,22 @@ static bool respond_all(api_request *req, api_response *res, ladder_query *query
     list->remaining = (uint64_t)query->limit;
     list->ndjson = req->ndjson;
     api_respond_stream(res, list, ladder_list_next, ladder_list_free, req->ndjson);
-    return true;
+    list = NULL;
+    ladders = NULL; /* both the stream's now */
+    ok = true;
+out:
+    free(list);
+    word_ladders_free(ladders);
+    return ok;
 }
 
 static bool respond_one(api_request *req, api_response *res, const dictionary_group *group, word_ladders *ladders,
                         uint32_t from, uint32_t to) {
     word_ladder_iter iter;
+    bool ok = false;
     if (!word_ladder_iter_init(&iter, ladders)) {
-        word_ladders_free(ladders);
-        return api_fail_out_of_memory(req);
+        api_fail_out_of_memory(req);
+        goto out;
     }
     write_head(&res->body, group, ladders, from, to);
     const uint32_t *ladder = word_ladder_iter_next(&iter);
@@ -164,25 +171,32 @@ static bool respond_one(api_request *req, api_response *res, const dictionary_gr
     }
     jw_char(&res->body, '}');
     word_ladder_iter_free(&iter);
+    ok = true;
+out:
     word_ladders_free(ladders);
-    return true;
+    return ok;
 }
 
 static bool answer_word_ladder(api_request *req, api_response *res) {
     ladder_query query = {0};
-    bool ok = read_query(req, &query);
-    const dictionary_group *group = ok ? ladder_words_group(&query.words, query.length) : NULL;
+    const dictionary_group *group = NULL;
     uint32_t from = 0, to = 0;
-    if (ok && (group == NULL || !dictionary_group_find(group, query.from, &from)))
-        ok = ladder_fail_unknown_word(req, "from", query.from, query.length, &query.words, group);
-    if (ok && !dictionary_group_find(group, query.to, &to))
-        ok = ladder_fail_unknown_word(req, "to", query.to, query.length, &query.words, group);
     word_ladders *ladders = NULL;
-    if (ok) ok = api_fail_status(req, word_ladders_find(group, from, to, &req->deadline, &ladders));
-    if (ok) {
-        ok = query.all ? respond_all(req, res, &query, group, ladders, from, to)
-                       : respond_one(req, res, group, ladders, from, to);
+    bool ok = false;
+    if (!read_query(req, &query)) goto out;
+    group = ladder_words_group(&query.words, query.length);
+    if (group == NULL || !dictionary_group_find(group, query.from, &from)) {
+        ok = ladder_fail_unknown_word(req, "from", query.from, query.length, &query.words, group);
+        goto out;
     }
+    if (!dictionary_group_find(group, query.to, &to)) {
+        ok = ladder_fail_unknown_word(req, "to", query.to, query.length, &query.words, group);
+        goto out;
+    }
+    if (!api_fail_status(req, word_ladders_find(group, from, to, &req->deadline, &ladders))) goto out;
+    ok = query.all ? respond_all(req, res, &query, group, ladders, from, to)
+                   : respond_one(req, res, group, ladders, from, to);
+out:
     query_free(&query);
     return ok;
 }

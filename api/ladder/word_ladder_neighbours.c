@@ -34,10 +34,14 @@ static bool answer_neighbours(api_request *req, api_response *res) {
     uint32_t *word = NULL, *neighbours = NULL;
     size_t length = 0, count = 0;
     ladder_words words = {0};
-    bool ok = ladder_word_read(req, "word", &word, &length) && ladder_words_choose(req, length, &words);
-    const dictionary_group *group = ok ? ladder_words_group(&words, length) : NULL;
-    if (ok && group != NULL) ok = api_fail_status(req, dictionary_neighbours(group, word, &neighbours, &count));
-    if (ok) write_answer(&res->body, word, length, group, neighbours, count);
+    const dictionary_group *group = NULL;
+    bool ok = false;
+    if (!ladder_word_read(req, "word", &word, &length) || !ladder_words_choose(req, length, &words)) goto out;
+    group = ladder_words_group(&words, length);
+    if (group != NULL && !api_fail_status(req, dictionary_neighbours(group, word, &neighbours, &count))) goto out;
+    write_answer(&res->body, word, length, group, neighbours, count);
+    ok = true;
+out:
     free(neighbours);
     free(word);
     ladder_words_free(&words);

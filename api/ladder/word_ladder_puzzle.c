@@ -37,9 +37,9 @@ typedef struct puzzle_request {
 
 static bool read_request(api_request *req, puzzle_request *q) {
     if (!param_int_required(req, "length", 1, MAX_LENGTH, &q->length) ||
-        !param_int_required(req, "steps", 1, MAX_STEPS, &q->steps) ||
-        !param_bool(req, "allow_unknown_ends", false, &q->unknown_ends))
+        !param_int_required(req, "steps", 1, MAX_STEPS, &q->steps))
         return false;
+    q->unknown_ends = param_flag(req, "allow_unknown_ends", false);
     if (q->unknown_ends && q->steps < 2)
         return api_fail(req, API_INVALID_FIELD, "steps",
                         "with allow_unknown_ends, 'steps' must be at least 2 (an inner word between the ends); "
@@ -85,11 +85,18 @@ static bool answer(api_request *req, api_response *res, puzzle_request *q, const
                                                                   &q->generator, &req->deadline, &puzzle)))
         return false;
     word_ladder_iter iter;
-    bool ok = !puzzle.found || word_ladder_iter_init(&iter, puzzle.ladders) || api_fail_out_of_memory(req);
-    if (ok) {
-        write_answer(&res->body, q, &puzzle, puzzle.found ? word_ladder_iter_next(&iter) : NULL);
-        if (puzzle.found) word_ladder_iter_free(&iter);
+    bool ok = false;
+    if (!puzzle.found) {
+        write_answer(&res->body, q, &puzzle, NULL);
+    } else if (word_ladder_iter_init(&iter, puzzle.ladders)) {
+        write_answer(&res->body, q, &puzzle, word_ladder_iter_next(&iter));
+        word_ladder_iter_free(&iter);
+    } else {
+        api_fail_out_of_memory(req);
+        goto out;
     }
+    ok = true;
+out:
     ladder_puzzle_free(&puzzle);
     return ok;
 }

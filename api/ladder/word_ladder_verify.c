@@ -94,28 +94,34 @@ static bool write_problem(json_writer *out, const claimed_ladder *ladder, const 
 
 static bool answer(api_request *req, api_response *res, const claimed_ladder *ladder, const ladder_words *words) {
     const dictionary_group *group = ladder_words_group(words, length_at(ladder, 0));
+    word_ladders *shortest = NULL;
+    bool ok = false;
     uint32_t *indices = malloc(ladder->count * sizeof *indices);
-    if (indices == NULL) return api_fail_out_of_memory(req);
-    bool ok = true;
+    if (indices == NULL) {
+        api_fail_out_of_memory(req);
+        goto out;
+    }
     if (write_problem(&res->body, ladder, group, indices)) {
         jw_char(&res->body, '}');
-    } else {
-        word_ladders *shortest = NULL;
-        ok = api_fail_status(
-            req, word_ladders_find(group, indices[0], indices[ladder->count - 1], &req->deadline, &shortest));
-        if (ok) { /* a ladder exists, so the shortest one is found */
-            size_t steps = ladder->count - 1, shortest_steps = word_ladders_steps(shortest);
-            jw_str(&res->body, "{\"valid\":true,\"steps\":");
-            jw_uint(&res->body, steps);
-            jw_str(&res->body, steps == shortest_steps ? ",\"shortest\":true" : ",\"shortest\":false");
-            jw_str(&res->body, ",\"shortest_steps\":");
-            jw_uint(&res->body, shortest_steps);
-            jw_str(&res->body, ",\"shortest_ladders\":");
-            jw_mpz_string(&res->body, word_ladders_total(shortest));
-            jw_char(&res->body, '}');
-        }
-        word_ladders_free(shortest);
+        ok = true;
+        goto out;
     }
+    if (!api_fail_status(req,
+                         word_ladders_find(group, indices[0], indices[ladder->count - 1], &req->deadline, &shortest)))
+        goto out;
+    /* a ladder exists, so the shortest one is found */
+    size_t steps = ladder->count - 1, shortest_steps = word_ladders_steps(shortest);
+    jw_str(&res->body, "{\"valid\":true,\"steps\":");
+    jw_uint(&res->body, steps);
+    jw_str(&res->body, steps == shortest_steps ? ",\"shortest\":true" : ",\"shortest\":false");
+    jw_str(&res->body, ",\"shortest_steps\":");
+    jw_uint(&res->body, shortest_steps);
+    jw_str(&res->body, ",\"shortest_ladders\":");
+    jw_mpz_string(&res->body, word_ladders_total(shortest));
+    jw_char(&res->body, '}');
+    ok = true;
+out:
+    word_ladders_free(shortest);
     free(indices);
     return ok;
 }

@@ -34,14 +34,13 @@ static bool load(const char *const *paths, size_t count, const char *shown, dict
     struct timespec start, end;
     clock_gettime(CLOCK_MONOTONIC, &start);
     dictionary_file_stats stats;
-    dictionary_status status = dictionary_load_files(paths, count, into, &stats);
+    bool loaded = dictionary_load_files(paths, count, into, &stats) == CORE_OK && *into != NULL;
     clock_gettime(CLOCK_MONOTONIC, &end);
-    if (status != DICTIONARY_OK) {
+    if (!loaded) {
+        dictionary_free(*into);
         *into = NULL;
-        if (status == DICTIONARY_UNREADABLE) fprintf(stderr, "puzzled: cannot read the word list %s: %m\n", shown);
-        else
-            fprintf(stderr, "puzzled: cannot index the word list %s: %s\n", shown,
-                    status == DICTIONARY_TOO_LARGE ? "too many letters" : "out of memory");
+        if (stats.unreadable != NULL) fprintf(stderr, "puzzled: cannot read the word list %s: %m\n", shown);
+        else fprintf(stderr, "puzzled: cannot index the word list %s: too many letters, or out of memory\n", shown);
         return false;
     }
     double ms = (double)(end.tv_sec - start.tv_sec) * 1e3 + (double)(end.tv_nsec - start.tv_nsec) / 1e6;
@@ -113,38 +112,40 @@ bool ladder_word_read_entry(api_request *req, const char *field, size_t index, c
 static bool read_dictionary(api_request *req, const cJSON *entries, size_t length, dictionary **out) {
     dictionary_builder *builder = dictionary_builder_new(length, DICTIONARY_NEIGHBOUR_SUBSTITUTION);
     uint32_t *letters = NULL;
-    size_t capacity = 0;
-    bool ok = builder != NULL || api_fail_out_of_memory(req);
-    size_t index = 0;
-    for (const cJSON *entry = entries->child; ok && entry != NULL; entry = entry->next, index++) {
+    size_t capacity = 0, index = 0;
+    bool ok = false;
+    if (builder == NULL) {
+        api_fail_out_of_memory(req);
+        goto out;
+    }
+    for (const cJSON *entry = entries->child; entry != NULL; entry = entry->next, index++) {
         const char *text = entry->valuestring; /* a string: checked by the field type */
         size_t len = strlen(text);
         if (len > capacity) {
             uint32_t *grown = realloc(letters, len * sizeof *letters);
             if (grown == NULL) {
-                ok = api_fail_out_of_memory(req);
-                break;
+                api_fail_out_of_memory(req);
+                goto out;
             }
             letters = grown;
             capacity = len;
         }
         size_t word_length;
-        if (!ladder_word_read_entry(req, "dictionary", index, text, letters, &word_length)) ok = false;
-        else if (!dictionary_builder_add(builder, letters, word_length)) ok = api_fail_out_of_memory(req);
+        if (!ladder_word_read_entry(req, "dictionary", index, text, letters, &word_length)) goto out;
+        if (!dictionary_builder_add(builder, letters, word_length)) {
+            api_fail_out_of_memory(req);
+            goto out;
+        }
     }
+    core_status status = dictionary_builder_finish(builder, &req->deadline, out);
+    builder = NULL; /* freed by finishing */
+    if (!api_fail_status(req, status)) goto out;
+    ok = *out != NULL || api_fail(req, API_TOO_LARGE, "dictionary",
+                                  "'dictionary' holds too many letters: at most 2^30 letters in words of one length");
+out:
     free(letters);
-    if (!ok) {
-        dictionary_builder_free(builder);
-        return false;
-    }
-    switch (dictionary_builder_finish(builder, &req->deadline, out)) {
-    case DICTIONARY_OK: return true;
-    case DICTIONARY_DEADLINE_EXCEEDED: return api_fail_deadline(req);
-    case DICTIONARY_TOO_LARGE:
-        return api_fail(req, API_TOO_LARGE, "dictionary",
-                        "'dictionary' holds too many letters: at most 2^30 letters in words of one length");
-    default: return api_fail_out_of_memory(req);
-    }
+    dictionary_builder_free(builder);
+    return ok;
 }
 
 /* The dictionary named by the request: "common" as a string, or as the one entry of a list (how GET

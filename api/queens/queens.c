@@ -29,7 +29,6 @@
 #include "core/queens/queens_solutions.h"
 #include "core/common/progress.h"
 
-
 static const api_field fields[] = {
     {"n", FIELD_INTEGER},      {"mode", FIELD_STRING},   {"unique", FIELD_BOOLEAN},
     {"offset", FIELD_INTEGER}, {"limit", FIELD_INTEGER}, {"algorithm", FIELD_STRING},
@@ -118,9 +117,9 @@ static bool check_conflicts(api_request *req, const queens_request *q) {
 
 static bool read_request(api_request *req, queens_request *q) {
     int mode, algorithm;
+    q->unique = param_flag(req, "unique", false);
     if (!param_choice(req, "mode", modes, MODE_SOLUTIONS, &mode) ||
         !param_choice(req, "algorithm", algorithms, QUEENS_BITMASK, &algorithm) ||
-        !param_bool(req, "unique", false, &q->unique) ||
         !param_int(req, "offset", 0, API_MAX_EXACT_INTEGER, 0, &q->offset) || !svg_param_format(req, &q->svg) ||
         !param_int(req, "limit", 0, API_MAX_EXACT_INTEGER, q->svg ? 1 : -1, &q->limit)) {
         return false;
@@ -162,53 +161,51 @@ static void require_placed(queens_iter *it, const queens_request *q) {
     }
 }
 
-/* ---- mode "count" ---- */
-
-static void add_count(cJSON *doc, const char *key, uint64_t value) {
-    char digits[24];
-    snprintf(digits, sizeof digits, "%" PRIu64, value);
-    cJSON_AddStringToObject(doc, key, digits);
-}
+/* ---- mode "count": {"n":N,"found":B,"count":"K"} and "unique_count":"U" with unique ---- */
 
 /* The fast counter runs on this thread plus whatever idle workers the server lends it. */
-static bool count_in_parallel(api_request *req, int n, queens_counts *counts) {
+static core_status count_in_parallel(api_request *req, int n, queens_counts *counts) {
     const api_thread_budget *budget = req->threads;
     unsigned lent = budget != NULL ? budget->borrow(budget->owner, QUEENS_COUNT_MAX_THREADS - 1) : 0;
-    bool done = queens_count_fast(n, 1 + lent, &req->deadline, counts);
+    core_status status = queens_count_fast(n, 1 + lent, &req->deadline, counts);
     if (lent != 0) budget->give_back(budget->owner, lent);
-    return done;
+    return status;
 }
 
 /* Counts the completions of the placed queens by listing them. */
-static bool count_completions(const queens_request *q, const deadline *dl, queens_counts *counts) {
+static core_status count_completions(const queens_request *q, const deadline *dl, queens_counts *counts) {
     queens_iter it;
     queens_iter_init(&it, (int)q->n, q->algorithm, false);
     require_placed(&it, q);
     *counts = (queens_counts){0};
-    queens_step step;
-    while ((step = queens_iter_next(&it, dl)) == QUEENS_FOUND) {
+    bool found;
+    core_status status;
+    while ((status = queens_iter_next(&it, dl, &found)) == CORE_OK && found) {
         counts->total++;
     }
-    return step == QUEENS_EXHAUSTED;
+    return status;
 }
 
 static bool answer_count(api_request *req, api_response *res, const queens_request *q) {
     queens_counts counts;
-    bool done = q->placed != NULL ? count_completions(q, &req->deadline, &counts)
-                : q->algorithm == QUEENS_BITMASK
-                    ? count_in_parallel(req, (int)q->n, &counts)
-                    : queens_count_by_enumeration((int)q->n, q->algorithm, &req->deadline, &counts);
-    if (!done) {
-        return api_fail_deadline(req);
+    core_status status = q->placed != NULL ? count_completions(q, &req->deadline, &counts)
+                         : q->algorithm == QUEENS_BITMASK
+                             ? count_in_parallel(req, (int)q->n, &counts)
+                             : queens_count_by_enumeration((int)q->n, q->algorithm, &req->deadline, &counts);
+    if (!api_fail_status(req, status)) {
+        return false;
     }
-    cJSON *doc = cJSON_CreateObject();
-    cJSON_AddNumberToObject(doc, "n", (double)q->n);
-    cJSON_AddBoolToObject(doc, "found", counts.total > 0);
-    add_count(doc, "count", counts.total);
+    json_writer *out = &res->body;
+    jw_str(out, "{\"n\":");
+    jw_int(out, q->n);
+    jw_str(out, counts.total > 0 ? ",\"found\":true" : ",\"found\":false");
+    jw_str(out, ",\"count\":");
+    jw_uint_string(out, counts.total);
     if (q->unique) {
-        add_count(doc, "unique_count", counts.unique);
+        jw_str(out, ",\"unique_count\":");
+        jw_uint_string(out, counts.unique);
     }
-    api_respond_json(res, doc);
+    jw_char(out, '}');
     return true;
 }
 
@@ -235,15 +232,14 @@ static void write_solution(json_writer *out, const int *cols, int n) {
     jw_char(out, ']');
 }
 
-/* Moves to the next solution of the window: false at its end. Sets *timed_out on the deadline. */
-static bool advance(solutions_stream *s, bool *timed_out) {
-    *timed_out = false;
+/* Moves to the next solution of the window; on CORE_OK s->pending says whether there is one (false at
+ * the window's end). */
+static core_status advance(solutions_stream *s) {
+    s->pending = false;
     if (s->remaining == 0) {
-        return false;
+        return CORE_OK;
     }
-    queens_step step = queens_iter_next(&s->it, &s->dl);
-    *timed_out = step == QUEENS_DEADLINE_EXCEEDED;
-    return step == QUEENS_FOUND;
+    return queens_iter_next(&s->it, &s->dl, &s->pending);
 }
 
 static stream_status solutions_next(void *state, json_writer *out, size_t want) {
@@ -257,9 +253,7 @@ static stream_status solutions_next(void *state, json_writer *out, size_t want) 
     s->head_written = true;
     while (out->len - start < want) {
         if (!s->pending) {
-            bool timed_out;
-            s->pending = advance(s, &timed_out);
-            if (timed_out) {
+            if (advance(s) != CORE_OK) {
                 return STREAM_FAILED;
             }
             if (!s->pending) {
@@ -311,25 +305,26 @@ static bool answer_solutions(api_request *req, api_response *res, const queens_r
     progress_begin(req->deadline.progress, "solutions", PROGRESS_NO_TOTAL); /* listed so far */
     /* Skip the offset and find the window's first solution now, so running out of time before any
      * output is a plain 503. */
-    bool timed_out = false;
+    bool ok = false;
+    core_status status = CORE_OK;
     for (int64_t skipped = 0; skipped <= q->offset; skipped++) {
-        s->pending = advance(s, &timed_out);
+        status = advance(s);
         if (!s->pending) {
             break;
         }
     }
-    if (timed_out) {
-        free(s);
-        return api_fail_deadline(req);
-    }
+    if (!api_fail_status(req, status)) goto out;
+    ok = true;
     if (q->svg && s->pending) {
         draw_solution(res, q, queens_iter_solution(&s->it));
-        free(s);
-        return true;
+        goto out;
     }
     s->dl = req->time_limit; /* the rest is produced after this handler returns */
     api_respond_stream(res, s, solutions_next, free, req->ndjson);
-    return true;
+    s = NULL;
+out:
+    free(s);
+    return ok;
 }
 
 /* ---- mode "first": {"n":N,"found":true,"solution":[...]}, built whole up to API_WHOLE_BODY_BYTES,
@@ -384,20 +379,18 @@ static uint64_t first_body_bytes(uint64_t n) {
 }
 
 /* A completion of the placed queens by search: into `*cols`, or *cols NULL when there is none. */
-static bool complete_placed(api_request *req, const queens_request *q, uint32_t **cols) {
+static core_status complete_placed(const api_request *req, const queens_request *q, uint32_t **cols) {
+    bool completed = false;
+    core_status status = CORE_NO_MEMORY;
     *cols = malloc((size_t)q->n * sizeof **cols);
-    if (*cols == NULL) {
-        return api_fail_out_of_memory(req);
-    }
-    switch (queens_complete((uint32_t)q->n, q->placed, q->placed_count, &req->deadline, *cols)) {
-    case QUEENS_COMPLETED: return true;
-    case QUEENS_NO_COMPLETION:
+    if (*cols == NULL) goto out;
+    status = queens_complete((uint32_t)q->n, q->placed, q->placed_count, &req->deadline, *cols, &completed);
+out:
+    if (!completed) {
         free(*cols);
         *cols = NULL;
-        return true;
-    case QUEENS_COMPLETION_DEADLINE: free(*cols); return api_fail_deadline(req);
-    default: free(*cols); return api_fail_out_of_memory(req);
     }
+    return status;
 }
 
 /* Draws the completion `cols` (freed here), or the construction when it is NULL. */
@@ -418,32 +411,40 @@ static bool draw_first(api_request *req, api_response *res, const queens_request
 
 static bool answer_first(api_request *req, api_response *res, const queens_request *q) {
     uint32_t *cols = NULL;
-    if (q->placed != NULL && !complete_placed(req, q, &cols)) {
-        return false;
+    bool ok = false;
+    if (q->placed != NULL && !api_fail_status(req, complete_placed(req, q, &cols))) {
+        goto out;
     }
     bool exists = q->placed != NULL ? cols != NULL : queens_first_exists((uint64_t)q->n);
     if (!exists) {
-        cJSON *doc = cJSON_CreateObject();
-        cJSON_AddNumberToObject(doc, "n", (double)q->n);
-        cJSON_AddBoolToObject(doc, "found", false);
-        api_respond_json(res, doc);
-        return true;
+        jw_str(&res->body, "{\"n\":");
+        jw_int(&res->body, q->n);
+        jw_str(&res->body, ",\"found\":false}");
+        ok = true;
+        goto out;
     }
     if (q->svg) {
-        return draw_first(req, res, q, cols);
+        ok = draw_first(req, res, q, cols);
+        cols = NULL; /* freed by drawing */
+        goto out;
     }
     first_stream *s = calloc(1, sizeof *s);
     if (s == NULL) {
-        free(cols);
-        return api_fail_out_of_memory(req);
+        api_fail_out_of_memory(req);
+        goto out;
     }
     s->n = (uint64_t)q->n;
     s->cols = cols;
+    cols = NULL; /* the stream's now */
     if (first_body_bytes(s->n) <= API_WHOLE_BODY_BYTES) {
-        return api_respond_whole(req, res, s, first_next, first_stream_free, false);
+        ok = api_respond_whole(req, res, s, first_next, first_stream_free, false);
+    } else {
+        api_respond_bounded_stream(res, s, first_next, first_stream_free, false);
+        ok = true;
     }
-    api_respond_bounded_stream(res, s, first_next, first_stream_free, false);
-    return true;
+out:
+    free(cols);
+    return ok;
 }
 
 static bool answer(api_request *req, api_response *res, const queens_request *q) {

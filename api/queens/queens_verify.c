@@ -44,20 +44,26 @@ static bool read_queens(api_request *req, uint32_t n, queens_square **out, size_
                         "'queens' as one column per row needs exactly n = %" PRIu32 " columns, got %d; a board "
                         "with fewer queens is a list of [row, col] squares",
                         n, size);
+    bool ok = false;
     queens_square *queens = malloc((size_t)size * sizeof *queens);
-    if (queens == NULL) return api_fail_out_of_memory(req);
+    if (queens == NULL) {
+        api_fail_out_of_memory(req);
+        goto out;
+    }
     int row = 0;
     for (const cJSON *item = list->child; item != NULL; item = item->next, row++) {
         queens[row].row = (uint32_t)row;
         if (!board_index_read(req, "queens", row, item, n, "a column (one per row, as the first element)",
-                              &queens[row].col)) {
-            free(queens);
-            return false;
-        }
+                              &queens[row].col))
+            goto out;
     }
     *out = queens; /* already in row-major order, one per row */
     *count = (size_t)size;
-    return true;
+    queens = NULL;
+    ok = true;
+out:
+    free(queens);
+    return ok;
 }
 
 static void write_attacks(json_writer *out, const queens_attack *attacks, size_t listed) {
@@ -77,24 +83,27 @@ static bool answer_queens_verify(api_request *req, api_response *res) {
     queens_attack attacks[MAX_LISTED_ATTACKS];
     size_t listed;
     uint64_t pairs;
-    bool ok = api_fail_status(req, queens_find_attacks(n, queens, count, attacks, MAX_LISTED_ATTACKS, &listed, &pairs));
-    free(queens);
-    if (!ok) return false;
-    json_writer *out = &res->body;
-    jw_str(out, "{\"n\":");
-    jw_uint(out, n);
-    jw_str(out, ",\"valid\":");
-    jw_str(out, pairs == 0 && count == n ? "true" : "false");
-    jw_str(out, ",\"queens\":");
-    jw_uint(out, count);
+    bool ok = false;
+    if (!api_fail_status(req, queens_find_attacks(n, queens, count, attacks, MAX_LISTED_ATTACKS, &listed, &pairs)))
+        goto out;
+    json_writer *body = &res->body;
+    jw_str(body, "{\"n\":");
+    jw_uint(body, n);
+    jw_str(body, ",\"valid\":");
+    jw_str(body, pairs == 0 && count == n ? "true" : "false");
+    jw_str(body, ",\"queens\":");
+    jw_uint(body, count);
     if (pairs > 0 || count != n) {
-        jw_str(out, pairs > 0 ? ",\"problem\":\"attacks\"" : ",\"problem\":\"too_few_queens\"");
-        jw_str(out, ",\"attacking_pairs\":");
-        jw_uint(out, pairs);
-        write_attacks(out, attacks, listed);
+        jw_str(body, pairs > 0 ? ",\"problem\":\"attacks\"" : ",\"problem\":\"too_few_queens\"");
+        jw_str(body, ",\"attacking_pairs\":");
+        jw_uint(body, pairs);
+        write_attacks(body, attacks, listed);
     }
-    jw_char(out, '}');
-    return true;
+    jw_char(body, '}');
+    ok = true;
+out:
+    free(queens);
+    return ok;
 }
 
 const api_endpoint queens_verify_endpoint = {.fields = fields, .handler = answer_queens_verify};

@@ -170,7 +170,7 @@ static bool ours_custom_request(const char *words, const uint32_t pair[2]) {
         dictionary_builder_add(builder, letters, CUSTOM_LENGTH);
     }
     dictionary *dict = NULL;
-    if (dictionary_builder_finish(builder, NULL, &dict) != DICTIONARY_OK) abort();
+    if (dictionary_builder_finish(builder, NULL, &dict) != CORE_OK || dict == NULL) abort();
     const dictionary_group *group = dictionary_group_of_length(dict, CUSTOM_LENGTH);
     uint32_t ends[2];
     for (int e = 0; e < 2; e++) {
@@ -366,7 +366,7 @@ static void curve(const dictionary *dict) {
 int main(int argc, char **argv) {
     if (curve_mode(argc, argv)) {
         dictionary *dict = NULL;
-        if (dictionary_load_file(WORD_LIST, &dict, NULL) != DICTIONARY_OK) return 1;
+        if (dictionary_load_file(WORD_LIST, &dict, NULL) != CORE_OK || dict == NULL) return 1;
         curve(dict);
         dictionary_free(dict);
         return 0;
@@ -376,7 +376,7 @@ int main(int argc, char **argv) {
     for (int run = 0; run < 5; run++) {
         dictionary_free(dict);
         double start = now_ms();
-        if (dictionary_load_file(WORD_LIST, &dict, NULL) != DICTIONARY_OK) {
+        if (dictionary_load_file(WORD_LIST, &dict, NULL) != CORE_OK || dict == NULL) {
             fprintf(stderr, "cannot load %s\n", WORD_LIST);
             return 1;
         }

@@ -60,7 +60,7 @@ static double time_count(int n, unsigned threads, uint64_t *total) {
         *total = somers_count(n);
     } else {
         queens_counts ours;
-        if (!queens_count_fast(n, threads, &none, &ours)) {
+        if (queens_count_fast(n, threads, &none, &ours) != CORE_OK) {
             fprintf(stderr, "count failed at n=%d\n", n);
             exit(1);
         }
@@ -123,7 +123,8 @@ static double time_listing(int n, queens_algorithm algorithm, int runs, uint64_t
         uint64_t count = 0;
         uint64_t checksum = 0;
         double start = now_seconds();
-        while (queens_iter_next(&it, NULL) == QUEENS_FOUND) {
+        bool more;
+        while (queens_iter_next(&it, NULL, &more) == CORE_OK && more) {
             count++;
             checksum += (uint64_t)queens_iter_solution(&it)[n - 1];
         }

@@ -55,78 +55,80 @@ const char *knight_tour_impossibility(const kt_request *q) {
     return NULL;
 }
 
-static kt_outcome from_search(kt_search_status status) {
-    switch (status) {
-    case KT_SEARCH_FOUND: return KT_FOUND;
-    case KT_SEARCH_NONE: return KT_NONE_EXISTS;
-    case KT_SEARCH_NO_MEMORY: return KT_OUT_OF_MEMORY;
-    case KT_SEARCH_NODE_LIMIT:
-    case KT_SEARCH_DEADLINE: break;
-    }
-    return KT_DEADLINE_EXCEEDED;
-}
-
-static kt_outcome search(const kt_request *q, uint32_t start, bool ordered, const deadline *limit, uint32_t *path) {
+/* An exhaustive search (no node limit: it ends with a path or with the whole tree searched). */
+static core_status search(const kt_request *q, uint32_t start, bool ordered, const deadline *limit, uint32_t *path,
+                          kt_outcome *outcome) {
     kt_search_spec spec = {.rows = q->rows,
                            .cols = q->cols,
                            .start = start,
                            .end = KT_NONE_SQUARE,
                            .ordered = ordered,
                            .closed = q->closed};
-    return from_search(kt_search_path(&spec, limit, path));
+    kt_search_result result = KT_SEARCH_NONE;
+    core_status status = kt_search_path(&spec, limit, path, &result);
+    *outcome = result == KT_SEARCH_FOUND ? KT_FOUND : KT_NONE_EXISTS;
+    return status;
 }
 
-static kt_outcome warnsdorff(const kt_request *q, uint32_t start, const deadline *limit, uint32_t *path) {
+static core_status warnsdorff(const kt_request *q, uint32_t start, const deadline *limit, uint32_t *path,
+                              kt_outcome *outcome) {
+    *outcome = KT_HEURISTIC_FAILED;
     for (uint64_t seed = 0; seed < WARNSDORFF_ATTEMPTS; seed++) {
-        if (seed > 0 && deadline_expired(limit)) return KT_DEADLINE_EXCEEDED;
-        if (kt_warnsdorff_walk(q->rows, q->cols, start, q->closed, seed, path)) return KT_FOUND;
+        if (seed > 0 && deadline_expired(limit)) return CORE_DEADLINE;
+        bool covered;
+        core_status status = kt_warnsdorff_walk(q->rows, q->cols, start, q->closed, seed, path, &covered);
+        if (status != CORE_OK) return status;
+        if (covered) {
+            *outcome = KT_FOUND;
+            return CORE_OK;
+        }
     }
-    return KT_HEURISTIC_FAILED;
+    return CORE_OK;
 }
 
-static kt_outcome automatic(const kt_request *q, uint32_t start, const deadline *limit, uint32_t *path) {
-    if (knight_tour_closed_exists(q->rows, q->cols))
-        return kt_construct_closed(q->rows, q->cols, start, path) ? KT_FOUND : KT_OUT_OF_MEMORY;
+static core_status automatic(const kt_request *q, uint32_t start, const deadline *limit, uint32_t *path,
+                             kt_outcome *outcome) {
+    *outcome = KT_FOUND;
+    if (knight_tour_closed_exists(q->rows, q->cols)) return kt_construct_closed(q->rows, q->cols, start, path);
     /* open tours on boards without closed tours: both sides odd, or a side of 3 or 4 */
+    bool built = false;
+    core_status status = CORE_OK;
     if (q->rows == 3 || q->cols == 3) {
-        kt_search_status status = kt_construct_strip(q->rows, q->cols, start, limit, path);
-        if (status != KT_SEARCH_NODE_LIMIT) return from_search(status);
+        status = kt_construct_spliced(&kt_strip_splicing, q->rows, q->cols, start, limit, path, &built);
     } else if ((q->rows == 4 && q->cols >= 5) || (q->cols == 4 && q->rows >= 5)) {
-        kt_search_status status = kt_construct_four_rows(q->rows, q->cols, start, limit, path);
-        if (status != KT_SEARCH_NODE_LIMIT) return from_search(status);
+        status = kt_construct_spliced(&kt_four_rows_splicing, q->rows, q->cols, start, limit, path, &built);
     } else if (q->rows >= 5 && q->cols >= 5) { /* both odd */
-        kt_search_status status = kt_construct_open_odd(q->rows, q->cols, start, limit, path);
-        if (status != KT_SEARCH_NODE_LIMIT) return from_search(status);
-        kt_outcome outcome = warnsdorff(q, start, limit, path);
-        if (outcome != KT_HEURISTIC_FAILED) return outcome;
+        status = kt_construct_open_odd(q->rows, q->cols, start, limit, path, &built);
+        if (status != CORE_OK) return status;
+        if (!built) {
+            status = warnsdorff(q, start, limit, path, outcome);
+            built = *outcome == KT_FOUND;
+        }
     }
-    return search(q, start, true, limit, path);
+    if (status != CORE_OK || built) return status;
+    return search(q, start, true, limit, path, outcome);
 }
 
-kt_result knight_tour_find(const kt_request *q, const deadline *limit) {
-    kt_result result = {.outcome = KT_NONE_EXISTS};
-    result.reason = knight_tour_impossibility(q);
-    if (result.reason != NULL) return result;
+core_status knight_tour_find(const kt_request *q, const deadline *limit, kt_result *result) {
+    *result = (kt_result){.outcome = KT_NONE_EXISTS, .reason = knight_tour_impossibility(q)};
+    if (result->reason != NULL) return CORE_OK;
     uint32_t n = (uint32_t)q->rows * (uint32_t)q->cols;
     uint32_t start = (uint32_t)q->start_row * (uint32_t)q->cols + (uint32_t)q->start_col;
-    result.path = malloc(sizeof *result.path * n);
-    if (result.path == NULL) {
-        result.outcome = KT_OUT_OF_MEMORY;
-        return result;
-    }
+    core_status status = CORE_NO_MEMORY;
+    result->path = malloc(sizeof *result->path * n);
+    if (result->path == NULL) goto out;
     switch (q->algorithm) {
-    case KT_ALGORITHM_AUTO: result.outcome = automatic(q, start, limit, result.path); break;
-    case KT_ALGORITHM_WARNSDORFF: result.outcome = warnsdorff(q, start, limit, result.path); break;
-    case KT_ALGORITHM_BACKTRACKING: result.outcome = search(q, start, false, limit, result.path); break;
+    case KT_ALGORITHM_AUTO: status = automatic(q, start, limit, result->path, &result->outcome); break;
+    case KT_ALGORITHM_WARNSDORFF: status = warnsdorff(q, start, limit, result->path, &result->outcome); break;
+    case KT_ALGORITHM_BACKTRACKING: status = search(q, start, false, limit, result->path, &result->outcome); break;
     }
-    if (result.outcome == KT_NONE_EXISTS)
-        result.reason = q->closed ? "exhaustive search found no closed tour from this square"
-                                  : "exhaustive search found no open tour from this square";
-    if (result.outcome != KT_FOUND) {
-        free(result.path);
-        result.path = NULL;
-    }
-    return result;
+    if (status != CORE_OK) goto out;
+    if (result->outcome == KT_NONE_EXISTS)
+        result->reason = q->closed ? "exhaustive search found no closed tour from this square"
+                                   : "exhaustive search found no open tour from this square";
+out:
+    if (status != CORE_OK || result->outcome != KT_FOUND) kt_result_free(result);
+    return status;
 }
 
 void kt_result_free(kt_result *result) {

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "core/common/deadline.h"
+#include "core/common/status.h"
 
 typedef enum kt_algorithm {
     KT_ALGORITHM_AUTO,         /* always right: theorems, constructions, heuristics, exhaustive search */
@@ -14,12 +15,11 @@ typedef enum kt_algorithm {
     KT_ALGORITHM_BACKTRACKING, /* plain textbook depth-first search */
 } kt_algorithm;
 
+/* What a search that did not fail (see core_status) found. */
 typedef enum kt_outcome {
     KT_FOUND,
     KT_NONE_EXISTS,      /* proven: `reason` says how */
     KT_HEURISTIC_FAILED, /* Warnsdorff got stuck every time: nothing is proven */
-    KT_DEADLINE_EXCEEDED,
-    KT_OUT_OF_MEMORY,
 } kt_outcome;
 
 typedef struct kt_request {
@@ -38,8 +38,9 @@ typedef struct kt_result {
 /* Largest board the plain backtracking accepts (it could not finish beyond toy sizes anyway). */
 #define KT_BACKTRACKING_MAX_SQUARES 10000u
 
-/* rows, cols >= 1, start on the board. */
-kt_result knight_tour_find(const kt_request *request, const deadline *limit);
+/* rows, cols >= 1, start on the board. On CORE_OK `*result` says what was found (kt_result_free it);
+ * otherwise it holds nothing to free. */
+core_status knight_tour_find(const kt_request *request, const deadline *limit, kt_result *result);
 void kt_result_free(kt_result *result);
 
 /* Why a theorem rules out the tour, or NULL when no theorem applies. */

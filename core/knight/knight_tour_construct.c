@@ -136,8 +136,9 @@ static const uint32_t *piece(int h, int w, piece_kind kind) {
         }
         found = malloc(sizeof *found * (size_t)(h * w));
         deadline none = deadline_none();
-        if (found != NULL && kt_search_path(&spec, &none, found) != KT_SEARCH_FOUND) {
-            free(found); /* cannot happen for the sizes used; checked by the tests */
+        kt_search_result result = KT_SEARCH_NONE;
+        if (found != NULL && (kt_search_path(&spec, &none, found, &result) != CORE_OK || result != KT_SEARCH_FOUND)) {
+            free(found); /* no piece: memory ran out (the sizes used all have one; checked by the tests) */
             found = NULL;
         }
         pieces[h][w][kind] = found;
@@ -205,17 +206,17 @@ static bool build_three_rows(kt_builder *b) {
     return true;
 }
 
-bool kt_construct_closed(int rows, int cols, uint32_t start, uint32_t *path) {
+core_status kt_construct_closed(int rows, int cols, uint32_t start, uint32_t *path) {
     bool three = rows == 3 || cols == 3;
     kt_builder b;
-    if (!kt_builder_init(&b, rows, cols, three ? cols == 3 : cols % 2 == 1)) return false;
+    if (!kt_builder_init(&b, rows, cols, three ? cols == 3 : cols % 2 == 1)) return CORE_NO_MEMORY;
     side_split row_split = {b.rows, -1, 0}, col_split = {b.cols, -1, 0};
     if (!(three ? build_three_rows(&b) : build_blocks(&b, row_split, col_split, NULL))) {
         free(b.link);
-        return false;
+        return CORE_NO_MEMORY;
     }
     kt_builder_finish(&b, start, path);
-    return true;
+    return CORE_OK;
 }
 
 /* The ways to cut an odd side so that its one odd part (5..11 squares) holds `position`; returns how
@@ -234,7 +235,9 @@ static int odd_splits(int length, int position, side_split *out, int max) {
 
 enum { ODD_SPLITS = 4, ODD_BLOCK_NODES = 200000 };
 
-kt_search_status kt_construct_open_odd(int rows, int cols, uint32_t start, const deadline *limit, uint32_t *path) {
+core_status kt_construct_open_odd(int rows, int cols, uint32_t start, const deadline *limit, uint32_t *path,
+                                  bool *built) {
+    *built = false;
     int sr = (int)(start / (uint32_t)cols), sc = (int)(start % (uint32_t)cols);
     side_split row_options[ODD_SPLITS], col_options[ODD_SPLITS];
     int row_count = odd_splits(rows, sr, row_options, ODD_SPLITS);
@@ -259,17 +262,19 @@ kt_search_status kt_construct_open_odd(int rows, int cols, uint32_t start, const
         if (cs.odd_at == 0 && rs.odd_at + rs.odd_size < rows)
             spec.required[spec.required_count][0] = (h - 1) * w,
             spec.required[spec.required_count++][1] = (h - 2) * w + 2;
-        kt_search_status status = kt_search_path(&spec, limit, block);
-        if (status == KT_SEARCH_DEADLINE || status == KT_SEARCH_NO_MEMORY) return status;
-        if (status != KT_SEARCH_FOUND) continue;
+        kt_search_result result;
+        core_status status = kt_search_path(&spec, limit, block, &result);
+        if (status != CORE_OK) return status;
+        if (result != KT_SEARCH_FOUND) continue;
         kt_builder b;
-        if (!kt_builder_init(&b, rows, cols, false)) return KT_SEARCH_NO_MEMORY;
+        if (!kt_builder_init(&b, rows, cols, false)) return CORE_NO_MEMORY;
         if (!build_blocks(&b, rs, cs, block)) {
             free(b.link);
-            return KT_SEARCH_NO_MEMORY;
+            return CORE_NO_MEMORY;
         }
         kt_builder_finish(&b, start, path);
-        return KT_SEARCH_FOUND;
+        *built = true;
+        return CORE_OK;
     }
-    return KT_SEARCH_NODE_LIMIT;
+    return CORE_OK;
 }

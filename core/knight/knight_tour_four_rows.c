@@ -25,12 +25,12 @@
  *   - a window of a few columns around the start gets a searched tour from the start containing the
  *     splice edges at its borders (where the board goes on), and pieces are spliced in on both sides,
  *     mirrored on the left.
- * Pieces are searched once per width and cached. Why this answers every n >= 5, not only the tested
- * ones: the windows tried depend only on the start's line, its distance to each end capped at
- * WINDOW_MAX + 2 columns, and whether what is left on each side is 0, 1, 2 or more columns (pieces of
- * 3, 4 and 5 cover every length from 3), so every case already occurs on some 4 x n with n <= 37, and
- * the unit tests ask every start of every 4 x n up to 64. */
-#include <pthread.h>
+ * Pieces are searched once per width and cached; the window and the splicing are the frame of
+ * knight_tour_splice.c. Why this answers every n >= 5, not only the tested ones: the windows tried
+ * depend only on the start's line, its distance to each end capped at WINDOW_MAX (knight_tour_splice.c)
+ * + 2 columns, and whether what is left on each side is 0, 1, 2 or more columns (pieces of 3, 4 and 5
+ * cover every length from 3), so every case already occurs on some 4 x n with n <= 37, and the unit
+ * tests ask every start of every 4 x n up to 64. */
 #include <stdlib.h>
 
 #include "core/knight/knight_tour_internal.h"
@@ -39,7 +39,6 @@ enum {
     H = 4,
     PIECE_MIN = 3,
     PIECE_MAX = 8,
-    WINDOW_MAX = 16,
     PIECE_NODES = 200000,
     WINDOW_NODES = 200000,
 };
@@ -47,20 +46,6 @@ enum {
 /* The two splice edges E1, E2, each as its inner square then its outer square, each square as (row,
  * column offset from the right border B: -2 or -1). */
 static const int splice_edges[2][2][2] = {{{2, -1}, {0, -2}}, {{1, -1}, {3, -2}}};
-
-typedef struct four_piece {
-    uint32_t *path; /* 4 x width squares: x1 .. y1, y2 .. x2 */
-    int jump_at;    /* path[jump_at] = y1, path[jump_at + 1] = y2 */
-} four_piece;
-
-typedef struct four_pieces {
-    bool ready;
-    four_piece piece[PIECE_MAX + 1]; /* path NULL: no piece of that width */
-    kt_widths widths;
-} four_pieces;
-
-static pthread_mutex_t four_lock = PTHREAD_MUTEX_INITIALIZER;
-static four_pieces four;
 
 static uint32_t sq(int w, int r, int c) { return (uint32_t)(r * w + c); }
 
@@ -93,7 +78,7 @@ static void require_left_edges(kt_search_spec *spec, int w) {
     }
 }
 
-static bool search_piece(int w, four_piece *out) {
+static bool search_piece(int w, kt_piece *out) {
     uint32_t x1[8], y1[8], x2[8], y2[8];
     int nx1 = entries(w, 0, 0, x1), ny1 = entries(w, 0, 1, y1), nx2 = entries(w, 1, 0, x2), ny2 = entries(w, 1, 1, y2);
     uint32_t *path = malloc(sizeof *path * (size_t)(H * w));
@@ -112,32 +97,29 @@ static bool search_piece(int w, four_piece *out) {
                                            .jump = true};
                     spec.required[0][0] = y1[b], spec.required[0][1] = y2[c], spec.required_count = 1;
                     require_right_edges(&spec, w);
-                    if (kt_search_path(&spec, &none, path) != KT_SEARCH_FOUND) continue;
+                    kt_search_result result;
+                    if (kt_search_path(&spec, &none, path, &result) != CORE_OK || result != KT_SEARCH_FOUND) continue;
                     int at = 0;
                     while (path[at] != y1[b]) at++;
-                    *out = (four_piece){path, at};
+                    *out = (kt_piece){path, at};
                     return true;
                 }
     free(path);
     return false;
 }
 
-static const four_pieces *pieces(void) {
-    pthread_mutex_lock(&four_lock);
-    four_pieces *p = &four;
-    if (!p->ready) {
-        bool available[PIECE_MAX + 1] = {false};
-        for (int w = PIECE_MIN; w <= PIECE_MAX; w++) available[w] = search_piece(w, &p->piece[w]);
-        kt_widths_init(&p->widths, available, PIECE_MAX);
-        p->ready = true;
-    }
-    pthread_mutex_unlock(&four_lock);
-    return p;
+/* The splice edges at the window's borders where the board goes on; a window narrower than those
+ * edges need is too narrow. */
+static bool require_edges(kt_search_spec *spec, int width, bool left, bool right) {
+    if (width < 2 * (left + right)) return false;
+    if (left) require_left_edges(spec, width);
+    if (right) require_right_edges(spec, width);
+    return true;
 }
 
 /* Splices the piece of width w into the splice edges at `border`: growing rightwards it lies at
  * [border, border + w); leftwards, mirrored, at [border - w, border). */
-static void insert_piece(kt_builder *b, const four_piece *piece, int w, int border, bool leftwards) {
+static void insert_piece(kt_builder *b, const kt_piece *piece, int w, int border, bool leftwards) {
     int c0 = leftwards ? border - w : border;
     uint32_t ends[2][2];
     for (int e = 0; e < 2; e++)
@@ -159,49 +141,14 @@ static void insert_piece(kt_builder *b, const four_piece *piece, int w, int bord
     kt_builder_link(b, ends[1][0], x2);
 }
 
-kt_search_status kt_construct_four_rows(int rows, int cols, uint32_t start, const deadline *limit, uint32_t *path) {
-    kt_builder b;
-    if (!kt_builder_init(&b, rows, cols, rows != H)) return KT_SEARCH_NO_MEMORY;
-    int n = b.cols;
-    int sr, sc;
-    kt_builder_locate(&b, start, &sr, &sc);
-    const four_pieces *p = pieces();
-    uint32_t *window = malloc(sizeof *window * (size_t)(H * WINDOW_MAX));
-    kt_search_status status = window == NULL ? KT_SEARCH_NO_MEMORY : KT_SEARCH_NODE_LIMIT;
-    int left = 0, width = 0;
-    for (width = 1; width <= WINDOW_MAX && width <= n && status == KT_SEARCH_NODE_LIMIT; width++) {
-        for (left = sc - width + 1 < 0 ? 0 : sc - width + 1; left <= sc && left + width <= n; left++) {
-            int right_length = n - left - width;
-            if (width < 2 * ((left > 0) + (right_length > 0))) continue; /* no room for the splice edges */
-            if (!kt_widths_cover(&p->widths, left) || !kt_widths_cover(&p->widths, right_length)) continue;
-            kt_search_spec spec = {.rows = H,
-                                   .cols = width,
-                                   .start = sq(width, sr, sc - left),
-                                   .end = KT_NONE_SQUARE,
-                                   .ordered = true,
-                                   .node_limit = WINDOW_NODES};
-            if (left > 0) require_left_edges(&spec, width);
-            if (right_length > 0) require_right_edges(&spec, width);
-            status = kt_search_path(&spec, limit, window);
-            if (status != KT_SEARCH_NONE && status != KT_SEARCH_NODE_LIMIT) break; /* found, or stop */
-            status = KT_SEARCH_NODE_LIMIT;
-        }
-        if (status != KT_SEARCH_NODE_LIMIT) break;
-    }
-    if (status == KT_SEARCH_FOUND) {
-        kt_builder_place_path(&b, 0, left, H, width, window, false, false);
-        for (int border = left + width, w; border < n; border += w) {
-            w = kt_widths_next(&p->widths, n - border);
-            insert_piece(&b, &p->piece[w], w, border, false);
-        }
-        for (int border = left, w; border > 0; border -= w) {
-            w = kt_widths_next(&p->widths, border);
-            insert_piece(&b, &p->piece[w], w, border, true);
-        }
-        kt_builder_finish(&b, start, path);
-    } else {
-        free(b.link);
-    }
-    free(window);
-    return status;
-}
+kt_splicing kt_four_rows_splicing = {
+    .rows = H,
+    .piece_min = PIECE_MIN,
+    .piece_max = PIECE_MAX,
+    .window_min = 1,
+    .window_nodes = WINDOW_NODES,
+    .search_piece = search_piece,
+    .require_edges = require_edges,
+    .insert_piece = insert_piece,
+    .lock = PTHREAD_MUTEX_INITIALIZER,
+};

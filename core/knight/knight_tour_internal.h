@@ -3,10 +3,12 @@
 #ifndef PUZZLED_CORE_KNIGHT_TOUR_INTERNAL_H
 #define PUZZLED_CORE_KNIGHT_TOUR_INTERNAL_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "core/common/deadline.h"
+#include "core/common/status.h"
 
 #define KT_NONE_SQUARE UINT32_MAX
 #define KT_MAX_REQUIRED 4
@@ -37,30 +39,32 @@ typedef struct kt_search_spec {
     uint64_t node_limit; /* 0: no limit */
 } kt_search_spec;
 
-typedef enum kt_search_status {
-    KT_SEARCH_FOUND,
+/* How a search that did not fail ended. */
+typedef enum kt_search_result {
+    KT_SEARCH_FOUND,      /* `path` holds rows*cols squares */
     KT_SEARCH_NONE,       /* the whole tree was searched */
     KT_SEARCH_NODE_LIMIT, /* gave up after node_limit moves */
-    KT_SEARCH_DEADLINE,
-    KT_SEARCH_NO_MEMORY,
-} kt_search_status;
+} kt_search_result;
 
-/* Writes rows*cols squares to `path` on success. */
-kt_search_status kt_search_path(const kt_search_spec *spec, const deadline *limit, uint32_t *path);
+/* On CORE_OK `*result` says how the search ended. */
+core_status kt_search_path(const kt_search_spec *spec, const deadline *limit, uint32_t *path, kt_search_result *result);
 
 /* Warnsdorff's rule from `start`, ties broken by the larger distance from the centre (Roth), then by a
  * pseudo-random order drawn from `seed` (0: the fixed move order). When `closed`, the walk must end a
- * knight's move from `start`. Returns true and fills `path` when the walk covered the board. */
-bool kt_warnsdorff_walk(int rows, int cols, uint32_t start, bool closed, uint64_t seed, uint32_t *path);
+ * knight's move from `start`. On CORE_OK `*covered` says whether the walk covered the board (then
+ * `path` holds it). */
+core_status kt_warnsdorff_walk(int rows, int cols, uint32_t start, bool closed, uint64_t seed, uint32_t *path,
+                               bool *covered);
 
 /* A closed tour on any board that Schwenk's theorem allows, written to `path` starting at `start`.
- * Returns false only when memory ran out. */
-bool kt_construct_closed(int rows, int cols, uint32_t start, uint32_t *path);
+ * Fails only when memory ran out. */
+core_status kt_construct_closed(int rows, int cols, uint32_t start, uint32_t *path);
 
 /* An open tour from `start` (of the corners' colour) on a board with both sides odd and >= 5: the
  * closed-tour blocks of kt_construct_closed around one odd block that holds the start and gets a
- * searched path instead. KT_SEARCH_NODE_LIMIT when no cut of the board worked. */
-kt_search_status kt_construct_open_odd(int rows, int cols, uint32_t start, const deadline *limit, uint32_t *path);
+ * searched path instead. On CORE_OK `*built` is false when no cut of the board worked. */
+core_status kt_construct_open_odd(int rows, int cols, uint32_t start, const deadline *limit, uint32_t *path,
+                                  bool *built);
 
 /* A tour under construction as the two tour neighbours of every square (KT_NONE_SQUARE at the ends of
  * an open path), possibly transposed so that constructions can assume one orientation: virtual
@@ -102,13 +106,44 @@ int kt_widths_next(const kt_widths *w, int64_t length);
 /* Whether `length` >= 0 can be covered (in constant time). */
 bool kt_widths_cover(const kt_widths *w, int64_t length);
 
-/* An open tour from `start` on a long board with a side of 3: a searched window around the start plus
- * searched pieces chained to both sides. KT_SEARCH_NODE_LIMIT when no window worked. */
-kt_search_status kt_construct_strip(int rows, int cols, uint32_t start, const deadline *limit, uint32_t *path);
+/* The frame of the constructions for long boards with a short side of `rows` (3 or 4): a searched
+ * window of a few columns around the start, then pieces (searched once per width and cached) spliced
+ * in on both sides of it, mirrored on the left (knight_tour_splice.c). Each construction says how its
+ * pieces are searched and spliced. */
+#define KT_SPLICE_PIECE_MAX 10
 
-/* An open tour from an outer-line `start` on a 4 x n board (n >= 5): a searched window around the
- * start plus searched pieces spliced in on both sides, two edges at a time. KT_SEARCH_NODE_LIMIT when
- * no window worked. */
-kt_search_status kt_construct_four_rows(int rows, int cols, uint32_t start, const deadline *limit, uint32_t *path);
+typedef struct kt_piece {
+    uint32_t *path; /* rows x width squares; NULL: no piece of that width */
+    int jump_at;    /* pieces searched with a jump: path[jump_at] -> path[jump_at + 1] is it */
+} kt_piece;
+
+typedef struct kt_splicing {
+    int rows;
+    int piece_min, piece_max; /* piece_max <= KT_SPLICE_PIECE_MAX */
+    int window_min;           /* the narrowest window tried */
+    uint64_t window_nodes;    /* the node limit of one window's search */
+    /* Searches the piece of width `width`; false when there is none. */
+    bool (*search_piece)(int width, kt_piece *out);
+    /* Adds the splice edges to a window's search: at its left border when `left`, at its right one when
+     * `right`; false when the window is too narrow for them. */
+    bool (*require_edges)(kt_search_spec *spec, int width, bool left, bool right);
+    /* Splices `piece` of width `width` in at `border`: right of it, or mirrored left of it when `leftwards`. */
+    void (*insert_piece)(kt_builder *b, const kt_piece *piece, int width, int border, bool leftwards);
+    /* The pieces, searched on first use under the lock. */
+    pthread_mutex_t lock;
+    bool ready;
+    kt_piece piece[KT_SPLICE_PIECE_MAX + 1];
+    kt_widths widths;
+} kt_splicing;
+
+/* An open tour from `start` on a rows x cols board whose short side is splicing->rows. On CORE_OK
+ * `*built` is false when no window worked. */
+core_status kt_construct_spliced(kt_splicing *splicing, int rows, int cols, uint32_t start, const deadline *limit,
+                                 uint32_t *path, bool *built);
+
+/* The long boards with a side of 3 (knight_tour_strip.c) and 4 x n, n >= 5, from an outer-line start
+ * (knight_tour_four_rows.c). */
+extern kt_splicing kt_strip_splicing;
+extern kt_splicing kt_four_rows_splicing;
 
 #endif

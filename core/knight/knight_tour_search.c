@@ -201,20 +201,24 @@ static void list_candidates(search *s, uint32_t depth, uint32_t v, uint32_t from
     s->candidate_count[depth] = count;
 }
 
-static kt_search_status run(search *s, const deadline *limit, uint32_t *path) {
+static core_status run(search *s, const deadline *limit, uint32_t *path, kt_search_result *result) {
     const kt_search_spec *spec = s->spec;
     uint32_t n = s->n;
     uint64_t nodes = 0;
     progress_begin(progress_of(limit), "nodes", PROGRESS_NO_TOTAL); /* moves tried; no total is known */
     path[0] = spec->start;
     visit(s, spec->start);
-    if (n == 1) return spec->end == KT_NONE_SQUARE || spec->end == spec->start ? KT_SEARCH_FOUND : KT_SEARCH_NONE;
-    if (spec->end == spec->start) return KT_SEARCH_NONE;
+    *result = KT_SEARCH_NONE;
+    if (n == 1) {
+        if (spec->end == KT_NONE_SQUARE || spec->end == spec->start) *result = KT_SEARCH_FOUND;
+        return CORE_OK;
+    }
+    if (spec->end == spec->start) return CORE_OK;
     list_candidates(s, 0, spec->start, KT_NONE_SQUARE, n - 1);
     uint32_t depth = 0; /* path[0..depth] is placed */
     for (;;) {
         if (s->candidate_next[depth] == s->candidate_count[depth]) {
-            if (depth == 0) return KT_SEARCH_NONE;
+            if (depth == 0) return CORE_OK;
             unvisit(s, path[depth]);
             depth--;
             continue;
@@ -222,14 +226,20 @@ static kt_search_status run(search *s, const deadline *limit, uint32_t *path) {
         uint32_t w = apply_move(spec, path[depth], s->candidates[depth][s->candidate_next[depth]++]);
         if (++nodes % POLL_EVERY == 0) {
             progress_add(progress_of(limit), POLL_EVERY);
-            if (deadline_expired(limit)) return KT_SEARCH_DEADLINE;
-            if (spec->node_limit != 0 && nodes >= spec->node_limit) return KT_SEARCH_NODE_LIMIT;
+            if (deadline_expired(limit)) return CORE_DEADLINE;
+            if (spec->node_limit != 0 && nodes >= spec->node_limit) {
+                *result = KT_SEARCH_NODE_LIMIT;
+                return CORE_OK;
+            }
         }
         visit(s, w);
         path[++depth] = w;
         uint32_t remaining = n - 1 - depth;
         if (remaining == 0) {
-            if (!spec->closed || kt_is_knight_move(spec->cols, w, spec->start)) return KT_SEARCH_FOUND;
+            if (!spec->closed || kt_is_knight_move(spec->cols, w, spec->start)) {
+                *result = KT_SEARCH_FOUND;
+                return CORE_OK;
+            }
             s->candidate_count[depth] = s->candidate_next[depth] = 0;
             continue;
         }
@@ -241,7 +251,8 @@ static kt_search_status run(search *s, const deadline *limit, uint32_t *path) {
     }
 }
 
-kt_search_status kt_search_path(const kt_search_spec *spec, const deadline *limit, uint32_t *path) {
+core_status kt_search_path(const kt_search_spec *spec, const deadline *limit, uint32_t *path,
+                           kt_search_result *result) {
     search s = {.spec = spec, .n = (uint32_t)spec->rows * (uint32_t)spec->cols};
     s.visited = calloc(s.n, 1);
     s.degree = malloc(s.n);
@@ -249,22 +260,25 @@ kt_search_status kt_search_path(const kt_search_spec *spec, const deadline *limi
     s.candidate_count = malloc(s.n);
     s.candidate_next = malloc(s.n);
     s.inner_steps = calloc(s.n, 1);
-    kt_search_status status = KT_SEARCH_NO_MEMORY;
-    if (s.visited && s.degree && s.candidates && s.candidate_count && s.candidate_next && s.inner_steps) {
-        bool possible = true;
-        for (uint32_t v = 0; v < s.n; v++) {
-            uint32_t nb[MOVES];
-            s.degree[v] = (uint8_t)neighbours(spec, v, nb);
-            if (s.degree[v] <= 1) s.low_degree++;
-            if (s.degree[v] == 0) s.zero_degree++;
-        }
-        for (int i = 0; i < spec->required_count; i++) {
-            uint32_t a = spec->required[i][0], b = spec->required[i][1];
-            uint32_t p[KT_MAX_REQUIRED];
-            if (!joined(spec, a, b) || partners(spec, a, p) > 2 || partners(spec, b, p) > 2) possible = false;
-        }
-        status = possible ? run(&s, limit, path) : KT_SEARCH_NONE;
+    core_status status = CORE_NO_MEMORY;
+    if (!s.visited || !s.degree || !s.candidates || !s.candidate_count || !s.candidate_next || !s.inner_steps) goto out;
+    status = CORE_OK;
+    for (uint32_t v = 0; v < s.n; v++) {
+        uint32_t nb[MOVES];
+        s.degree[v] = (uint8_t)neighbours(spec, v, nb);
+        if (s.degree[v] <= 1) s.low_degree++;
+        if (s.degree[v] == 0) s.zero_degree++;
     }
+    for (int i = 0; i < spec->required_count; i++) {
+        uint32_t a = spec->required[i][0], b = spec->required[i][1];
+        uint32_t p[KT_MAX_REQUIRED];
+        if (!joined(spec, a, b) || partners(spec, a, p) > 2 || partners(spec, b, p) > 2) {
+            *result = KT_SEARCH_NONE;
+            goto out;
+        }
+    }
+    status = run(&s, limit, path, result);
+out:
     free(s.visited);
     free(s.degree);
     free(s.candidates);

@@ -13,10 +13,11 @@ static uint64_t next_random(uint64_t *state) { /* splitmix64 */
     return z ^ (z >> 31);
 }
 
-bool kt_warnsdorff_walk(int rows, int cols, uint32_t start, bool closed, uint64_t seed, uint32_t *path) {
+core_status kt_warnsdorff_walk(int rows, int cols, uint32_t start, bool closed, uint64_t seed, uint32_t *path,
+                               bool *covered) {
     uint32_t n = (uint32_t)rows * (uint32_t)cols, nb[8];
     uint8_t *degree = malloc(n);
-    if (degree == NULL) return false;
+    if (degree == NULL) return CORE_NO_MEMORY;
     for (uint32_t v = 0; v < n; v++) degree[v] = (uint8_t)kt_neighbours(rows, cols, v, nb);
     const uint8_t visited = 0xFF;
     uint64_t random_state = seed;
@@ -51,5 +52,6 @@ bool kt_warnsdorff_walk(int rows, int cols, uint32_t start, bool closed, uint64_
         v = best;
     }
     free(degree);
-    return length == n && (!closed || kt_is_knight_move(cols, path[n - 1], start));
+    *covered = length == n && (!closed || kt_is_knight_move(cols, path[n - 1], start));
+    return CORE_OK;
 }

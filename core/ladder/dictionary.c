@@ -144,14 +144,14 @@ typedef uint64_t letter_set[LETTER_SET_WORDS];
 /* Moves the pending words into `group` in the order they came, dropping duplicates in place (the
  * group takes over the pending array, so the words are never copied whole), and fills the
  * whole-word lookup table on the way, and `seen` (one set per position) when it is not NULL. */
-static dictionary_status unique_words(pending_group *pending, dictionary_group *group, letter_set *seen,
-                                      const deadline *deadline) {
+static core_status unique_words(pending_group *pending, dictionary_group *group, letter_set *seen,
+                                const deadline *deadline) {
     size_t length = pending->length;
     size_t size = table_size_for(pending->count);
     group->length = length;
     group->slots = calloc(size, sizeof *group->slots);
     if (group->slots == NULL) {
-        return DICTIONARY_OUT_OF_MEMORY;
+        return CORE_NO_MEMORY;
     }
     group->letters = pending->letters;
     pending->letters = NULL;
@@ -160,7 +160,7 @@ static dictionary_status unique_words(pending_group *pending, dictionary_group *
     size_t poll_every = length >= POLL_LETTERS ? 1 : POLL_LETTERS / length;
     for (size_t w = 0; w < pending->count; w++) {
         if (w % poll_every == 0 && deadline_expired(deadline)) {
-            return DICTIONARY_DEADLINE_EXCEEDED;
+            return CORE_DEADLINE;
         }
         const uint32_t *word = group->letters + w * length;
         size_t slot = mix64(word_hash(word, length)) & group->slot_mask;
@@ -184,7 +184,7 @@ static dictionary_status unique_words(pending_group *pending, dictionary_group *
         uint32_t *shrunk = realloc(group->letters, (size_t)count * length * sizeof *shrunk);
         group->letters = shrunk != NULL ? shrunk : group->letters;
     }
-    return DICTIONARY_OK;
+    return CORE_OK;
 }
 
 /* One blanked key of the table of one position: a representative word and how many share it. */
@@ -234,15 +234,15 @@ typedef struct bucket_build {
 } bucket_build;
 
 /* Numbers the buckets of position `p` (keys shared by two words or more) and records each word's. */
-static dictionary_status number_position(dictionary_group *group, bucket_build *build, size_t p, uint64_t weight,
-                                         const deadline *deadline) {
+static core_status number_position(dictionary_group *group, bucket_build *build, size_t p, uint64_t weight,
+                                   const deadline *deadline) {
     size_t length = group->length;
     size_t mask = build->table_size - 1;
     memset(build->table, 0, build->table_size * sizeof *build->table);
     size_t poll_every = length >= POLL_LETTERS ? 1 : POLL_LETTERS / length;
     for (uint32_t w = 0; w < group->count; w++) {
         if (w % poll_every == 0 && deadline_expired(deadline)) {
-            return DICTIONARY_DEADLINE_EXCEEDED;
+            return CORE_DEADLINE;
         }
         uint64_t blanked = build->word_hashes[w] - dictionary_group_word(group, w)[p] * weight;
         size_t slot = key_slot_for(group, build->table, mask, w, p, blanked);
@@ -257,7 +257,7 @@ static dictionary_status number_position(dictionary_group *group, bucket_build *
                 size_t capacity = 2 * build->bucket_capacity;
                 uint32_t *grown = realloc(build->sizes, capacity * sizeof *grown);
                 if (grown == NULL) {
-                    return DICTIONARY_OUT_OF_MEMORY;
+                    return CORE_NO_MEMORY;
                 }
                 build->sizes = grown;
                 build->bucket_capacity = capacity;
@@ -267,15 +267,17 @@ static dictionary_status number_position(dictionary_group *group, bucket_build *
         }
         *bucket_of = entry->bucket;
     }
-    return DICTIONARY_OK;
+    return CORE_OK;
 }
 
 /* Lays the buckets out one after the other, members in ascending word order. */
-static dictionary_status place_members(dictionary_group *group, const bucket_build *build) {
+static core_status place_members(dictionary_group *group, const bucket_build *build) {
     size_t keys = (size_t)group->count * group->length;
+    uint32_t *next_place = NULL;
+    core_status status = CORE_NO_MEMORY;
     group->bucket_start = malloc((build->bucket_count + 1) * sizeof *group->bucket_start);
     if (group->bucket_start == NULL) {
-        return DICTIONARY_OUT_OF_MEMORY;
+        goto out;
     }
     group->bucket_start[0] = 0;
     group->bucket_start[1] = 0; /* bucket 0 is empty */
@@ -284,10 +286,9 @@ static dictionary_status place_members(dictionary_group *group, const bucket_bui
     }
     size_t member_count = group->bucket_start[build->bucket_count];
     group->members = malloc((member_count ? member_count : 1) * sizeof *group->members);
-    uint32_t *next_place = malloc(build->bucket_count * sizeof *next_place);
+    next_place = malloc(build->bucket_count * sizeof *next_place);
     if (group->members == NULL || next_place == NULL) {
-        free(next_place);
-        return DICTIONARY_OUT_OF_MEMORY;
+        goto out;
     }
     memcpy(next_place, group->bucket_start, build->bucket_count * sizeof *next_place);
     for (size_t k = 0; k < keys; k++) {
@@ -296,12 +297,14 @@ static dictionary_status place_members(dictionary_group *group, const bucket_bui
             group->members[next_place[bucket]++] = (uint32_t)(k / group->length);
         }
     }
+    status = CORE_OK;
+out:
     free(next_place);
-    return DICTIONARY_OK;
+    return status;
 }
 
 /* Builds the buckets one position at a time, so the key table stays as small as the group. */
-static dictionary_status build_buckets(dictionary_group *group, const deadline *deadline) {
+static core_status build_buckets(dictionary_group *group, const deadline *deadline) {
     size_t length = group->length;
     size_t keys = (size_t)group->count * length;
     bucket_build build = {.table_size = table_size_for(group->count), .bucket_count = 1, .bucket_capacity = 1024};
@@ -309,25 +312,25 @@ static dictionary_status build_buckets(dictionary_group *group, const deadline *
     build.word_hashes = malloc((group->count ? group->count : 1) * sizeof *build.word_hashes);
     build.sizes = malloc(build.bucket_capacity * sizeof *build.sizes);
     group->bucket_of = malloc((keys ? keys : 1) * sizeof *group->bucket_of);
-    dictionary_status status = DICTIONARY_OK;
+    core_status status = CORE_NO_MEMORY;
     if (build.table == NULL || build.word_hashes == NULL || build.sizes == NULL || group->bucket_of == NULL) {
-        status = DICTIONARY_OUT_OF_MEMORY;
+        goto out;
     }
-    for (uint32_t w = 0; status == DICTIONARY_OK && w < group->count; w++) {
+    for (uint32_t w = 0; w < group->count; w++) {
         build.word_hashes[w] = word_hash(dictionary_group_word(group, w), length);
     }
-    if (status == DICTIONARY_OK) {
-        build.sizes[0] = 0;
-    }
+    build.sizes[0] = 0;
     /* Removing letter p from a word's hash subtracts letter * HASH_BASE^(length-1-p). */
     uint64_t weight = 1;
-    for (size_t p = length; status == DICTIONARY_OK && p-- > 0;) {
+    for (size_t p = length; p-- > 0;) {
         status = number_position(group, &build, p, weight, deadline);
+        if (status != CORE_OK) {
+            goto out;
+        }
         weight *= HASH_BASE;
     }
-    if (status == DICTIONARY_OK) {
-        status = place_members(group, &build);
-    }
+    status = place_members(group, &build);
+out:
     free(build.table);
     free(build.word_hashes);
     free(build.sizes);
@@ -336,7 +339,7 @@ static dictionary_status build_buckets(dictionary_group *group, const deadline *
 
 /* The substitution index from the letters `seen` at each position (read out in ascending order) and
  * the hash weight of each position. */
-static dictionary_status build_substitution(dictionary_group *group, const letter_set *seen) {
+static core_status build_substitution(dictionary_group *group, const letter_set *seen) {
     size_t length = group->length;
     size_t letters = 0;
     for (size_t p = 0; p < length; p++) {
@@ -348,7 +351,7 @@ static dictionary_status build_substitution(dictionary_group *group, const lette
     group->alphabet_start = malloc((length + 1) * sizeof *group->alphabet_start);
     group->position_weight = malloc(length * sizeof *group->position_weight);
     if (group->alphabet == NULL || group->alphabet_start == NULL || group->position_weight == NULL) {
-        return DICTIONARY_OUT_OF_MEMORY;
+        return CORE_NO_MEMORY;
     }
     uint64_t weight = 1; /* the hash is the sum of letter[p] * HASH_BASE^(length-1-p) */
     for (size_t p = length; p-- > 0;) {
@@ -365,58 +368,74 @@ static dictionary_status build_substitution(dictionary_group *group, const lette
         }
     }
     group->alphabet_start[length] = (uint32_t)at;
-    return DICTIONARY_OK;
+    return CORE_OK;
 }
 
 /* Buckets: the words, then the bucket index. Substitution: one pass over the words fills the word
  * table and the letters seen, then the small per-position index. */
-static dictionary_status build_group(pending_group *pending, dictionary_neighbour_index index, dictionary_group *group,
-                                     const deadline *deadline) {
-    if (pending->count * pending->length >= MAX_GROUP_LETTERS) {
-        return DICTIONARY_TOO_LARGE;
-    }
+static core_status build_group(pending_group *pending, dictionary_neighbour_index index, dictionary_group *group,
+                               const deadline *deadline) {
     if (index == DICTIONARY_NEIGHBOUR_BUCKETS) {
-        dictionary_status status = unique_words(pending, group, NULL, deadline);
-        return status == DICTIONARY_OK ? build_buckets(group, deadline) : status;
+        core_status status = unique_words(pending, group, NULL, deadline);
+        return status == CORE_OK ? build_buckets(group, deadline) : status;
     }
     letter_set *seen = calloc(pending->length, sizeof *seen);
     if (seen == NULL) {
-        return DICTIONARY_OUT_OF_MEMORY;
+        return CORE_NO_MEMORY;
     }
-    dictionary_status status = unique_words(pending, group, seen, deadline);
-    if (status == DICTIONARY_OK) {
-        status = build_substitution(group, seen);
+    core_status status = unique_words(pending, group, seen, deadline);
+    if (status != CORE_OK) {
+        goto out;
     }
+    status = build_substitution(group, seen);
+out:
     free(seen);
     return status;
 }
 
-dictionary_status dictionary_builder_finish(dictionary_builder *builder, const deadline *deadline, dictionary **out) {
-    dictionary *dict = calloc(1, sizeof *dict);
-    if (dict != NULL && builder->group_count > 0) {
-        dict->groups = calloc(builder->group_count, sizeof *dict->groups);
+static bool too_large(const dictionary_builder *builder) {
+    for (size_t g = 0; g < builder->group_count; g++) {
+        if (builder->groups[g].count * builder->groups[g].length >= MAX_GROUP_LETTERS) {
+            return true;
+        }
     }
-    if (dict == NULL || (builder->group_count > 0 && dict->groups == NULL)) {
-        free(dict);
-        dictionary_builder_free(builder);
-        return DICTIONARY_OUT_OF_MEMORY;
+    return false;
+}
+
+core_status dictionary_builder_finish(dictionary_builder *builder, const deadline *deadline, dictionary **out) {
+    core_status status = CORE_OK;
+    dictionary *dict = NULL;
+    *out = NULL;
+    if (too_large(builder)) {
+        goto out;
+    }
+    status = CORE_NO_MEMORY;
+    dict = calloc(1, sizeof *dict);
+    if (dict == NULL) {
+        goto out;
     }
     if (builder->group_count > 0) {
+        dict->groups = calloc(builder->group_count, sizeof *dict->groups);
+        if (dict->groups == NULL) {
+            goto out;
+        }
         qsort(builder->groups, builder->group_count, sizeof *builder->groups, compare_groups);
     }
-    dictionary_status status = DICTIONARY_OK;
-    for (size_t g = 0; g < builder->group_count && status == DICTIONARY_OK; g++) {
+    status = CORE_OK;
+    for (size_t g = 0; g < builder->group_count; g++) {
         status = build_group(&builder->groups[g], builder->index, &dict->groups[g], deadline);
         dict->group_count = g + 1;
         dict->word_count += dict->groups[g].count;
-    }
-    dictionary_builder_free(builder);
-    if (status != DICTIONARY_OK) {
-        dictionary_free(dict);
-        return status;
+        if (status != CORE_OK) {
+            goto out;
+        }
     }
     *out = dict;
-    return DICTIONARY_OK;
+    dict = NULL;
+out:
+    dictionary_builder_free(builder);
+    dictionary_free(dict);
+    return status;
 }
 
 void dictionary_free(dictionary *dict) {

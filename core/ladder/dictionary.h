@@ -25,14 +25,7 @@
 #include <stdint.h>
 
 #include "core/common/deadline.h"
-
-typedef enum dictionary_status {
-    DICTIONARY_OK,
-    DICTIONARY_OUT_OF_MEMORY,
-    DICTIONARY_TOO_LARGE, /* a group holds 2^30 or more letters */
-    DICTIONARY_DEADLINE_EXCEEDED,
-    DICTIONARY_UNREADABLE, /* a word-list file could not be read (errno tells why) */
-} dictionary_status;
+#include "core/common/status.h"
 
 /* The words of one length, read-only once built. */
 typedef enum dictionary_neighbour_index {
@@ -75,9 +68,10 @@ dictionary_builder *dictionary_builder_new(size_t only_length, dictionary_neighb
  * building. False when out of memory. */
 bool dictionary_builder_add(dictionary_builder *builder, const uint32_t *letters, size_t length);
 
-/* Removes duplicates and indexes the words; frees the builder in every case. On
- * DICTIONARY_OK `*out` is the dictionary (dictionary_free it). `deadline` may be NULL. */
-dictionary_status dictionary_builder_finish(dictionary_builder *builder, const deadline *deadline, dictionary **out);
+/* Removes duplicates and indexes the words; frees the builder in every case. On CORE_OK `*out` is
+ * the dictionary (dictionary_free it), or NULL when the words of one length hold 2^30 letters or more
+ * (too many to index). `deadline` may be NULL. */
+core_status dictionary_builder_finish(dictionary_builder *builder, const deadline *deadline, dictionary **out);
 
 /* Drops a builder without building (NULL is allowed). */
 void dictionary_builder_free(dictionary_builder *builder);

@@ -40,24 +40,24 @@ core_status dictionary_neighbours(const dictionary_group *group, const uint32_t 
                                   size_t *count) {
     uint32_t *list = NULL, word;
     size_t capacity = 0;
+    core_status status = CORE_NO_MEMORY;
     *count = 0;
-    bool ok = true;
     if (dictionary_group_find(group, letters, &word)) {
         DICTIONARY_FOR_EACH_NEIGHBOUR(group, word, next, {
-            if (ok) ok = append(&list, count, &capacity, next);
+            if (!append(&list, count, &capacity, next)) goto out;
         });
     } else {
-        for (uint32_t w = 0; ok && w < group->count; w++) {
-            if (one_letter_away(letters, dictionary_group_word(group, w), group->length))
-                ok = append(&list, count, &capacity, w);
+        for (uint32_t w = 0; w < group->count; w++) {
+            if (one_letter_away(letters, dictionary_group_word(group, w), group->length) &&
+                !append(&list, count, &capacity, w))
+                goto out;
         }
-    }
-    if (!ok) {
-        free(list);
-        *count = 0;
-        return CORE_NO_MEMORY;
     }
     if (*count > 1) qsort_r(list, *count, sizeof *list, compare_indices, (void *)group); /* list is NULL at 0 */
     *out = list;
-    return CORE_OK;
+    list = NULL;
+    status = CORE_OK;
+out:
+    free(list);
+    return status;
 }

@@ -112,31 +112,33 @@ static bool draw_outside(const dictionary_group *g, uint32_t word, const uint32_
  * when its shortest ladder has exactly `steps` steps. */
 static core_status try_ends(const dictionary_group *g, const uint32_t *from_letters, const uint32_t *to_letters,
                             size_t steps, const deadline *deadline, ladder_puzzle *out) {
+    dictionary *with_ends = NULL;
+    word_ladders *ladders = NULL;
+    core_status status = CORE_NO_MEMORY;
     dictionary_builder *builder = dictionary_builder_new(
         g->length, g->bucket_of != NULL ? DICTIONARY_NEIGHBOUR_BUCKETS : DICTIONARY_NEIGHBOUR_SUBSTITUTION);
-    bool added = builder != NULL;
-    for (uint32_t w = 0; added && w < g->count; w++)
-        added = dictionary_builder_add(builder, dictionary_group_word(g, w), g->length);
-    added = added && dictionary_builder_add(builder, from_letters, g->length) &&
-            dictionary_builder_add(builder, to_letters, g->length);
-    if (!added) {
-        dictionary_builder_free(builder);
-        return CORE_NO_MEMORY;
-    }
-    dictionary *with_ends;
-    dictionary_status built = dictionary_builder_finish(builder, deadline, &with_ends);
-    if (built != DICTIONARY_OK) return built == DICTIONARY_DEADLINE_EXCEEDED ? CORE_DEADLINE : CORE_NO_MEMORY;
+    if (builder == NULL) goto out;
+    for (uint32_t w = 0; w < g->count; w++)
+        if (!dictionary_builder_add(builder, dictionary_group_word(g, w), g->length)) goto out;
+    if (!dictionary_builder_add(builder, from_letters, g->length) ||
+        !dictionary_builder_add(builder, to_letters, g->length))
+        goto out;
+    status = dictionary_builder_finish(builder, deadline, &with_ends);
+    builder = NULL;                                       /* freed by finishing */
+    if (status != CORE_OK || with_ends == NULL) goto out; /* NULL: too many letters to index, so no puzzle */
     const dictionary_group *group = dictionary_group_of_length(with_ends, g->length);
     uint32_t from, to;
-    word_ladders *ladders = NULL;
     dictionary_group_find(group, from_letters, &from);
     dictionary_group_find(group, to_letters, &to);
-    core_status status = from == to ? CORE_OK : word_ladders_find(group, from, to, deadline, &ladders);
-    if (status == CORE_OK && ladders != NULL && word_ladders_found(ladders) && word_ladders_steps(ladders) == steps) {
-        *out = (ladder_puzzle){
-            .found = true, .with_ends = with_ends, .group = group, .from = from, .to = to, .ladders = ladders};
-        return CORE_OK;
-    }
+    if (from == to) goto out;
+    status = word_ladders_find(group, from, to, deadline, &ladders);
+    if (status != CORE_OK || !word_ladders_found(ladders) || word_ladders_steps(ladders) != steps) goto out;
+    *out = (ladder_puzzle){
+        .found = true, .with_ends = with_ends, .group = group, .from = from, .to = to, .ladders = ladders};
+    with_ends = NULL;
+    ladders = NULL;
+out:
+    dictionary_builder_free(builder);
     word_ladders_free(ladders);
     dictionary_free(with_ends);
     return status;
@@ -148,14 +150,17 @@ static core_status draw_unknown_ends(search *s, uint32_t start, size_t steps, co
     const dictionary_group *g = s->group;
     uint32_t first, end;
     core_status status = reach(s, start, steps - 2, deadline, &first, &end);
-    for (int draw = 0; status == CORE_OK && first < end && draw < END_DRAWS_PER_START && !out->found; draw++) {
+    if (status != CORE_OK) return status;
+    for (int draw = 0; first < end && draw < END_DRAWS_PER_START && !out->found; draw++) {
         uint32_t inner_end = s->queue[first + bounded_random(generator, end - first)];
         uint32_t *from_letters = scratch, *to_letters = scratch + g->length;
-        if (draw_outside(g, start, alphabet, letters, generator, from_letters) &&
-            draw_outside(g, inner_end, alphabet, letters, generator, to_letters))
-            status = try_ends(g, from_letters, to_letters, steps, deadline, out);
+        if (!draw_outside(g, start, alphabet, letters, generator, from_letters) ||
+            !draw_outside(g, inner_end, alphabet, letters, generator, to_letters))
+            continue;
+        status = try_ends(g, from_letters, to_letters, steps, deadline, out);
+        if (status != CORE_OK) return status;
     }
-    return status;
+    return CORE_OK;
 }
 
 core_status ladder_puzzle_draw(const dictionary_group *group, size_t steps, bool unknown_ends, rng *generator,
@@ -171,17 +176,20 @@ core_status ladder_puzzle_draw(const dictionary_group *group, size_t steps, bool
         goto out;
     }
     uint32_t start;
-    while (status == CORE_OK && !out->found && next_start(&s, generator, &start)) {
+    while (!out->found && next_start(&s, generator, &start)) {
         if (unknown_ends) {
             status = draw_unknown_ends(&s, start, steps, alphabet, letters, generator, deadline, scratch, out);
+            if (status != CORE_OK) goto out;
             continue;
         }
         uint32_t first, end;
         status = reach(&s, start, steps, deadline, &first, &end);
-        if (status != CORE_OK || first == end) continue;
+        if (status != CORE_OK) goto out;
+        if (first == end) continue;
         uint32_t to = s.queue[first + bounded_random(generator, end - first)];
         status = word_ladders_find(group, start, to, deadline, &out->ladders);
-        if (status == CORE_OK) out->found = true, out->from = start, out->to = to;
+        if (status != CORE_OK) goto out;
+        out->found = true, out->from = start, out->to = to;
     }
 out:
     search_free(&s);

@@ -164,58 +164,57 @@ static core_status build_layers(word_ladders *result, const dictionary_group *gr
     size_t *scratch_count = malloc((steps + 1) * sizeof *scratch_count);
     result->layer_start = malloc((steps + 2) * sizeof *result->layer_start);
     result->vertex_word = malloc(capacity * sizeof *result->vertex_word);
-    core_status status = CORE_OK;
+    core_status status = CORE_NO_MEMORY;
+    bool expired = false;
     if (scratch == NULL || scratch_start == NULL || scratch_count == NULL || result->layer_start == NULL ||
         result->vertex_word == NULL) {
-        status = CORE_NO_MEMORY;
+        goto out;
     }
+    status = CORE_DEADLINE;
+    size_t newest = met_side->levels - 1;
     size_t used = 0;
-    bool expired = false;
-    if (status == CORE_OK) {
-        size_t newest = met_side->levels - 1;
-        size_t count = 0;
-        for (size_t at = met_side->level_start[newest]; at < met_side->level_start[newest + 1]; at++) {
-            uint32_t word = met_side->order[at];
-            if (waiting_side->distance[word] >= 0) {
-                scratch[count++] = word;
-                layer_of[word] = (int32_t)meeting_layer;
-            }
+    for (size_t at = met_side->level_start[newest]; at < met_side->level_start[newest + 1]; at++) {
+        uint32_t word = met_side->order[at];
+        if (waiting_side->distance[word] >= 0) {
+            scratch[used++] = word;
+            layer_of[word] = (int32_t)meeting_layer;
         }
-        scratch_start[meeting_layer] = 0;
-        scratch_count[meeting_layer] = count;
-        used = count;
     }
-    for (size_t layer = meeting_layer; status == CORE_OK && !expired && layer-- > 0;) {
+    scratch_start[meeting_layer] = 0;
+    scratch_count[meeting_layer] = used;
+    for (size_t layer = meeting_layer; layer-- > 0;) {
         const uint32_t *candidates = from->order + from->level_start[layer];
         size_t candidate_count = from->level_start[layer + 1] - from->level_start[layer];
         scratch_start[layer] = used;
         scratch_count[layer] = collect_layer(group, candidates, candidate_count, layer_of, (int32_t)layer,
                                              (int32_t)layer + 1, scratch + used, clock, &expired);
+        if (expired) {
+            goto out;
+        }
         used += scratch_count[layer];
     }
-    for (size_t layer = meeting_layer + 1; status == CORE_OK && !expired && layer <= steps; layer++) {
+    for (size_t layer = meeting_layer + 1; layer <= steps; layer++) {
         size_t level = steps - layer;
         const uint32_t *candidates = to->order + to->level_start[level];
         size_t candidate_count = to->level_start[level + 1] - to->level_start[level];
         scratch_start[layer] = used;
         scratch_count[layer] = collect_layer(group, candidates, candidate_count, layer_of, (int32_t)layer,
                                              (int32_t)layer - 1, scratch + used, clock, &expired);
+        if (expired) {
+            goto out;
+        }
         used += scratch_count[layer];
     }
-    if (status == CORE_OK && expired) {
-        status = CORE_DEADLINE;
+    size_t vertex = 0;
+    for (size_t layer = 0; layer <= steps; layer++) {
+        result->layer_start[layer] = vertex;
+        memcpy(result->vertex_word + vertex, scratch + scratch_start[layer], scratch_count[layer] * sizeof *scratch);
+        vertex += scratch_count[layer];
     }
-    if (status == CORE_OK) {
-        size_t vertex = 0;
-        for (size_t layer = 0; layer <= steps; layer++) {
-            result->layer_start[layer] = vertex;
-            memcpy(result->vertex_word + vertex, scratch + scratch_start[layer],
-                   scratch_count[layer] * sizeof *scratch);
-            vertex += scratch_count[layer];
-        }
-        result->layer_start[steps + 1] = vertex;
-        result->vertex_count = vertex;
-    }
+    result->layer_start[steps + 1] = vertex;
+    result->vertex_count = vertex;
+    status = CORE_OK;
+out:
     free(scratch);
     free(scratch_start);
     free(scratch_count);
@@ -277,19 +276,18 @@ static core_status count_ladders(word_ladders *result, work_clock *clock) {
         mpz_init(paths[vertex]);
     }
     mpz_set_ui(paths[0], 1);
-    core_status status = CORE_OK;
-    for (size_t vertex = 0; vertex < result->vertex_count && status == CORE_OK; vertex++) {
+    core_status status = CORE_DEADLINE;
+    for (size_t vertex = 0; vertex < result->vertex_count; vertex++) {
         for (size_t at = result->successor_start[vertex]; at < result->successor_start[vertex + 1]; at++) {
             if (out_of_time(clock, 1)) {
-                status = CORE_DEADLINE;
-                break;
+                goto out;
             }
             mpz_add(paths[result->successor[at]], paths[result->successor[at]], paths[vertex]);
         }
     }
-    if (status == CORE_OK) {
-        mpz_set(result->total, paths[result->vertex_count - 1]);
-    }
+    mpz_set(result->total, paths[result->vertex_count - 1]);
+    status = CORE_OK;
+out:
     for (size_t vertex = 0; vertex < result->vertex_count; vertex++) {
         mpz_clear(paths[vertex]);
     }
@@ -303,42 +301,47 @@ static core_status search(word_ladders *result, const dictionary_group *group, u
     bfs_side from = {0};
     bfs_side to = {0};
     int32_t *layer_of = NULL;
-    core_status status = CORE_OK;
-    if (!side_init(&from, group->count, from_word) || !side_init(&to, group->count, to_word)) {
-        status = CORE_NO_MEMORY;
-    }
+    core_status status = CORE_NO_MEMORY;
     bool met = from_word == to_word; /* a ladder of one word, 0 steps */
     bfs_side *met_side = &from;
-    while (status == CORE_OK && !met && frontier_size(&from) > 0 && frontier_size(&to) > 0) {
+    if (!side_init(&from, group->count, from_word) || !side_init(&to, group->count, to_word)) {
+        goto out;
+    }
+    status = CORE_DEADLINE;
+    while (!met && frontier_size(&from) > 0 && frontier_size(&to) > 0) {
         bool from_smaller = frontier_size(&from) <= frontier_size(&to);
         met_side = from_smaller ? &from : &to;
         if (!expand_level(group, met_side, from_smaller ? &to : &from, clock, &met)) {
-            status = CORE_DEADLINE;
+            goto out;
         }
     }
-    if (status == CORE_OK && met) {
-        result->found = true;
-        result->steps = (from.levels - 1) + (to.levels - 1);
-        layer_of = malloc(group->count * sizeof *layer_of);
-        if (layer_of == NULL) {
-            status = CORE_NO_MEMORY;
-        }
+    status = CORE_OK;
+    if (!met) {
+        goto out;
     }
-    if (layer_of != NULL) {
-        memset(layer_of, 0xFF, group->count * sizeof *layer_of);
-        status = build_layers(result, group, &from, &to, met_side, met_side == &from ? &to : &from, from.levels - 1,
-                              layer_of, clock);
+    result->found = true;
+    result->steps = (from.levels - 1) + (to.levels - 1);
+    status = CORE_NO_MEMORY;
+    layer_of = malloc(group->count * sizeof *layer_of);
+    if (layer_of == NULL) {
+        goto out;
     }
-    if (layer_of != NULL && status == CORE_OK) {
-        int32_t *vertex_of = layer_of; /* exactly the words with a layer get a vertex */
-        for (size_t vertex = 0; vertex < result->vertex_count; vertex++) {
-            vertex_of[result->vertex_word[vertex]] = (int32_t)vertex;
-        }
-        status = build_successors(result, group, vertex_of, clock);
+    memset(layer_of, 0xFF, group->count * sizeof *layer_of);
+    status = build_layers(result, group, &from, &to, met_side, met_side == &from ? &to : &from, from.levels - 1,
+                          layer_of, clock);
+    if (status != CORE_OK) {
+        goto out;
     }
-    if (layer_of != NULL && status == CORE_OK) {
-        status = count_ladders(result, clock);
+    int32_t *vertex_of = layer_of; /* exactly the words with a layer get a vertex */
+    for (size_t vertex = 0; vertex < result->vertex_count; vertex++) {
+        vertex_of[result->vertex_word[vertex]] = (int32_t)vertex;
     }
+    status = build_successors(result, group, vertex_of, clock);
+    if (status != CORE_OK) {
+        goto out;
+    }
+    status = count_ladders(result, clock);
+out:
     free(layer_of);
     side_free(&from);
     side_free(&to);
@@ -355,12 +358,12 @@ core_status word_ladders_find(const dictionary_group *group, uint32_t from, uint
     work_clock clock = {.deadline = deadline};
     progress_begin(progress_of(deadline), "steps", PROGRESS_NO_TOTAL); /* the clock's units of work */
     core_status status = search(result, group, from, to, &clock);
-    if (status != CORE_OK) {
+    if (status == CORE_OK) {
+        *out = result;
+    } else {
         word_ladders_free(result);
-        return status;
     }
-    *out = result;
-    return CORE_OK;
+    return status;
 }
 
 bool word_ladders_found(const word_ladders *ladders) { return ladders->found; }

@@ -127,14 +127,13 @@ static void shuffle_tries(board *b, uint64_t *scramble) {
     }
 }
 
-queens_completion queens_complete(uint32_t n, const queens_square *placed, size_t k, const deadline *dl,
-                                  uint32_t *cols) {
+core_status queens_complete(uint32_t n, const queens_square *placed, size_t k, const deadline *dl, uint32_t *cols,
+                            bool *completed) {
     board b;
-    queens_completion outcome = QUEENS_NO_COMPLETION;
-    if (!board_init(&b, n)) {
-        outcome = QUEENS_COMPLETION_NO_MEMORY;
-        goto out;
-    }
+    core_status status = CORE_NO_MEMORY;
+    *completed = false;
+    if (!board_init(&b, n)) goto out;
+    status = CORE_OK;
     uint64_t scramble = 0x9E3779B97F4A7C15u; /* a fixed seed: the same board gets the same answer */
     shuffle_tries(&b, &scramble);
     bool alive = true;
@@ -149,15 +148,15 @@ queens_completion queens_complete(uint32_t n, const queens_square *placed, size_
     bool advance = alive; /* true: fill a new row; false: move the top row's queen on */
     for (;;) {
         if (dl != NULL && deadline_expired(dl)) { /* each step costs O(n): polling is cheap beside it */
-            outcome = QUEENS_COMPLETION_DEADLINE;
-            break;
+            status = CORE_DEADLINE;
+            goto out;
         }
         if (!advance && depth > 0 && ++backtracks > budget) {
             while (depth > 0 && (dl == NULL || depth % 256 != 0 || !deadline_expired(dl)))
                 unplace(&b, b.stack_row[--depth]);
             if (depth > 0) {
-                outcome = QUEENS_COMPLETION_DEADLINE;
-                break;
+                status = CORE_DEADLINE;
+                goto out;
             }
             shuffle_tries(&b, &scramble);
             backtracks = 0;
@@ -167,14 +166,15 @@ queens_completion queens_complete(uint32_t n, const queens_square *placed, size_
         uint32_t row, col;
         if (advance) {
             if (b.empty_rows == 0) {
-                outcome = QUEENS_COMPLETED;
-                break;
+                for (uint32_t r = 0; r < n; r++) cols[r] = b.cols[r];
+                *completed = true;
+                goto out;
             }
             row = most_constrained_row(&b);
             col = next_free_column(&b, row, 0);
             b.stack_row[depth++] = row;
         } else {
-            if (depth == 0) break; /* every choice tried: no completion */
+            if (depth == 0) goto out; /* every choice tried: no completion */
             row = b.stack_row[depth - 1];
             uint32_t tried = tries_through(&b, row, b.cols[row]);
             unplace(&b, row);
@@ -187,9 +187,7 @@ queens_completion queens_complete(uint32_t n, const queens_square *placed, size_
         }
         advance = place(&b, row, col);
     }
-    if (outcome == QUEENS_COMPLETED)
-        for (uint32_t row = 0; row < n; row++) cols[row] = b.cols[row];
 out:
     board_free(&b);
-    return outcome;
+    return status;
 }

@@ -14,18 +14,14 @@
 #include <stdint.h>
 
 #include "core/common/deadline.h"
+#include "core/common/status.h"
 #include "core/queens/queens_verify.h"
 
-typedef enum queens_completion {
-    QUEENS_COMPLETED,     /* `cols` holds a solution containing every placed queen */
-    QUEENS_NO_COMPLETION, /* proven: the placed queens are in no solution */
-    QUEENS_COMPLETION_DEADLINE,
-    QUEENS_COMPLETION_NO_MEMORY,
-} queens_completion;
-
 /* `placed`: k queens on distinct rows, columns and diagonals of the n x n board (the caller checked
- * with queens_find_attacks). `cols`: room for n columns, one per row. */
-queens_completion queens_complete(uint32_t n, const queens_square *placed, size_t k, const deadline *dl,
-                                  uint32_t *cols);
+ * with queens_find_attacks). `cols`: room for n columns, one per row. On CORE_OK `*completed` is true
+ * when `cols` holds a solution containing every placed queen, false when it is proven that the placed
+ * queens are in no solution. */
+core_status queens_complete(uint32_t n, const queens_square *placed, size_t k, const deadline *dl, uint32_t *cols,
+                            bool *completed);
 
 #endif

@@ -353,12 +353,12 @@ static void search_row(batch_search *s, int d, int count) {
     }
 }
 
-bool queens_constellation_count(int n, queens_constellation c, queens_poll *poll, uint64_t *count) {
+core_status queens_constellation_count(int n, queens_constellation c, queens_poll *poll, uint64_t *count) {
     search_plan plan;
     plan_narrowest(n, c, &plan);
     if (plan.depth <= 1) {
         *count = plan.depth == 0 ? 1 : plan.allowed[0] != 0; /* one column is left */
-        return true;
+        return CORE_OK;
     }
     batch rows[QUEENS_MAX_N];
     batch_search s = {.plan = &plan, .rows = rows, .poll = poll, .poll_below = plan.depth - POLL_DEPTH};
@@ -367,8 +367,8 @@ bool queens_constellation_count(int n, queens_constellation c, queens_poll *poll
         search_row(&s, 0, 1);
     }
     if (s.stopped) {
-        return false;
+        return CORE_DEADLINE;
     }
     *count = s.found;
-    return true;
+    return CORE_OK;
 }

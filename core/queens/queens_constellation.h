@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/common/status.h"
 #include "core/queens/queens_poll.h"
 #include "core/queens/queens_solutions.h"
 
@@ -30,7 +31,7 @@ queens_constellation queens_constellation_at(int n, uint64_t index);
 int queens_constellation_class_size(int n, queens_constellation c);
 
 /* Counts the solutions whose border queens are exactly `c` (a valid constellation, n >= 4).
- * Returns false when `poll` stopped it first. */
-bool queens_constellation_count(int n, queens_constellation c, queens_poll *poll, uint64_t *count);
+ * CORE_DEADLINE when `poll` stopped it first. */
+core_status queens_constellation_count(int n, queens_constellation c, queens_poll *poll, uint64_t *count);
 
 #endif

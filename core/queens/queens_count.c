@@ -43,7 +43,7 @@ static void *worker_run(void *arg) {
         queens_constellation c = queens_constellation_at(shared->n, index);
         int class_size = queens_constellation_class_size(shared->n, c);
         uint64_t count = 0;
-        if (class_size != 0 && !queens_constellation_count(shared->n, c, &shared->poll, &count)) {
+        if (class_size != 0 && queens_constellation_count(shared->n, c, &shared->poll, &count) != CORE_OK) {
             break;
         }
         w->total += (uint64_t)class_size * count;
@@ -57,8 +57,8 @@ static unsigned online_cores(void) {
     return cores > 0 ? (unsigned)cores : 1;
 }
 
-/* Every solution, on `threads` threads (this one included). False when stopped. */
-static bool count_all(count_shared *shared, unsigned threads, uint64_t *total) {
+/* Every solution, on `threads` threads (this one included). CORE_DEADLINE when stopped. */
+static core_status count_all(count_shared *shared, unsigned threads, uint64_t *total) {
     worker workers[MAX_THREADS] = {{0}};
     pthread_t ids[MAX_THREADS];
     for (unsigned i = 0; i < threads; i++) {
@@ -75,10 +75,10 @@ static bool count_all(count_shared *shared, unsigned threads, uint64_t *total) {
         sum += workers[i].total;
     }
     *total = sum;
-    return !atomic_load(&shared->poll.stop);
+    return atomic_load(&shared->poll.stop) ? CORE_DEADLINE : CORE_OK;
 }
 
-bool queens_count_fast(int n, unsigned threads, const deadline *dl, queens_counts *out) {
+core_status queens_count_fast(int n, unsigned threads, const deadline *dl, queens_counts *out) {
     if (n < FAST_MIN_N) {
         return queens_count_by_enumeration(n, QUEENS_BITMASK, dl, out);
     }
@@ -94,31 +94,32 @@ bool queens_count_fast(int n, unsigned threads, const deadline *dl, queens_count
     atomic_init(&shared.next, 0);
     atomic_init(&shared.poll.stop, false);
     uint64_t total, half_turn_fixed, quarter_turn_fixed;
-    if (!count_all(&shared, threads, &total) || !queens_count_rotation_fixed(n, 2, &shared.poll, &half_turn_fixed) ||
-        !queens_count_rotation_fixed(n, 1, &shared.poll, &quarter_turn_fixed)) {
-        return false;
-    }
+    core_status status = count_all(&shared, threads, &total);
+    if (status != CORE_OK) return status;
+    status = queens_count_rotation_fixed(n, 2, &shared.poll, &half_turn_fixed);
+    if (status != CORE_OK) return status;
+    status = queens_count_rotation_fixed(n, 1, &shared.poll, &quarter_turn_fixed);
+    if (status != CORE_OK) return status;
     out->total = total;
     out->unique = (total + half_turn_fixed + 2 * quarter_turn_fixed) / 8;
-    return true;
+    return CORE_OK;
 }
 
-bool queens_count_by_enumeration(int n, queens_algorithm algorithm, const deadline *dl, queens_counts *out) {
+core_status queens_count_by_enumeration(int n, queens_algorithm algorithm, const deadline *dl, queens_counts *out) {
     queens_iter it;
-    if (!queens_iter_init(&it, n, algorithm, false)) {
-        return false;
-    }
+    queens_iter_init(&it, n, algorithm, false);
     queens_counts counts = {0, 0};
-    queens_step step;
-    while ((step = queens_iter_next(&it, dl)) == QUEENS_FOUND) {
+    bool found;
+    core_status status;
+    while ((status = queens_iter_next(&it, dl, &found)) == CORE_OK && found) {
         counts.total++;
         if (queens_is_canonical(queens_iter_solution(&it), n)) {
             counts.unique++;
         }
     }
-    if (step == QUEENS_DEADLINE_EXCEEDED) {
-        return false;
+    if (status != CORE_OK) {
+        return status;
     }
     *out = counts;
-    return true;
+    return CORE_OK;
 }

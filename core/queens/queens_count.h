@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "core/common/deadline.h"
+#include "core/common/status.h"
 #include "core/queens/queens_solutions.h"
 
 /* Most threads one count uses. */
@@ -21,12 +22,13 @@ typedef struct queens_counts {
  * per symmetry class of the queens on the four border lines, weighted by the class size, the
  * constellations taken one at a time from a shared counter by `threads` threads (0: one per online
  * core) so that all finish together; the fundamental solutions by Burnside's lemma from the solutions
- * the rotations fix (queens_rotation.h). 1 <= n <= QUEENS_MAX_N. Returns false (counts unset) when the
+ * the rotations fix (queens_rotation.h). 1 <= n <= QUEENS_MAX_N. CORE_DEADLINE (counts unset) when the
  * deadline passed first. */
-bool queens_count_fast(int n, unsigned threads, const deadline *dl, queens_counts *out);
+core_status queens_count_fast(int n, unsigned threads, const deadline *dl, queens_counts *out);
 
 /* Enumerates every solution with `algorithm`, testing each for being the class representative.
- * Single-threaded; for cross-checks and for the non-default algorithms. */
-bool queens_count_by_enumeration(int n, queens_algorithm algorithm, const deadline *dl, queens_counts *out);
+ * Single-threaded; for cross-checks and for the non-default algorithms. 1 <= n <= QUEENS_MAX_N;
+ * CORE_DEADLINE (counts unset) when the deadline passed first. */
+core_status queens_count_by_enumeration(int n, queens_algorithm algorithm, const deadline *dl, queens_counts *out);
 
 #endif

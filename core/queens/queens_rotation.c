@@ -77,13 +77,13 @@ static uint64_t search(rotation_search *s, lines used) {
     return count;
 }
 
-bool queens_count_rotation_fixed(int n, int quarter_turns, queens_poll *poll, uint64_t *count) {
+core_status queens_count_rotation_fixed(int n, int quarter_turns, queens_poll *poll, uint64_t *count) {
     rotation_search s = {.n = n, .quarter_turns = quarter_turns, .poll = poll};
     s.full_rows = ((uint64_t)1 << n) - 1;
     uint64_t found = search(&s, (lines){0, 0, 0, 0});
     if (s.stopped) {
-        return false;
+        return CORE_DEADLINE;
     }
     *count = found;
-    return true;
+    return CORE_OK;
 }

@@ -9,11 +9,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/common/status.h"
 #include "core/queens/queens_poll.h"
 
 /* Counts the solutions unchanged by a quarter turn (`quarter_turns` 1) or a half turn (2), placing
- * queens a whole orbit of squares at a time. 2 <= n <= QUEENS_MAX_N. Returns false when `poll`
+ * queens a whole orbit of squares at a time. 2 <= n <= QUEENS_MAX_N. CORE_DEADLINE when `poll`
  * stopped it first. */
-bool queens_count_rotation_fixed(int n, int quarter_turns, queens_poll *poll, uint64_t *count);
+core_status queens_count_rotation_fixed(int n, int quarter_turns, queens_poll *poll, uint64_t *count);
 
 #endif

@@ -36,14 +36,14 @@ static void bitmask_enter_row(queens_iter *it, int row, uint64_t down, uint64_t 
     it->free_cols[row] = board_mask(it->n) & it->allowed[row] & ~(down | left | right);
 }
 
-static queens_step bitmask_next(queens_iter *it, const deadline *dl) {
+static core_status bitmask_next(queens_iter *it, const deadline *dl, bool *found) {
     if (!it->started) {
         it->started = true;
         bitmask_enter_row(it, 0, 0, 0, 0);
     }
     while (it->row >= 0) {
         if (++it->steps % POLL_INTERVAL == 0 && deadline_expired(dl)) {
-            return QUEENS_DEADLINE_EXCEEDED;
+            return CORE_DEADLINE;
         }
         int row = it->row;
         uint64_t candidates = it->free_cols[row];
@@ -55,12 +55,13 @@ static queens_step bitmask_next(queens_iter *it, const deadline *dl) {
         it->free_cols[row] = candidates ^ bit;
         it->cols[row] = __builtin_ctzll(bit);
         if (row == it->n - 1) {
-            return QUEENS_FOUND;
+            *found = true;
+            return CORE_OK;
         }
         bitmask_enter_row(it, row + 1, it->down[row] | bit, (it->left[row] | bit) << 1, (it->right[row] | bit) >> 1);
         it->row = row + 1;
     }
-    return QUEENS_EXHAUSTED;
+    return CORE_OK;
 }
 
 /* Backtracking method. cols[row] is the column tried last in `row` (-1: none yet). */
@@ -75,14 +76,14 @@ static bool backtracking_free(const queens_iter *it, int row, int col) {
            (it->allowed[row] >> col & 1);
 }
 
-static queens_step backtracking_next(queens_iter *it, const deadline *dl) {
+static core_status backtracking_next(queens_iter *it, const deadline *dl, bool *found) {
     if (!it->started) {
         it->started = true;
         it->cols[0] = -1;
     }
     while (it->row >= 0) {
         if (++it->steps % POLL_INTERVAL == 0 && deadline_expired(dl)) {
-            return QUEENS_DEADLINE_EXCEEDED;
+            return CORE_DEADLINE;
         }
         int row = it->row;
         int col = it->cols[row];
@@ -100,12 +101,13 @@ static queens_step backtracking_next(queens_iter *it, const deadline *dl) {
         backtracking_mark(it, row, col, true);
         it->cols[row] = col;
         if (row == it->n - 1) {
-            return QUEENS_FOUND;
+            *found = true;
+            return CORE_OK;
         }
         it->row = row + 1;
         it->cols[row + 1] = -1;
     }
-    return QUEENS_EXHAUSTED;
+    return CORE_OK;
 }
 
 /* Permutation method: cols runs through all permutations of 0..n-1 in lexicographic order. */
@@ -156,13 +158,13 @@ static bool within_allowed(const queens_iter *it) {
     return true;
 }
 
-static queens_step permutation_next(queens_iter *it, const deadline *dl) {
+static core_status permutation_next(queens_iter *it, const deadline *dl, bool *found) {
     if (it->row < 0) {
-        return QUEENS_EXHAUSTED;
+        return CORE_OK;
     }
     for (;;) {
         if (++it->steps % POLL_INTERVAL == 0 && deadline_expired(dl)) {
-            return QUEENS_DEADLINE_EXCEEDED;
+            return CORE_DEADLINE;
         }
         if (!it->started) {
             it->started = true;
@@ -171,28 +173,30 @@ static queens_step permutation_next(queens_iter *it, const deadline *dl) {
             }
         } else if (!next_permutation(it->cols, it->n)) {
             it->row = -1;
-            return QUEENS_EXHAUSTED;
+            return CORE_OK;
         }
         if (diagonals_free(it->cols, it->n) && within_allowed(it)) {
-            return QUEENS_FOUND;
+            *found = true;
+            return CORE_OK;
         }
     }
 }
 
-static queens_step any_next(queens_iter *it, const deadline *dl) {
+static core_status any_next(queens_iter *it, const deadline *dl, bool *found) {
     switch (it->algorithm) {
-    case QUEENS_BACKTRACKING: return backtracking_next(it, dl);
-    case QUEENS_PERMUTATION: return permutation_next(it, dl);
+    case QUEENS_BACKTRACKING: return backtracking_next(it, dl, found);
+    case QUEENS_PERMUTATION: return permutation_next(it, dl, found);
     case QUEENS_BITMASK:
-    default: return bitmask_next(it, dl);
+    default: return bitmask_next(it, dl, found);
     }
 }
 
-queens_step queens_iter_next(queens_iter *it, const deadline *dl) {
+core_status queens_iter_next(queens_iter *it, const deadline *dl, bool *found) {
     for (;;) {
-        queens_step step = any_next(it, dl);
-        if (step != QUEENS_FOUND || !it->unique || queens_is_canonical(it->cols, it->n)) {
-            return step;
+        *found = false;
+        core_status status = any_next(it, dl, found);
+        if (status != CORE_OK || !*found || !it->unique || queens_is_canonical(it->cols, it->n)) {
+            return status;
         }
     }
 }

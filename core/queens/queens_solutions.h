@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "core/common/deadline.h"
+#include "core/common/status.h"
 
 /* Largest board for listing and counting: the masks are 64-bit and nothing above this is
  * enumerable anyway (the time limit stops long runs well before). */
@@ -20,12 +21,6 @@ typedef enum queens_algorithm {
     QUEENS_BACKTRACKING, /* row by row; used columns and diagonals in boolean arrays */
     QUEENS_PERMUTATION,  /* every permutation of columns in lexicographic order, diagonal clashes rejected */
 } queens_algorithm;
-
-typedef enum queens_step {
-    QUEENS_FOUND,             /* queens_iter_solution() holds the next solution */
-    QUEENS_EXHAUSTED,         /* no more solutions */
-    QUEENS_DEADLINE_EXCEEDED, /* stopped by the deadline; calling next again resumes */
-} queens_step;
 
 typedef struct queens_iter {
     int n;
@@ -56,10 +51,12 @@ bool queens_iter_init(queens_iter *it, int n, queens_algorithm algorithm, bool u
  * symmetry classes). */
 void queens_iter_require(queens_iter *it, int row, int col);
 
-/* Advances to the next solution. Polls `dl` (may be NULL) every few thousand steps. */
-queens_step queens_iter_next(queens_iter *it, const deadline *dl);
+/* Advances to the next solution. Polls `dl` (may be NULL) every few thousand steps: CORE_DEADLINE when
+ * it passed (calling next again resumes). On CORE_OK `*found` is true when queens_iter_solution()
+ * holds the next solution, false when there are no more. */
+core_status queens_iter_next(queens_iter *it, const deadline *dl, bool *found);
 
-/* The current solution: n column indices, one per row (valid after QUEENS_FOUND). */
+/* The current solution: n column indices, one per row (valid after a solution was found). */
 const int *queens_iter_solution(const queens_iter *it);
 
 #endif

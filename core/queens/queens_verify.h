@@ -31,7 +31,8 @@ typedef struct queens_attack {
  * which is then in `*repeated`. */
 bool queens_sort_distinct(queens_square *queens, size_t k, queens_square *repeated);
 
-/* For `queens`, k distinct squares of an n x n board in row-major order (queens_sort_distinct), sets `*attacking_pairs` to the number of pairs of them on a common line, and writes the first
+/* For `queens`, k distinct squares of an n x n board in row-major order (queens_sort_distinct), sets
+ * `*attacking_pairs` to the number of pairs of them on a common line, and writes the first
  * `max_attacks` such pairs to `attacks` (ordered by the first queen, then the second, in row-major
  * order), their number to `*listed`. O(n + k log k) time, O(n + k) memory. */
 core_status queens_find_attacks(uint32_t n, const queens_square *queens, size_t k, queens_attack *attacks,

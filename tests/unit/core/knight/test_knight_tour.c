@@ -37,7 +37,10 @@ static void expect_valid(const kt_request *q, kt_result result) {
 
 static kt_result find(const kt_request *q) {
     deadline none = deadline_none();
-    return knight_tour_find(q, &none);
+    kt_result result;
+    cr_assert_eq(knight_tour_find(q, &none, &result), CORE_OK, "%dx%d from [%d,%d]: the search failed", q->rows,
+                 q->cols, q->start_row, q->start_col);
+    return result;
 }
 
 static void expect_tour(const kt_request *q) { expect_valid(q, find(q)); }

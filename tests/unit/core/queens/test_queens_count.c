@@ -18,7 +18,7 @@ Test(queens_count, every_algorithm_matches_oeis_up_to_13) {
                 continue;
             }
             queens_counts counts;
-            cr_assert(queens_count_by_enumeration(n, algorithm, NULL, &counts));
+            cr_assert_eq(queens_count_by_enumeration(n, algorithm, NULL, &counts), CORE_OK);
             cr_assert_eq(counts.total, oeis_total[n], "n=%d algorithm %d total", n, algorithm);
             cr_assert_eq(counts.unique, oeis_unique[n], "n=%d algorithm %d unique", n, algorithm);
         }
@@ -28,7 +28,7 @@ Test(queens_count, every_algorithm_matches_oeis_up_to_13) {
 Test(queens_count, fast_counter_matches_oeis_up_to_15) {
     for (int n = 1; n <= 15; n++) {
         queens_counts counts;
-        cr_assert(queens_count_fast(n, 0, NULL, &counts));
+        cr_assert_eq(queens_count_fast(n, 0, NULL, &counts), CORE_OK);
         cr_assert_eq(counts.total, oeis_total[n], "n=%d total", n);
         cr_assert_eq(counts.unique, oeis_unique[n], "n=%d unique", n);
     }
@@ -37,7 +37,7 @@ Test(queens_count, fast_counter_matches_oeis_up_to_15) {
 Test(queens_count, fast_counter_is_independent_of_the_thread_count) {
     for (unsigned threads = 1; threads <= 5; threads += 2) {
         queens_counts counts;
-        cr_assert(queens_count_fast(12, threads, NULL, &counts));
+        cr_assert_eq(queens_count_fast(12, threads, NULL, &counts), CORE_OK);
         cr_assert_eq(counts.total, oeis_total[12], "%u threads", threads);
         cr_assert_eq(counts.unique, oeis_unique[12], "%u threads", threads);
     }
@@ -50,7 +50,7 @@ Test(queens_count, fast_counter_reports_every_subproblem_once_on_any_thread_coun
         deadline followed = deadline_none();
         followed.progress = &p;
         queens_counts counts;
-        cr_assert(queens_count_fast(12, threads, &followed, &counts));
+        cr_assert_eq(queens_count_fast(12, threads, &followed, &counts), CORE_OK);
         cr_assert_eq(counts.total, oeis_total[12]);
         progress_view view = progress_read(&p);
         cr_assert_str_eq(view.unit, "subproblems");
@@ -64,7 +64,7 @@ Test(queens_count, fast_counter_reports_every_subproblem_once_on_any_thread_coun
 Test(queens_count, deadline_stops_both_counters) {
     deadline past = deadline_after_ms(0);
     queens_counts counts = {7, 7};
-    cr_assert_not(queens_count_fast(20, 0, &past, &counts));
-    cr_assert_not(queens_count_by_enumeration(16, QUEENS_BITMASK, &past, &counts));
+    cr_assert_eq(queens_count_fast(20, 0, &past, &counts), CORE_DEADLINE);
+    cr_assert_eq(queens_count_by_enumeration(16, QUEENS_BITMASK, &past, &counts), CORE_DEADLINE);
     cr_assert_eq(counts.total, 7, "a stopped count leaves the output alone");
 }
