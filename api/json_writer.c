@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/common/decimal.h"
+
 void jw_init(json_writer *w) { *w = (json_writer){0}; }
 
 void jw_borrow(json_writer *w, char *data, size_t cap) {
@@ -150,11 +152,9 @@ void jw_key(json_writer *w, const char *name) {
 }
 
 void jw_mpz_string(json_writer *w, const mpz_t v) {
-    size_t digits = mpz_sizeinbase(v, 10) + 2; /* sign and the NUL mpz_get_str writes */
-    if (!jw_reserve(w, digits + 2)) return;
+    if (!jw_reserve(w, decimal_room(v) + 2)) return;
     jw_char(w, '"');
-    mpz_get_str(w->data + w->len, 10, v);
-    w->len += strlen(w->data + w->len);
+    w->len += decimal_write(w->data + w->len, v);
     jw_char(w, '"');
 }
 
