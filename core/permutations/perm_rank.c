@@ -180,42 +180,94 @@ done:
     return status;
 }
 
-typedef struct digits_task {
+/* Unranking into factorial-base digits: digit i in radix n - i, the last least significant. The
+ * range [a, b) of digits splits at mid = a + (b - a) / 2 with one division by the weight of its right
+ * half, prod_{mid <= i < b} (n - i). The weights are the nodes of one product tree, built bottom-up
+ * once before the divisions (heap numbering: node 1 is [0, k), node j's halves are 2j and 2j + 1),
+ * instead of each multiplied out again from its factors at every level. Ranges of at most
+ * DIGITS_LEAF digits need no weight: they are taken apart by word divisions. */
+enum { DIGITS_LEAF = 16 };
+
+typedef struct digit_split {
     size_t *digits;
-    size_t n, a, b;
-    mpz_ptr r;
+    size_t n;
+    mpz_t *weights; /* weights[j]: the right half's product of node j, for nodes longer than DIGITS_LEAF */
     const deadline *dl;
+} digit_split;
+
+/* Nodes a heap numbering of [0, k) needs: a node at depth d is longer than DIGITS_LEAF only when
+ * 2^d < k / DIGITS_LEAF, so every such node's number is below 2 k / DIGITS_LEAF. */
+static size_t weight_nodes(size_t k) { return 2 * k / DIGITS_LEAF + 2; }
+
+typedef struct tree_task {
+    const digit_split *split;
+    size_t node, a, b;
+    mpz_ptr product; /* NULL: the range's own product is not wanted */
+    bool ok;
+} tree_task;
+
+static void run_tree(void *task);
+
+/* Fills the weights of node `node` = [a, b) and below; product = prod_{a <= i < b} (n - i) if wanted. */
+static bool build_weights(const digit_split *sp, size_t node, size_t a, size_t b, mpz_ptr product, bool fork) {
+    if (b - a <= DIGITS_LEAF) {
+        if (product != NULL) range_product(product, sp->n - b + 1, sp->n - a + 1);
+        return true;
+    }
+    if (b - a >= SPLIT_POLL_SIZE && deadline_expired(sp->dl)) return false;
+    size_t mid = a + (b - a) / 2;
+    tree_task left = {sp, 2 * node, a, mid, product, false},
+              right = {sp, 2 * node + 1, mid, b, sp->weights[node], false};
+    if (fork && b - a >= SPLIT_PARALLEL_SIZE) {
+        fork_join(run_tree, &left, run_tree, &right);
+    } else {
+        run_tree(&left);
+        if (left.ok) run_tree(&right);
+    }
+    if (left.ok && right.ok && product != NULL) mpz_mul(product, product, sp->weights[node]);
+    return left.ok && right.ok;
+}
+
+static void run_tree(void *task) {
+    tree_task *t = task;
+    t->ok = build_weights(t->split, t->node, t->a, t->b, t->product, false);
+}
+
+typedef struct digits_task {
+    const digit_split *split;
+    size_t node, a, b;
+    mpz_ptr r;
     bool ok;
 } digits_task;
 
 static void run_digits(void *task);
 
-/* Splits r (below prod_{a <= i < b} (n - i); destroyed) into digits[a..b-1], digit i in radix n - i,
- * the last digit least significant: halves by one balanced division per level, the two halves of
- * the top level on two threads when `fork` and the range is long. */
-static bool to_factorial_digits(size_t *digits, size_t n, size_t a, size_t b, mpz_t r, const deadline *dl, bool fork) {
+/* Splits r (below the product over node `node` = [a, b); destroyed) into digits[a..b-1]: the two
+ * halves of the top level on two threads when `fork` and the range is long. Each weight is freed
+ * once used. */
+static bool to_factorial_digits(const digit_split *sp, size_t node, size_t a, size_t b, mpz_t r, bool fork) {
+    size_t n = sp->n, *digits = sp->digits;
     if (mpz_fits_ulong_p(r)) {
         unsigned long x = mpz_get_ui(r);
         for (size_t i = b; i-- > a;) {
             digits[i] = x % (n - i);
             x /= n - i;
         }
-        progress_add(progress_of(dl), b - a);
+        progress_add(progress_of(sp->dl), b - a);
         return true;
     }
-    if (b - a <= 16) {
+    if (b - a <= DIGITS_LEAF) {
         for (size_t i = b; i-- > a;) digits[i] = mpz_fdiv_q_ui(r, r, n - i);
-        progress_add(progress_of(dl), b - a);
+        progress_add(progress_of(sp->dl), b - a);
         return true;
     }
-    if (b - a >= SPLIT_POLL_SIZE && deadline_expired(dl)) return false;
+    if (b - a >= SPLIT_POLL_SIZE && deadline_expired(sp->dl)) return false;
     size_t mid = a + (b - a) / 2;
-    mpz_t weight, low;
-    mpz_inits(weight, low, NULL);
-    range_product(weight, n - b + 1, n - mid + 1); /* prod_{mid <= i < b} (n - i) */
-    mpz_fdiv_qr(r, low, r, weight);
-    mpz_clear(weight);
-    digits_task high_part = {digits, n, a, mid, r, dl, false}, low_part = {digits, n, mid, b, low, dl, false};
+    mpz_t low;
+    mpz_init(low);
+    mpz_fdiv_qr(r, low, r, sp->weights[node]);
+    mpz_realloc2(sp->weights[node], 0);
+    digits_task high_part = {sp, 2 * node, a, mid, r, false}, low_part = {sp, 2 * node + 1, mid, b, low, false};
     if (fork && b - a >= SPLIT_PARALLEL_SIZE) {
         fork_join(run_digits, &high_part, run_digits, &low_part);
     } else {
@@ -228,43 +280,51 @@ static bool to_factorial_digits(size_t *digits, size_t n, size_t a, size_t b, mp
 
 static void run_digits(void *task) {
     digits_task *t = task;
-    t->ok = to_factorial_digits(t->digits, t->n, t->a, t->b, t->r, t->dl, false);
+    t->ok = to_factorial_digits(t->split, t->node, t->a, t->b, t->r, false);
 }
 
 /* digits[0..k-1] (digit i below n - i) of rank, by divide and conquer. */
 static core_status factorial_digits(size_t **digits, size_t n, size_t k, const mpz_t rank, const deadline *dl) {
+    size_t nodes = weight_nodes(k);
     *digits = malloc((k ? k : 1) * sizeof **digits);
-    if (*digits == NULL) return CORE_NO_MEMORY;
+    mpz_t *weights = malloc(nodes * sizeof *weights);
+    if (*digits == NULL || weights == NULL) {
+        free(weights);
+        return CORE_NO_MEMORY;
+    }
+    for (size_t j = 0; j < nodes; j++) mpz_init(weights[j]);
+    digit_split sp = {*digits, n, weights, dl};
     mpz_t r;
     mpz_init_set(r, rank);
-    bool ok = k == 0 || to_factorial_digits(*digits, n, 0, k, r, dl, true);
+    bool ok = k == 0 || (build_weights(&sp, 1, 0, k, NULL, true) && to_factorial_digits(&sp, 1, 0, k, r, true));
     mpz_clear(r);
+    for (size_t j = 0; j < nodes; j++) mpz_clear(weights[j]);
+    free(weights);
     return ok ? CORE_OK : CORE_DEADLINE;
 }
 
 core_status kperm_unrank(uint32_t *positions, size_t n, size_t k, const mpz_t rank, const deadline *dl) {
-    size_t *digits;
-    core_status status = factorial_digits(&digits, n, k, rank, dl);
-    if (status != CORE_OK) {
-        free(digits);
-        return status;
-    }
-    fenwick f;
-    if (!fenwick_init(&f, n, NULL)) {
-        free(digits);
-        return CORE_NO_MEMORY;
-    }
+    size_t *digits = NULL;
+    bool *taken = calloc(n ? n : 1, sizeof *taken);
+    fenwick f = {0};
+    core_status status = CORE_NO_MEMORY;
+    if (taken == NULL || !fenwick_init(&f, n, NULL)) goto out;
+    status = factorial_digits(&digits, n, k, rank, dl);
+    if (status != CORE_OK) goto out;
     for (size_t i = 0; i < k; i++) {
         size_t p = fenwick_select(&f, digits[i]);
         positions[i] = (uint32_t)p;
+        taken[p] = true;
         fenwick_add(&f, p, (size_t)-1);
     }
     size_t next = k;
     for (size_t p = 0; p < n; p++)
-        if (fenwick_prefix(&f, p + 1) - fenwick_prefix(&f, p) == 1) positions[next++] = (uint32_t)p;
+        if (!taken[p]) positions[next++] = (uint32_t)p;
+out:
     fenwick_free(&f);
+    free(taken);
     free(digits);
-    return CORE_OK;
+    return status;
 }
 
 /* Unranking a multiset with repeats, by divide and conquer on the fraction x = rank / total, which
