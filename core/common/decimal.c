@@ -14,14 +14,9 @@
 
 size_t decimal_room(const mpz_t v) { return mpz_sizeinbase(v, 10) + 2; }
 
-typedef struct half_text {
-    mpz_srcptr value;
-    char *text;
-    size_t length;
-} half_text;
-
-static void write_half(void *half) {
-    half_text *h = half;
+/* GMP's conversion of a whole number, as a fork_join task. */
+static void write_whole(void *number) {
+    decimal_text *h = number;
     mpz_get_str(h->text, 10, h->value);
     h->length = strlen(h->text);
 }
@@ -41,8 +36,8 @@ size_t decimal_write(char *out, const mpz_t v) {
     mpz_tdiv_qr(high, low, v, power); /* |v| = |high| 10^k + |low|, |high| >= 1 */
     mpz_abs(high, high);
     mpz_abs(low, low);
-    half_text high_half = {high, out + at, 0}, low_half = {low, low_text, 0};
-    fork_join(write_half, &high_half, write_half, &low_half);
+    decimal_text high_half = {high, out + at, 0}, low_half = {low, low_text, 0};
+    fork_join(write_whole, &high_half, write_whole, &low_half);
     at += high_half.length;
     memset(out + at, '0', low_digits - low_half.length);
     at += low_digits - low_half.length;
@@ -51,6 +46,19 @@ size_t decimal_write(char *out, const mpz_t v) {
     mpz_clears(high, low, power, NULL);
     free(low_text);
     return at;
+}
+
+void decimal_write_task(void *number) {
+    decimal_text *t = number;
+    t->length = decimal_write(t->text, t->value);
+}
+
+void decimal_write_pair(char *first_out, const mpz_t first, size_t *first_length, char *second_out, const mpz_t second,
+                        size_t *second_length) {
+    decimal_text first_text = {first, first_out, 0}, second_text = {second, second_out, 0};
+    fork_join(write_whole, &first_text, write_whole, &second_text);
+    *first_length = first_text.length;
+    *second_length = second_text.length;
 }
 
 typedef struct half_number {

@@ -20,6 +20,22 @@ size_t decimal_room(const mpz_t v);
  * the length without the NUL. Without memory for the low half's text, the whole is GMP's alone. */
 size_t decimal_write(char *out, const mpz_t v);
 
+/* decimal_write as a fork_join task (core/common/fork_join.h), for a caller that has other work to
+ * do meanwhile: writes `value` at `text` (decimal_room bytes) and sets `length`. */
+typedef struct decimal_text {
+    mpz_srcptr value;
+    char *text;
+    size_t length;
+} decimal_text;
+
+void decimal_write_task(void *decimal_text);
+
+/* Two numbers at once, each whole on its own thread (for two numbers of about the same size this
+ * beats splitting each in turn: no division by 10^k on the critical path): first at first_out and
+ * second at second_out, areas of decimal_room bytes that do not overlap; their lengths without NUL. */
+void decimal_write_pair(char *first_out, const mpz_t first, size_t *first_length, char *second_out, const mpz_t second,
+                        size_t *second_length);
+
 /* v = the number written by `digits`: NUL-terminated, only '0'..'9', at least one. Without memory for
  * a copy of the high half, the whole is GMP's alone. */
 void decimal_read(mpz_t v, const char *digits);
