@@ -1,10 +1,10 @@
 /* The contract between the server and the endpoint files in api/: what a request looks like once
  * parsed and checked, and the two shapes of answer (a small JSON document or a streamed generator).
  *
- * Every api/ file has the same shape:
+ * Every endpoint file (api/<domain>/) has the same shape:
  *   1. a table of the fields it accepts (api_field[]) — the server rejects unknown fields, checks
  *      types and maps GET query parameters onto the same fields, so one validation path serves both;
- *   2. a handler that reads the fields into a typed struct with the param_* readers (api/params.h),
+ *   2. a handler named answer_<endpoint> that reads the fields into a typed struct with the param_* readers (api/params.h),
  *      runs core/, and answers with api_respond_json() or api_respond_stream(), or fails with api_fail().
  *   3. an `const api_endpoint <name>_endpoint` that server/routes.c lists. */
 #ifndef PUZZLED_API_API_H
@@ -88,7 +88,7 @@ typedef void (*stream_free_fn)(void *state);
 typedef struct api_response {
     int status;                          /* 200 unless set otherwise */
     const char *content_type;            /* "application/json" unless set otherwise */
-    const char *content_security_policy; /* a page's or a drawing's policy (api/web_pages.c,
+    const char *content_security_policy; /* a page's or a drawing's policy (api/service/web_pages.c,
                                             api/svg_writer.c), or NULL; sent with Referrer-Policy: no-referrer */
     json_writer body;                    /* a complete small body, or empty when streaming */
     const char *fixed_body;              /* instead of `body`: bytes that live as long as the process (an embedded

@@ -1,5 +1,5 @@
-/* Run-time configuration: defaults, environment variables (PUZZLED_*) and command-line flags
- * (a flag wins over the environment). */
+/* Run-time configuration: the options' defaults, environment variables (PUZZLED_*) and command-line
+ * flags (a flag wins over the environment), all from the option table (server/options.h). */
 #ifndef PUZZLED_SERVER_CONFIG_H
 #define PUZZLED_SERVER_CONFIG_H
 
@@ -9,38 +9,41 @@
 
 #include "api/limits.h"
 
+/* Each member (each of `limits`' too) is set by one option of server/options.c, where its flag,
+ * environment variable, default and limits are; the comments here say only what a member means. */
 typedef struct puzzled_config {
-    char host[256];                  /* --host, PUZZLED_HOST (default 127.0.0.1) */
-    unsigned port;                   /* --port, PUZZLED_PORT (default 8080; 0 picks a free port) */
-    unsigned threads;                /* --threads, PUZZLED_THREADS: I/O threads (default: number of cores) */
-    unsigned workers;                /* --workers, PUZZLED_WORKERS: compute threads (default: number of cores) */
-    unsigned queue;                  /* --queue, PUZZLED_QUEUE: requests waiting for a worker (default 4 x workers) */
-    unsigned max_connections;        /* --max-connections, PUZZLED_MAX_CONNECTIONS (default 4096) */
-    unsigned max_connections_per_ip; /* --max-connections-per-ip, PUZZLED_MAX_CONNECTIONS_PER_IP (default 64) */
-    char trusted_proxies[1024];      /* --trusted-proxy: addresses or CIDR ranges, comma-separated (default none) */
-    unsigned client_rate;            /* --client-rate: computing requests per second per client (default 20) */
-    unsigned client_burst;           /* --client-burst: the bucket's size (default 40) */
-    unsigned request_timeout_ms;     /* --request-timeout-ms: to receive a request's headers and body (10000) */
-    unsigned idle_timeout_ms;        /* --idle-timeout-ms: a keep-alive connection with nothing to do (60000) */
-    size_t max_body;                 /* --max-body, PUZZLED_MAX_BODY bytes (default 1 MiB) */
-    char dict_path[4096];            /* --dict, PUZZLED_DICT (default /usr/share/dict/words) */
-    char tls_cert[4096];             /* --tls-cert: PEM certificate chain; with --tls-key, HTTPS (default none) */
-    char tls_key[4096];              /* --tls-key: PEM private key */
-    char tls_priorities[1024];       /* --tls-priorities: GnuTLS priority string (default Mozilla intermediate) */
-    char admin_host[256];            /* --admin-host (default 127.0.0.1) */
-    unsigned admin_port;             /* --admin-port: /metrics there alone (default 0: no admin listener) */
-    char common_dict_paths[4096];    /* --common-dict, PUZZLED_COMMON_DICT: ':'-separated word lists */
-    char cors_origin[256];           /* --cors-origin, PUZZLED_CORS_ORIGIN (default "*") */
-    unsigned drain_ms;               /* --drain-ms, PUZZLED_DRAIN_MS: wait for in-flight requests on stop */
-    char log_format[8];              /* --log-format, PUZZLED_LOG_FORMAT: "text" (default) or "json" */
-    unsigned cache_max_age;          /* --cache-max-age, PUZZLED_CACHE_MAX_AGE: seconds in Cache-Control (3600) */
-    size_t max_url;                  /* --max-url, PUZZLED_MAX_URL: longest request target in bytes (65536) */
-    size_t stream_budget_mb;         /* --stream-budget-mb, PUZZLED_STREAM_BUDGET_MB: all streams' buffers (64) */
-    api_limits limits;               /* --time-limit-ms and the --max-* sizes, handed to every request */
+    char host[256];                  /* address to listen on */
+    unsigned port;                   /* 0 picks a free port */
+    unsigned threads;                /* I/O threads */
+    unsigned workers;                /* compute threads */
+    unsigned queue;                  /* requests that may wait for a worker, per lane */
+    unsigned max_connections;        /* open connections in all */
+    unsigned max_connections_per_ip; /* 0: no per-address limit */
+    char trusted_proxies[1024];      /* addresses or CIDR ranges, comma-separated; "": none */
+    unsigned client_rate;            /* computing requests per second per client; 0: no per-client limit */
+    unsigned client_burst;           /* the client's token bucket's size */
+    unsigned request_timeout_ms;     /* to receive a request's headers and body */
+    unsigned idle_timeout_ms;        /* a keep-alive connection with nothing to do */
+    size_t max_body;                 /* bytes */
+    char dict_path[4096];            /* the word-ladder word list */
+    char common_dict_paths[4096];    /* ':'-separated word lists: the dictionary "common" */
+    char cors_origin[256];           /* Access-Control-Allow-Origin */
+    unsigned drain_ms;               /* wait for in-flight requests on stop */
+    char tls_cert[4096];             /* PEM certificate chain; with tls_key, HTTPS; "": plain HTTP */
+    char tls_key[4096];              /* PEM private key */
+    char tls_priorities[1024];       /* GnuTLS priority string */
+    unsigned admin_port;             /* /metrics there alone; 0: no admin listener */
+    char admin_host[256];            /* address of the admin listener */
+    char log_format[8];              /* "text" or "json" */
+    unsigned cache_max_age;          /* seconds in Cache-Control */
+    size_t max_url;                  /* longest request target in bytes */
+    size_t stream_budget_mb;         /* all streams' buffers */
+    api_limits limits;               /* the time limit and the --max-* sizes, handed to every request */
+    bool health_check;               /* --health-check: probe a running server instead of serving */
 } puzzled_config;
 
-/* Fills `config` from defaults, the environment, then argv. Returns 0 to run, 1 when it printed
- * --help (exit 0), 2 after printing a usage error (exit 2). `health_check` is set by --health-check. */
-int config_load(puzzled_config *config, int argc, char **argv, bool *health_check);
+/* Fills `config` from the defaults, the environment, then argv. Returns 0 to run, 1 when it printed
+ * --help (exit 0), 2 after printing a usage error (exit 2). */
+int config_load(puzzled_config *config, int argc, char **argv);
 
 #endif

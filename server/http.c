@@ -14,7 +14,7 @@
 
 #include <microhttpd.h>
 
-#include "api/web_pages.h"
+#include "api/service/web_pages.h"
 #include "server/access_log.h"
 #include "server/http_internal.h"
 #include "server/metrics.h"

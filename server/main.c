@@ -27,13 +27,10 @@ static void allow_open_files(unsigned max_connections) {
                 (unsigned long long)limit.rlim_cur, max_connections);
 }
 
-int main(int argc, char **argv) {
-    static puzzled_config config;
-    bool health_check;
-    int status = config_load(&config, argc, argv, &health_check);
-    if (status != 0) return status == 1 ? 0 : 2;
-    if (health_check) return health_check_run(&config);
-
+/* Serves until SIGTERM or SIGINT, then drains: the exit code, 0 after a clean stop. */
+static int serve(const puzzled_config *config) {
+    int exit_code = 1;
+    bool server_running = false;
     /* Block the stop signals in every thread (the server's inherit this mask) and wait for them here. */
     sigset_t stop_signals;
     sigemptyset(&stop_signals);
@@ -43,28 +40,41 @@ int main(int argc, char **argv) {
     signal(SIGPIPE, SIG_IGN);
     json_allocation_install();
 
-    if (!word_ladder_load_dictionary(config.dict_path))
+    if (!word_ladder_load_dictionary(config->dict_path))
         fprintf(stderr, "puzzled: starting without a word-ladder dictionary; /word-ladder needs one per request\n");
-    if (!word_ladder_load_common_dictionary(config.common_dict_paths))
+    if (!word_ladder_load_common_dictionary(config->common_dict_paths))
         fprintf(stderr, "puzzled: starting without the common-words dictionary; dictionary \"common\" answers 503\n");
 
-    allow_open_files(config.max_connections);
-    http_server *server = http_server_start(&config);
-    if (server == NULL) {
-        word_ladder_unload_dictionary();
-        return 1;
-    }
-    bool ipv6 = strchr(config.host, ':') != NULL;
+    allow_open_files(config->max_connections);
+    http_server *server = http_server_start(config);
+    if (server == NULL) goto out;
+    server_running = true;
+    bool ipv6 = strchr(config->host, ':') != NULL;
     printf("listening on %s://%s%s%s:%u\n", http_server_uses_tls(server) ? "https" : "http", ipv6 ? "[" : "",
-           config.host, ipv6 ? "]" : "", http_server_port(server));
+           config->host, ipv6 ? "]" : "", http_server_port(server));
     fflush(stdout);
 
     int received;
     sigwait(&stop_signals, &received);
     fprintf(stderr, "puzzled: %s received, finishing in-flight requests (up to %u ms)\n", strsignal(received),
-            config.drain_ms);
-    if (!http_server_stop(server, config.drain_ms)) return 1;
-    word_ladder_unload_dictionary();
-    fprintf(stderr, "puzzled: stopped\n");
-    return 0;
+            config->drain_ms);
+    server_running = !http_server_stop(server, config->drain_ms);
+    if (server_running) goto out;
+    exit_code = 0;
+out:
+    /* A server that could not stop may still have requests reading the dictionaries: they stay. */
+    if (!server_running) word_ladder_unload_dictionary();
+    if (exit_code == 0) fprintf(stderr, "puzzled: stopped\n");
+    return exit_code;
+}
+
+int main(int argc, char **argv) {
+    static puzzled_config config;
+    int exit_code;
+    switch (config_load(&config, argc, argv)) {
+    case 0: exit_code = config.health_check ? health_check_run(&config) : serve(&config); break;
+    case 1: exit_code = 0; break; /* --help */
+    default: exit_code = 2; break;
+    }
+    return exit_code;
 }

@@ -211,7 +211,7 @@ static void add_common_headers(request_context *ctx, struct MHD_Response *respon
     if (strcmp(server->config->cors_origin, "*") != 0) MHD_add_response_header(response, "Vary", "Origin");
     MHD_add_response_header(response, "X-Request-Id", ctx->request_id);
     MHD_add_response_header(response, "X-Content-Type-Options", "nosniff");
-    /* A page or a drawing names its Content-Security-Policy (api/web_pages.c, api/svg_writer.c). */
+    /* A page or a drawing names its Content-Security-Policy (api/service/web_pages.c, api/svg_writer.c). */
     if (ctx->res.content_security_policy != NULL && status == 200) {
         MHD_add_response_header(response, "Content-Security-Policy", ctx->res.content_security_policy);
         MHD_add_response_header(response, "Referrer-Policy", "no-referrer");

@@ -1,5 +1,5 @@
 /* The web pages and their files gzip-compressed once, at start-up. They are the endpoints marked
- * `revalidate` (api/web_pages.c): the same bytes for every request, answered on an I/O thread, where
+ * `revalidate` (api/service/web_pages.c): the same bytes for every request, answered on an I/O thread, where
  * nothing may compress a page (the /docs reference is over 300 KB) per request. A browser that takes gzip gets
  * these bytes instead (about a third of the size); any other client gets the files as they are. */
 #ifndef PUZZLED_SERVER_STATIC_GZIP_H

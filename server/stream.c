@@ -55,12 +55,13 @@ enum { STREAM_PIECE_MS = 10, STREAM_STEP_BYTES = 16 * 1024 };
  * in the stream's charge. Measured in docs/operations.md#compression. */
 enum { GZIP_PLAIN_BLOCK = 64 * 1024, GZIP_STATE_BYTES = 288 * 1024 };
 
-/* The server-wide budget of stream buffers, and the longest direct call seen (bytes produced, time). */
+/* The server-wide budget of stream buffers (set by stream_configure at start-up), and the longest
+ * direct call seen (bytes produced, time). */
 static struct {
     size_t budget;
     atomic_size_t held;
     atomic_uint_fast64_t longest_call_bytes, longest_call_ns;
-} streams = {.budget = STREAM_DEFAULT_BUDGET_BYTES};
+} streams;
 
 typedef struct stream {
     compute_job job; /* first: the job's address is the stream's */

@@ -22,8 +22,6 @@
 
 /* What one direct call asks the generator for, and so the bound on what one call produces. */
 enum { STREAM_CALL_BYTES = 64 * 1024, STREAM_CALL_BOUND_BYTES = STREAM_CALL_BYTES + API_STREAM_STEP_BYTES };
-/* The budget's default (--stream-budget-mb): about 680 direct streams or 340 on the pool. */
-#define STREAM_DEFAULT_BUDGET_BYTES ((size_t)64 << 20)
 
 /* Once at start-up, before requests: the budget of all streams' buffers, in bytes. */
 void stream_configure(size_t budget_bytes);

@@ -7,8 +7,11 @@ core READMEs and the TypeScript client's README against the tree, openapi.yaml, 
   GitHub does (lowercase, punctuation dropped, spaces to hyphens, -1, -2 for repeats).
 - Every path of openapi.yaml, every error code it lists and every option of --help appears in the docs;
   every `--option` the docs name is one of --help's, unless it is another program's (FOREIGN_OPTIONS).
-- The options agree in their three places: --help (flag, environment variable, "(default X)"),
-  docs/operations.md's configuration table (one row per option), and the defaults server/config.c sets.
+- The options agree in their two places: --help, printed from the option table (server/options.c) with
+  each option's environment variable, values and default, and docs/operations.md's configuration table
+  (one row per option, and no row of another); a self-test first shows these checks catch a missing
+  row, a row or a doc naming no option, and a wrong default. A default the docs or openapi.yaml restate
+  in prose beside its flag ("`--max-rank-items` items (default 1,000,000") must be --help's too.
 - Every ```console example reproduces against a fresh server on a free port: each `$ command` is run
   with localhost:8080 replaced by that port, and its output must be the lines shown, volatile headers
   (Date, X-Request-Id, ETag) aside. An example that needs another set-up (a container, another port) is
@@ -124,79 +127,105 @@ def check_links_and_paths():
     check("every relative link, image, anchor and quoted path of the docs exists", not bad, "\n  " + "\n  ".join(bad))
 
 
+# An option's line of --help: flag, environment variable, help text, then "(VALUES; default DEFAULT)",
+# which server/config.c appends from the option table (a switch has neither).
+HELP_LINE = re.compile(r"^  (--[a-z-]+)\s+(PUZZLED_[A-Z_]+)?\s*(.*?)(?: \(([^;()]*); default ([^;()]*)\))?$")
+
+
 def help_options(binary):
-    """--help's options: {flag: (environment variable or "", default text or None)}."""
+    """--help's options: {flag: (environment variable or "", values or "", default or "")}."""
     text = subprocess.run([binary, "--help"], capture_output=True, text=True, timeout=30).stdout
     options = {}
     for line in text.splitlines():
-        match = re.match(r"^  (--[a-z-]+)\s+(PUZZLED_[A-Z_]+)?\s*(.*)$", line)
+        match = HELP_LINE.match(line)
         if match:
-            default = re.search(r"\(default:? ([^);]*)", match.group(3))
-            options[match.group(1)] = (match.group(2) or "", default.group(1) if default else None)
+            options[match.group(1)] = (match.group(2) or "", match.group(4) or "", match.group(5) or "")
     return options
 
 
-def operations_table():
-    """docs/operations.md's configuration table: {flag: (environment variable, default text)}."""
+def operations_table(text):
+    """docs/operations.md's configuration table: {flag: (environment variable, values, default)}, the
+    cells without their backticks."""
     rows = {}
-    for line in read("docs/operations.md").split("\n## Under load")[0].splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 4 and cells[0].startswith("`--"):
-            rows[cells[0].strip("`")] = (cells[1].strip("`"), cells[2].replace("`", ""))
+    for line in text.split("\n## Under load")[0].splitlines():
+        cells = [c.strip().replace("`", "") for c in line.strip().strip("|").split("|")]
+        if len(cells) == 5 and line.strip().startswith("| `--"):
+            rows[cells[0]] = tuple(cells[1:4])
     return rows
 
 
-def config_defaults():
-    """The defaults server/config.c's set_defaults gives, by flag: the option table maps each flag to
-    its member, set_defaults assigns the member a number or prints a string into it."""
-    source = read("server/config.c")
-    member_of = dict(re.findall(r"(?:TEXT|NUMBER)\(\s*\"(--[a-z-]+)\",\s*\"PUZZLED_[A-Z_]+\",\s*([a-z_.]+),", source))
-    body = source[source.index("static void set_defaults"):]
-    body = body[:body.index("\n}\n")]
-    defaults = {}
-    for member, value in re.findall(r"config->([a-z_.]+)\s*=\s*([0-9 <]+);", body):
-        defaults[member] = str(eval(value))  # a literal or a shift such as 1 << 20
-    for member, value in re.findall(r"snprintf\(config->([a-z_.]+),\s*sizeof config->[a-z_.]+,\s*\"([^\"]*)\"\);", body):
-        defaults[member] = value
-    return {flag: defaults.get(member) for flag, member in member_of.items()}
+def table_disagreements(options, table):
+    """Where --help's options and the table's rows differ: an option without a row, a row naming no
+    option, or a row giving another environment variable, range or default."""
+    configurable = set(options) - {"--help"}
+    found = [f"{flag}: in --help, no row in the table" for flag in sorted(configurable - set(table))]
+    found += [f"{flag}: a row in the table, no such option in --help" for flag in sorted(set(table) - configurable)]
+    for flag in sorted(configurable & set(table)):
+        for what, shown, written in zip(("environment variable", "values", "default"), options[flag], table[flag]):
+            if shown != written:
+                found.append(f"{flag}: {what} {written!r} in the table, {shown!r} in --help")
+    return found
+
+
+def unknown_options(named, options):
+    """The (place, --option) pairs of `named` that are neither puzzled's nor another program's."""
+    return [f"{place}: {flag}" for place, flag in named if flag not in options and flag not in FOREIGN_OPTIONS]
+
+
+# A default restated in prose beside its flag: "`--max-rank-items` items (default 1,000,000" or
+# "--time-limit-ms` (default 10 s", the seconds of an option in ms.
+RESTATED_DEFAULT = re.compile(r"(--[a-z-]+)`? (?:\w+ )?\(default ([0-9][0-9,]*)( s\b)?")
+
+
+def restated_defaults(pages, options):
+    """The defaults the pages ((name, text) pairs) restate beside a flag that are not --help's."""
+    wrong = []
+    for name, text in pages:
+        for number, line in enumerate(text.split("\n"), 1):
+            for flag, value, seconds in RESTATED_DEFAULT.findall(line):
+                stated = str(int(value.replace(",", "")) * (1000 if seconds else 1))
+                default = options.get(flag, ("", "", ""))[2]
+                if stated != default:
+                    wrong.append(f"{name}:{number}: {flag} (default {value}{seconds}), --help says {default!r}")
+    return wrong
+
+
+def self_test():
+    """The option checks report what they exist to catch: an option missing from the table, a row or a
+    doc naming an option that does not exist, a default or a variable that differs."""
+    options = {"--port": ("PUZZLED_PORT", "0 to 65535", "8080"), "--host": ("PUZZLED_HOST", "1 to 255 characters",
+                                                                            "127.0.0.1"), "--help": ("", "", "")}
+    text = ("| `--port` | `PUZZLED_PORT` | `0` to `65535` | `8081` | TCP port |\n"
+            "| `--colour` | `PUZZLED_COLOUR` | 1 to 7 characters | `red` | no such option |\n")
+    found = table_disagreements(options, operations_table(text))
+    check("self-test: a missing row, a row of no option and a wrong default are reported",
+          found == ["--host: in --help, no row in the table", "--colour: a row in the table, no such option in --help",
+                    "--port: default '8081' in the table, '8080' in --help"], found)
+    found = unknown_options([("a.md:1", "--port"), ("a.md:2", "--prot"), ("a.md:3", "--data-binary")], options)
+    check("self-test: a doc naming an option that does not exist is reported", found == ["a.md:2: --prot"], found)
+    found = restated_defaults([("a.md", "`--port` (default 8080) and `--port` (default 8,081)\n"
+                                         "--port` seconds (default 8 s)")], options)
+    check("self-test: a default restated beside its flag that is not --help's is reported",
+          found == ["a.md:1: --port (default 8,081), --help says '8080'", "a.md:2: --port (default 8 s), --help says '8080'"],
+          found)
 
 
 def check_options(binary):
+    self_test()
     options = help_options(binary)
     check("--help lists options", len(options) > 20, options)
-    wrong_env = [f"{flag} {env}" for flag, (env, _) in options.items()
+    wrong_env = [f"{flag} {env}" for flag, (env, _, _) in options.items()
                  if env and env != "PUZZLED_" + flag[2:].upper().replace("-", "_")]
     check("every option's environment variable is PUZZLED_ and its flag's name", not wrong_env, wrong_env)
-
-    table = operations_table()
-    configurable = set(options) - {"--help"}
-    check("docs/operations.md's configuration table has a row for every option of --help and no other",
-          set(table) == configurable, f"missing {sorted(configurable - set(table))}, "
-                                      f"extra {sorted(set(table) - configurable)}")
-    disagree = []
-    for flag in sorted(set(table) & set(options)):
-        env, default = options[flag]
-        table_env, table_default = table[flag]
-        if table_env != env:
-            disagree.append(f"{flag}: environment {table_env!r} in the table, {env!r} in --help")
-        if (default or "none") != table_default and not (default is None and table_default == ""):
-            disagree.append(f"{flag}: default {table_default!r} in the table, {default!r} in --help")
-    check("--help and docs/operations.md give each option the same environment variable and default",
-          not disagree, "\n  " + "\n  ".join(disagree))
-
-    set_by_code = config_defaults()
-    check("server/config.c's option table is read whole (every option of --help but --help, --health-check)",
-          set(set_by_code) == set(options) - {"--help", "--health-check"},
-          sorted(set(set_by_code) ^ (set(options) - {"--help", "--health-check"})))
-    disagree = []
-    for flag, value in sorted(set_by_code.items()):
-        shown = options.get(flag, ("", None))[1]
-        if value is not None and shown is not None and not shown.startswith(value):
-            disagree.append(f"{flag}: config.c sets {value!r}, --help says {shown!r}")
-        if value is not None and shown is None:
-            disagree.append(f"{flag}: config.c sets {value!r}, --help gives no default")
-    check("the defaults server/config.c sets are the ones --help shows", not disagree,
-          "\n  " + "\n  ".join(disagree))
+    without_default = [flag for flag, (env, _, default) in options.items() if env and not default]
+    check("--help gives every option with a variable its values and default", not without_default, without_default)
+    found = table_disagreements(options, operations_table(read("docs/operations.md")))
+    check("docs/operations.md's configuration table and --help list the same options with the same environment "
+          "variables, values and defaults", not found, "\n  " + "\n  ".join(found))
+    pages = [(name, read(name)) for name in doc_files() + ["openapi.yaml"]]
+    found = restated_defaults(pages, options)
+    check("every default the docs and openapi.yaml restate beside its flag is --help's", not found,
+          "\n  " + "\n  ".join(found))
     return options
 
 
@@ -228,12 +257,9 @@ def check_coverage(options):
     missing = [flag for flag in options if not re.search(rf"(?<![\w-]){flag}(?![\w-])", docs)]
     check(f"every option of --help ({len(options)}) is named in the docs", not missing, missing)
 
-    unknown = []
-    for name in doc_files():
-        for number, line in enumerate(read(name).split("\n"), 1):
-            for flag in re.findall(r"(?<![\w-])(--[a-z][a-z0-9-]*[a-z0-9])(?![\w*-])", line):
-                if flag not in options and flag not in FOREIGN_OPTIONS:
-                    unknown.append(f"{name}:{number}: {flag}")
+    named = [(f"{name}:{number}", flag) for name in doc_files() for number, line in enumerate(read(name).split("\n"), 1)
+             for flag in re.findall(r"(?<![\w-])(--[a-z][a-z0-9-]*[a-z0-9])(?![\w*-])", line)]
+    unknown = unknown_options(named, options)
     check("every --option the docs name is one of --help's (or another program's)", not unknown,
           "\n  " + "\n  ".join(unknown))
 

@@ -1,4 +1,4 @@
-/* Fuzz target: word lists for /word-ladder (core/ladder/dictionary*.c, api/word_ladder_words.c): a
+/* Fuzz target: word lists for /word-ladder (core/ladder/dictionary*.c, api/ladder/word_ladder_words.c): a
  * word-list file as --dict loads it, and a request's own `dictionary` field.
  * Input: byte 0 picks the use; the rest is a word list, one word a line.
  *   0: loaded as a file (dictionary_load_file); every word indexed must be found again, in its group;

@@ -1,6 +1,6 @@
-/* Fuzz target: Sudoku text (core/sudoku/sudoku_text.c, api/sudoku_io.c): a grid as one line of
+/* Fuzz target: Sudoku text (core/sudoku/sudoku_text.c, api/sudoku/sudoku_io.c): a grid as one line of
  * symbols, read directly and through the endpoints that take `puzzle`, and the text/plain bulk body
- * of /sudoku/solve (api/sudoku_solve.c).
+ * of /sudoku/solve (api/sudoku/sudoku_solve.c).
  * Input: byte 0 picks the use; the rest is the text.
  *   0: sudoku_parse(); a grid that parses must format back to the same cells (sudoku_format);
  *   1: the bulk body of /sudoku/solve (one puzzle a line, NDJSON answers);

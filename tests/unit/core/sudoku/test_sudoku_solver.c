@@ -1,6 +1,8 @@
 /* The exact Sudoku search against references it did not write: a plain cell-by-cell backtracking
- * count for 4 x 4 puzzles (written here, no propagation), and qqwing's puzzles, solutions and
- * solution counts for 9 x 9; 16 x 16 and 25 x 25 answers are checked against the rules. */
+ * count for 4 x 4 puzzles (written here, no propagation), a fewest-candidates-first backtracking
+ * count (written here, no propagation either) on 100,000 puzzles of each of 4 x 4, 16 x 16 and
+ * 25 x 25 (9 x 9 has its own second search, test_sudoku_band9.c), and qqwing's puzzles, solutions
+ * and solution counts for 9 x 9. */
 #include <criterion/criterion.h>
 #include <string.h>
 
@@ -41,6 +43,93 @@ static long backtracking_count(sudoku_grid *grid, int from) {
         grid->cells[from] = 0;
     }
     return count;
+}
+
+/* The second reference: the empty cell with the fewest values free of its peers first, counting up
+ * to `limit`. Fast enough on puzzles that keep most givens, whatever the size. */
+static uint64_t fewest_candidates_count(sudoku_grid *grid, const sudoku_geometry *g, uint64_t limit) {
+    int best = -1, best_free = g->size + 1;
+    bool best_allowed[SUDOKU_MAX_SIZE + 1] = {false};
+    for (int cell = 0; cell < g->cells && best_free > 1; cell++) { /* a forced cell will do */
+        if (grid->cells[cell] != 0) continue;
+        bool allowed[SUDOKU_MAX_SIZE + 1];
+        for (int value = 1; value <= g->size; value++) allowed[value] = true;
+        for (int k = 0; k < g->peer_count; k++) allowed[grid->cells[g->peers[cell][k]]] = false;
+        int free_values = 0;
+        for (int value = 1; value <= g->size; value++) free_values += allowed[value];
+        if (free_values < best_free) {
+            best = cell;
+            best_free = free_values;
+            memcpy(best_allowed, allowed, sizeof allowed);
+        }
+    }
+    if (best < 0) return 1;
+    uint64_t count = 0;
+    for (int value = 1; value <= g->size && count < limit; value++) {
+        if (!best_allowed[value]) continue;
+        grid->cells[best] = (uint8_t)value;
+        count += fewest_candidates_count(grid, g, limit - count);
+    }
+    grid->cells[best] = 0;
+    return count;
+}
+
+enum {
+    REFERENCE_PUZZLES = 100000,
+    REFERENCE_PUZZLES_PER_GRID = 100,
+    REFERENCE_CHANGED_GIVEN_EVERY = 7, /* every seventh puzzle gets one given changed: often unsolvable */
+    REFERENCE_COUNT_LIMIT = 3,
+};
+
+/* 100,000 puzzles of box size `box` from random full grids, each with a random share of its cells
+ * emptied (at most `most_emptied_percent`), counted to 3 by the search and by the reference. */
+static void expect_reference_counts(int box, int most_emptied_percent) {
+    const sudoku_geometry *g = sudoku_geometry_of(box);
+    rng random;
+    rng_seed_u64(&random, 3100 + (uint64_t)box);
+    deadline none = deadline_none();
+    uint64_t kinds[REFERENCE_COUNT_LIMIT + 1] = {0};
+    sudoku_grid full;
+    for (int index = 0; index < REFERENCE_PUZZLES; index++) {
+        if (index % REFERENCE_PUZZLES_PER_GRID == 0)
+            cr_assert_eq(sudoku_random_grid(box, &random, &none, &full), CORE_OK);
+        sudoku_grid puzzle = full;
+        int emptied = (int)bounded_random(&random, (uint64_t)(g->cells * most_emptied_percent / 100 + 1));
+        for (int k = 0; k < emptied; k++) puzzle.cells[bounded_random(&random, (uint64_t)g->cells)] = 0;
+        if (index % REFERENCE_CHANGED_GIVEN_EVERY == 0) {
+            int cell = (int)bounded_random(&random, (uint64_t)g->cells);
+            if (puzzle.cells[cell] != 0)
+                puzzle.cells[cell] =
+                    (uint8_t)(1 + (puzzle.cells[cell] + bounded_random(&random, g->size - 1)) % g->size);
+        }
+        sudoku_conflict conflicts[SUDOKU_MAX_CONFLICTS];
+        sudoku_grid scratch = puzzle;
+        uint64_t expected = sudoku_find_conflicts(&puzzle, conflicts) > 0
+                                ? 0
+                                : fewest_candidates_count(&scratch, g, REFERENCE_COUNT_LIMIT);
+        sudoku_result result = solve(&puzzle, REFERENCE_COUNT_LIMIT);
+        cr_assert_eq(result.solutions, expected, "%dx%d puzzle %d: %lu solutions, the reference %lu", g->size, g->size,
+                     index, (unsigned long)result.solutions, (unsigned long)expected);
+        if (expected > 0)
+            cr_assert(sudoku_grid_is_solution(&result.first) && sudoku_grid_extends(&result.first, &puzzle));
+        kinds[expected]++;
+    }
+    /* the kinds of answer the design must tell apart all occurred */
+    cr_assert(kinds[0] > 0 && kinds[1] > 0 && kinds[REFERENCE_COUNT_LIMIT] > 0,
+              "%dx%d: none %lu, one %lu, at least three %lu", g->size, g->size, (unsigned long)kinds[0],
+              (unsigned long)kinds[1], (unsigned long)kinds[REFERENCE_COUNT_LIMIT]);
+}
+
+Test(sudoku_solver, counts_100000_4x4_puzzles_like_the_fewest_candidates_reference, .timeout = 600) {
+    expect_reference_counts(2, 90);
+}
+
+Test(sudoku_solver, counts_100000_16x16_puzzles_like_the_fewest_candidates_reference, .timeout = 600) {
+    expect_reference_counts(4, 60);
+}
+
+Test(sudoku_solver, counts_100000_25x25_puzzles_like_the_fewest_candidates_reference, .timeout = 600) {
+    expect_reference_counts(5, 40);
 }
 
 Test(sudoku_solver, counts_every_4x4_grid_like_plain_backtracking) {

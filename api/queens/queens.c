@@ -1,0 +1,473 @@
+/* GET|POST /queens: n-queens solutions (listed in lexicographic order, optionally only fundamental
+ * ones, in an offset/limit window), their counts, or one constructed solution for very large boards;
+ * with `placed`, only the solutions that keep the queens already on the board.
+ *
+ * Decisions on `placed` ([row, col] squares): two placed queens that attack each other answer
+ * {"n","found":false,"conflict":{...}} in every mode, naming the first such pair (row-major order);
+ * a square off the board or taken twice is a 400. `unique` does not go with it (a placed queen breaks
+ * the symmetry classes): 400 conflicting_fields. Counting with `placed` enumerates the completions
+ * (the symmetric counter cannot be restricted); mode "first" searches for a completion
+ * (core/queens/queens_complete.h) instead of the construction, and may run out of time.
+ *
+ * `format` "svg" draws one board (api/queens/queens_svg.h): mode "first", or mode "solutions" with a window of
+ * one solution (limit defaults to 1 then; another limit is a 400 conflicting_fields, as is mode
+ * "count", which has no board); boards above SVG_MAX_SQUARES are a 422 too_large naming `format`.
+ * When there is nothing to draw (no solution, placed queens in conflict) the answer is the JSON one. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "api/api.h"
+#include "api/board_squares.h"
+#include "api/endpoints.h"
+#include "api/params.h"
+#include "api/queens/queens_svg.h"
+#include "api/svg_writer.h"
+#include "core/queens/queens_complete.h"
+#include "core/queens/queens_count.h"
+#include "core/queens/queens_first.h"
+#include "core/queens/queens_solutions.h"
+#include "core/common/progress.h"
+
+
+static const api_field fields[] = {
+    {"n", FIELD_INTEGER},      {"mode", FIELD_STRING},   {"unique", FIELD_BOOLEAN},
+    {"offset", FIELD_INTEGER}, {"limit", FIELD_INTEGER}, {"algorithm", FIELD_STRING},
+    {"placed", FIELD_ARRAY},   SVG_FORMAT_FIELD,         {NULL, 0},
+};
+
+enum { MODE_SOLUTIONS, MODE_COUNT, MODE_FIRST };
+static const char *const modes[] = {"solutions", "count", "first", NULL};
+/* In the order of queens_algorithm. */
+static const char *const algorithms[] = {"bitmask", "backtracking", "permutation", NULL};
+
+typedef struct queens_request {
+    int64_t n;
+    int mode;
+    bool unique;
+    int64_t offset;
+    int64_t limit; /* -1: no limit */
+    queens_algorithm algorithm;
+    queens_square *placed; /* the queens already on the board, row-major; NULL when none were given */
+    size_t placed_count;
+    bool svg; /* format "svg": draw the one board */
+} queens_request;
+
+/* Reads n once its mode and algorithm are known: above the largest board they allow it is a 422
+ * "too_large", below 1 (or absent) a 400 naming the same range. */
+static bool read_n(api_request *req, queens_request *q) {
+    int64_t largest;
+    char why[160];
+    if (q->mode == MODE_FIRST) {
+        largest = (int64_t)req->limits->max_queens_n;
+        snprintf(why, sizeof why, "for mode \"first\"");
+    } else if (q->algorithm == QUEENS_PERMUTATION) {
+        largest = QUEENS_PERMUTATION_MAX_N;
+        snprintf(why, sizeof why,
+                 "with algorithm \"permutation\", which tries all n! orders (\"bitmask\" and \"backtracking\" "
+                 "take up to %d)",
+                 QUEENS_MAX_N);
+    } else {
+        largest = QUEENS_MAX_N;
+        snprintf(why, sizeof why, "for mode \"%s\" (mode \"first\" takes boards up to %" PRIu64 ")", modes[q->mode],
+                 req->limits->max_queens_n);
+    }
+    if (param_present(req, "n") && param_int(req, "n", INT64_MIN, INT64_MAX, 0, &q->n) && q->n > largest) {
+        return api_fail(req, API_TOO_LARGE, "n", "n must be from 1 to %" PRId64 " %s; got %" PRId64, largest, why,
+                        q->n);
+    }
+    return param_int_required(req, "n", 1, largest, &q->n);
+}
+
+/* The fields one mode does not use are refused rather than ignored. */
+static bool check_conflicts(api_request *req, const queens_request *q) {
+    if (q->mode != MODE_SOLUTIONS) {
+        const char *window = param_present(req, "offset") ? "offset" : param_present(req, "limit") ? "limit" : NULL;
+        if (window != NULL) {
+            return api_fail(req, API_CONFLICTING_FIELDS, window,
+                            "%s applies only to mode \"solutions\"; mode \"%s\" has no list to window", window,
+                            modes[q->mode]);
+        }
+    }
+    if (q->unique && param_present(req, "placed")) {
+        return api_fail(req, API_CONFLICTING_FIELDS, "unique",
+                        "unique does not go with placed: placed queens break the symmetry classes; leave one out");
+    }
+    if (q->mode == MODE_FIRST && q->unique) {
+        return api_fail(req, API_CONFLICTING_FIELDS, "unique",
+                        "unique applies to modes \"solutions\" and \"count\"; mode \"first\" builds one solution");
+    }
+    if (q->svg && q->mode == MODE_COUNT) {
+        return api_fail(req, API_CONFLICTING_FIELDS, "format",
+                        "format \"svg\" draws one board: mode \"first\", or mode \"solutions\" with limit 1; "
+                        "mode \"count\" has no board to draw");
+    }
+    if (q->svg && q->mode == MODE_SOLUTIONS && q->limit != 1) {
+        return api_fail(req, API_CONFLICTING_FIELDS, "limit",
+                        "format \"svg\" draws one board, so its window of solutions is one (limit 1, the default "
+                        "with svg; choose the solution with offset); got limit %" PRId64,
+                        q->limit);
+    }
+    if (q->mode == MODE_FIRST && param_present(req, "algorithm")) {
+        return api_fail(req, API_CONFLICTING_FIELDS, "algorithm",
+                        "algorithm applies to modes \"solutions\" and \"count\"; mode \"first\" uses the explicit "
+                        "construction");
+    }
+    return true;
+}
+
+static bool read_request(api_request *req, queens_request *q) {
+    int mode, algorithm;
+    if (!param_choice(req, "mode", modes, MODE_SOLUTIONS, &mode) ||
+        !param_choice(req, "algorithm", algorithms, QUEENS_BITMASK, &algorithm) ||
+        !param_bool(req, "unique", false, &q->unique) ||
+        !param_int(req, "offset", 0, API_MAX_EXACT_INTEGER, 0, &q->offset) || !svg_param_format(req, &q->svg) ||
+        !param_int(req, "limit", 0, API_MAX_EXACT_INTEGER, q->svg ? 1 : -1, &q->limit)) {
+        return false;
+    }
+    q->mode = mode;
+    q->algorithm = (queens_algorithm)algorithm;
+    if (!check_conflicts(req, q) || !read_n(req, q) ||
+        (q->svg && !svg_check_squares(req, (uint64_t)q->n * (uint64_t)q->n, "ask for JSON (leave out format)"))) {
+        return false;
+    }
+    const cJSON *placed = param_array(req, "placed");
+    return placed == NULL || board_queens_read(req, "placed", placed, (uint32_t)q->n, &q->placed, &q->placed_count);
+}
+
+/* ---- placed queens that attack each other: {"n","found":false,"conflict":{...}} in every mode ---- */
+
+static bool answer_conflict(api_request *req, api_response *res, const queens_request *q, bool *conflict) {
+    queens_attack first;
+    size_t listed;
+    uint64_t pairs;
+    if (!api_fail_status(req,
+                         queens_find_attacks((uint32_t)q->n, q->placed, q->placed_count, &first, 1, &listed, &pairs))) {
+        return false;
+    }
+    *conflict = pairs > 0;
+    if (*conflict) {
+        jw_str(&res->body, "{\"n\":");
+        jw_int(&res->body, q->n);
+        jw_str(&res->body, ",\"found\":false,\"conflict\":");
+        board_attack_write(&res->body, &first);
+        jw_char(&res->body, '}');
+    }
+    return true;
+}
+
+static void require_placed(queens_iter *it, const queens_request *q) {
+    for (size_t i = 0; i < q->placed_count; i++) {
+        queens_iter_require(it, (int)q->placed[i].row, (int)q->placed[i].col);
+    }
+}
+
+/* ---- mode "count" ---- */
+
+static void add_count(cJSON *doc, const char *key, uint64_t value) {
+    char digits[24];
+    snprintf(digits, sizeof digits, "%" PRIu64, value);
+    cJSON_AddStringToObject(doc, key, digits);
+}
+
+/* The fast counter runs on this thread plus whatever idle workers the server lends it. */
+static bool count_in_parallel(api_request *req, int n, queens_counts *counts) {
+    const api_thread_budget *budget = req->threads;
+    unsigned lent = budget != NULL ? budget->borrow(budget->owner, QUEENS_COUNT_MAX_THREADS - 1) : 0;
+    bool done = queens_count_fast(n, 1 + lent, &req->deadline, counts);
+    if (lent != 0) budget->give_back(budget->owner, lent);
+    return done;
+}
+
+/* Counts the completions of the placed queens by listing them. */
+static bool count_completions(const queens_request *q, const deadline *dl, queens_counts *counts) {
+    queens_iter it;
+    queens_iter_init(&it, (int)q->n, q->algorithm, false);
+    require_placed(&it, q);
+    *counts = (queens_counts){0};
+    queens_step step;
+    while ((step = queens_iter_next(&it, dl)) == QUEENS_FOUND) {
+        counts->total++;
+    }
+    return step == QUEENS_EXHAUSTED;
+}
+
+static bool answer_count(api_request *req, api_response *res, const queens_request *q) {
+    queens_counts counts;
+    bool done = q->placed != NULL ? count_completions(q, &req->deadline, &counts)
+                : q->algorithm == QUEENS_BITMASK
+                    ? count_in_parallel(req, (int)q->n, &counts)
+                    : queens_count_by_enumeration((int)q->n, q->algorithm, &req->deadline, &counts);
+    if (!done) {
+        return api_fail_deadline(req);
+    }
+    cJSON *doc = cJSON_CreateObject();
+    cJSON_AddNumberToObject(doc, "n", (double)q->n);
+    cJSON_AddBoolToObject(doc, "found", counts.total > 0);
+    add_count(doc, "count", counts.total);
+    if (q->unique) {
+        add_count(doc, "unique_count", counts.unique);
+    }
+    api_respond_json(res, doc);
+    return true;
+}
+
+/* ---- mode "solutions": streamed, {"n":N,"solutions":[...],"found":B,"count":"K"} or one array per line ---- */
+
+typedef struct solutions_stream {
+    queens_iter it;
+    deadline dl;
+    bool ndjson;
+    bool head_written;
+    bool pending;      /* the iterator holds a solution not yet written */
+    int64_t remaining; /* solutions still allowed by the limit; -1: no limit */
+    uint64_t listed;
+} solutions_stream;
+
+static void write_solution(json_writer *out, const int *cols, int n) {
+    jw_char(out, '[');
+    for (int r = 0; r < n; r++) {
+        if (r > 0) {
+            jw_char(out, ',');
+        }
+        jw_int(out, cols[r]);
+    }
+    jw_char(out, ']');
+}
+
+/* Moves to the next solution of the window: false at its end. Sets *timed_out on the deadline. */
+static bool advance(solutions_stream *s, bool *timed_out) {
+    *timed_out = false;
+    if (s->remaining == 0) {
+        return false;
+    }
+    queens_step step = queens_iter_next(&s->it, &s->dl);
+    *timed_out = step == QUEENS_DEADLINE_EXCEEDED;
+    return step == QUEENS_FOUND;
+}
+
+static stream_status solutions_next(void *state, json_writer *out, size_t want) {
+    solutions_stream *s = state;
+    size_t start = out->len;
+    if (!s->head_written && !s->ndjson) {
+        jw_str(out, "{\"n\":");
+        jw_int(out, s->it.n);
+        jw_str(out, ",\"solutions\":[");
+    }
+    s->head_written = true;
+    while (out->len - start < want) {
+        if (!s->pending) {
+            bool timed_out;
+            s->pending = advance(s, &timed_out);
+            if (timed_out) {
+                return STREAM_FAILED;
+            }
+            if (!s->pending) {
+                if (!s->ndjson) {
+                    jw_str(out, "],\"found\":");
+                    jw_str(out, s->listed > 0 ? "true" : "false");
+                    jw_str(out, ",\"count\":");
+                    jw_uint_string(out, s->listed);
+                    jw_char(out, '}');
+                }
+                return STREAM_DONE;
+            }
+        }
+        if (s->listed > 0 && !s->ndjson) {
+            jw_char(out, ',');
+        }
+        write_solution(out, queens_iter_solution(&s->it), s->it.n);
+        if (s->ndjson) {
+            jw_char(out, '\n');
+        }
+        s->pending = false;
+        s->listed++;
+        progress_add(s->dl.progress, 1);
+        if (s->remaining > 0) {
+            s->remaining--;
+        }
+    }
+    return STREAM_MORE;
+}
+
+static void draw_solution(api_response *res, const queens_request *q, const int *solution) {
+    uint32_t cols[QUEENS_MAX_N];
+    for (int64_t row = 0; row < q->n; row++) {
+        cols[row] = (uint32_t)solution[row];
+    }
+    queens_respond_svg(res, (uint32_t)q->n, cols, q->placed, q->placed_count);
+}
+
+static bool answer_solutions(api_request *req, api_response *res, const queens_request *q) {
+    solutions_stream *s = calloc(1, sizeof *s);
+    if (s == NULL) {
+        return api_fail_out_of_memory(req);
+    }
+    queens_iter_init(&s->it, (int)q->n, q->algorithm, q->unique);
+    require_placed(&s->it, q);
+    s->dl = req->deadline;
+    s->ndjson = req->ndjson;
+    s->remaining = q->limit;
+    progress_begin(req->deadline.progress, "solutions", PROGRESS_NO_TOTAL); /* listed so far */
+    /* Skip the offset and find the window's first solution now, so running out of time before any
+     * output is a plain 503. */
+    bool timed_out = false;
+    for (int64_t skipped = 0; skipped <= q->offset; skipped++) {
+        s->pending = advance(s, &timed_out);
+        if (!s->pending) {
+            break;
+        }
+    }
+    if (timed_out) {
+        free(s);
+        return api_fail_deadline(req);
+    }
+    if (q->svg && s->pending) {
+        draw_solution(res, q, queens_iter_solution(&s->it));
+        free(s);
+        return true;
+    }
+    s->dl = req->time_limit; /* the rest is produced after this handler returns */
+    api_respond_stream(res, s, solutions_next, free, req->ndjson);
+    return true;
+}
+
+/* ---- mode "first": {"n":N,"found":true,"solution":[...]}, built whole up to API_WHOLE_BODY_BYTES,
+ * streamed row by row above ---- */
+
+typedef struct first_stream {
+    uint64_t n;
+    uint64_t row;   /* next row to write */
+    uint32_t *cols; /* a completion of placed queens, or NULL for the construction */
+    bool head_written;
+} first_stream;
+
+static void first_stream_free(void *state) {
+    first_stream *s = state;
+    free(s->cols);
+    free(s);
+}
+
+static stream_status first_next(void *state, json_writer *out, size_t want) {
+    enum { RUN = API_STREAM_RUN_BYTES / (1 + JW_UINT_MAX_DIGITS) }; /* rows formatted per reservation */
+    first_stream *s = state;
+    size_t start = out->len;
+    if (!s->head_written) {
+        jw_str(out, "{\"n\":");
+        jw_uint(out, s->n);
+        jw_str(out, ",\"found\":true,\"solution\":[");
+        s->head_written = true;
+    }
+    while (out->len - start < want && s->row < s->n) {
+        if (!jw_reserve(out, RUN * (1 + JW_UINT_MAX_DIGITS))) return STREAM_FAILED;
+        uint64_t end = s->n - s->row < RUN ? s->n : s->row + RUN;
+        char *to = out->data + out->len;
+        for (; s->row < end; s->row++) {
+            if (s->row > 0) *to++ = ',';
+            to = jw_put_uint(to, s->cols != NULL ? s->cols[s->row] : queens_first_column(s->n, s->row));
+        }
+        *to = '\0';
+        out->len = (size_t)(to - out->data);
+    }
+    if (s->row < s->n) {
+        return STREAM_MORE;
+    }
+    jw_str(out, "]}");
+    return STREAM_DONE;
+}
+
+/* An upper bound on the answer's size: every column has as many digits as n. */
+static uint64_t first_body_bytes(uint64_t n) {
+    uint64_t digits = 1;
+    for (uint64_t rest = n; rest >= 10; rest /= 10) digits++;
+    return n * (digits + 1) + 64;
+}
+
+/* A completion of the placed queens by search: into `*cols`, or *cols NULL when there is none. */
+static bool complete_placed(api_request *req, const queens_request *q, uint32_t **cols) {
+    *cols = malloc((size_t)q->n * sizeof **cols);
+    if (*cols == NULL) {
+        return api_fail_out_of_memory(req);
+    }
+    switch (queens_complete((uint32_t)q->n, q->placed, q->placed_count, &req->deadline, *cols)) {
+    case QUEENS_COMPLETED: return true;
+    case QUEENS_NO_COMPLETION:
+        free(*cols);
+        *cols = NULL;
+        return true;
+    case QUEENS_COMPLETION_DEADLINE: free(*cols); return api_fail_deadline(req);
+    default: free(*cols); return api_fail_out_of_memory(req);
+    }
+}
+
+/* Draws the completion `cols` (freed here), or the construction when it is NULL. */
+static bool draw_first(api_request *req, api_response *res, const queens_request *q, uint32_t *cols) {
+    if (cols == NULL) {
+        cols = malloc((size_t)q->n * sizeof *cols);
+        if (cols == NULL) {
+            return api_fail_out_of_memory(req);
+        }
+        for (uint64_t row = 0; row < (uint64_t)q->n; row++) {
+            cols[row] = (uint32_t)queens_first_column((uint64_t)q->n, row);
+        }
+    }
+    queens_respond_svg(res, (uint32_t)q->n, cols, q->placed, q->placed_count);
+    free(cols);
+    return true;
+}
+
+static bool answer_first(api_request *req, api_response *res, const queens_request *q) {
+    uint32_t *cols = NULL;
+    if (q->placed != NULL && !complete_placed(req, q, &cols)) {
+        return false;
+    }
+    bool exists = q->placed != NULL ? cols != NULL : queens_first_exists((uint64_t)q->n);
+    if (!exists) {
+        cJSON *doc = cJSON_CreateObject();
+        cJSON_AddNumberToObject(doc, "n", (double)q->n);
+        cJSON_AddBoolToObject(doc, "found", false);
+        api_respond_json(res, doc);
+        return true;
+    }
+    if (q->svg) {
+        return draw_first(req, res, q, cols);
+    }
+    first_stream *s = calloc(1, sizeof *s);
+    if (s == NULL) {
+        free(cols);
+        return api_fail_out_of_memory(req);
+    }
+    s->n = (uint64_t)q->n;
+    s->cols = cols;
+    if (first_body_bytes(s->n) <= API_WHOLE_BODY_BYTES) {
+        return api_respond_whole(req, res, s, first_next, first_stream_free, false);
+    }
+    api_respond_bounded_stream(res, s, first_next, first_stream_free, false);
+    return true;
+}
+
+static bool answer(api_request *req, api_response *res, const queens_request *q) {
+    if (q->placed != NULL) {
+        bool conflict;
+        if (!answer_conflict(req, res, q, &conflict)) {
+            return false;
+        }
+        if (conflict) {
+            return true;
+        }
+    }
+    switch (q->mode) {
+    case MODE_COUNT: return answer_count(req, res, q);
+    case MODE_FIRST: return answer_first(req, res, q);
+    default: return answer_solutions(req, res, q);
+    }
+}
+
+static bool answer_queens(api_request *req, api_response *res) {
+    queens_request q = {0};
+    bool ok = read_request(req, &q) && answer(req, res, &q);
+    free(q.placed);
+    return ok;
+}
+
+const api_endpoint queens_endpoint = {.fields = fields, .handler = answer_queens};

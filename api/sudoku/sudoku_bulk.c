@@ -1,0 +1,258 @@
+/* Bulk /sudoku/solve (see sudoku_bulk.h). Each line is answered with {"line", "box", "solution",
+ * "unique"} (and "count", "count_exact" when count_limit was given) or {"line", "error": {"code",
+ * "message"}}; blank lines are skipped but counted. The time limit covers the whole body: past it,
+ * the puzzle at hand gets a deadline_exceeded line and the stream ends there.
+ *
+ * On every core: each piece of the stream takes the next lines, about as many bytes of puzzles as
+ * the socket wants (a batch), cuts them into runs of whole lines, one per thread, and answers the
+ * runs at once. This thread takes the first run; each idle compute worker that the server lends
+ * (api_thread_budget: it lends none while demoted jobs wait, so a bulk body never holds back other
+ * requests) answers another on a thread of its own, and is given back when the batch is done. Each
+ * run writes into its own writer with its own solvers; the writers are appended in run order, so
+ * the answers keep line order. A run that reached the deadline ends the stream at its deadline line
+ * and the runs after it are dropped, as if the lines had been answered one after another. */
+#include "api/sudoku/sudoku_bulk.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/params.h"
+#include "api/sudoku/sudoku_io.h"
+#include "core/common/progress.h"
+
+enum {
+    BULK_MAX_THREADS = 4,           /* this thread and up to three lent workers */
+    BULK_MIN_PARALLEL_BYTES = 8192, /* a smaller batch (about 100 9 x 9 puzzles) is answered here alone */
+    LINE_MESSAGE_BYTES = 400,
+};
+
+typedef struct bulk_state bulk_state;
+
+/* One thread's share of a batch, and what it needs to answer it. */
+typedef struct bulk_run {
+    bulk_state *bulk;
+    sudoku_solver *solvers[SUDOKU_MAX_BOX + 1]; /* made on first use, kept for the whole body */
+    sudoku_conflict *conflicts;
+    json_writer out;
+    const char *from; /* whole lines */
+    size_t bytes;
+    uint64_t first_line;  /* lines before the run */
+    stream_status status; /* STREAM_MORE: every line answered; STREAM_DONE: ended at a deadline line */
+} bulk_run;
+
+struct bulk_state {
+    char *text; /* a copy of the body */
+    size_t len, position;
+    uint64_t line;       /* lines before `position` */
+    int64_t count_limit; /* 0: not asked for */
+    deadline limit;
+    const api_thread_budget *threads; /* NULL: this thread alone */
+    bulk_run runs[BULK_MAX_THREADS];
+    bool done;
+};
+
+static void free_bulk(void *state) {
+    bulk_state *b = state;
+    for (int k = 0; k < BULK_MAX_THREADS; k++) {
+        bulk_run *run = &b->runs[k];
+        for (int box = SUDOKU_MIN_BOX; box <= SUDOKU_MAX_BOX; box++) sudoku_solver_free(run->solvers[box]);
+        free(run->conflicts);
+        jw_free(&run->out);
+    }
+    free(b->text);
+    free(b);
+}
+
+static void write_line_error(json_writer *out, const char *code, const char *message) {
+    jw_str(out, ",\"error\":{\"code\":");
+    jw_cstring(out, code);
+    jw_str(out, ",\"message\":");
+    jw_cstring(out, message);
+    jw_char(out, '}');
+}
+
+static const char deadline_message[] = "the time limit of the request ran out here; send the remaining lines again, or "
+                                       "raise time_limit_ms (at most the server's --time-limit-ms)";
+
+/* Answers line number `line`: STREAM_MORE to go on, STREAM_DONE after the line that says time ran
+ * out, STREAM_FAILED out of memory (the stream is cut: a line must not end half-written). */
+static stream_status answer_line(bulk_run *run, const char *text, size_t len, uint64_t line) {
+    const bulk_state *b = run->bulk;
+    json_writer *out = &run->out;
+    jw_str(out, "{\"line\":");
+    jw_uint(out, line);
+    sudoku_grid puzzle;
+    char message[LINE_MESSAGE_BYTES];
+    stream_status status = STREAM_MORE;
+    if (run->conflicts == NULL) run->conflicts = malloc(SUDOKU_MAX_CONFLICTS * sizeof *run->conflicts);
+    if (run->conflicts == NULL) return STREAM_FAILED;
+    if (deadline_expired(&b->limit)) {
+        write_line_error(out, "deadline_exceeded", deadline_message);
+        status = STREAM_DONE;
+    } else if (sudoku_text_problem(text, len, &puzzle, message, sizeof message) != NULL) {
+        write_line_error(out, "invalid_field", message);
+    } else if (sudoku_conflict_problem(&puzzle, run->conflicts, message, sizeof message) != NULL) {
+        write_line_error(out, "conflicting_givens", message);
+    } else {
+        if (run->solvers[puzzle.box] == NULL) run->solvers[puzzle.box] = sudoku_solver_new(puzzle.box);
+        if (run->solvers[puzzle.box] == NULL) return STREAM_FAILED;
+        sudoku_search search = sudoku_solve_search(b->count_limit, &b->limit);
+        sudoku_result result;
+        core_status solved = sudoku_solve(run->solvers[puzzle.box], &puzzle, &search, &result);
+        if (solved == CORE_NO_MEMORY) return STREAM_FAILED;
+        if (solved != CORE_OK) {
+            write_line_error(out, "deadline_exceeded", deadline_message);
+            status = STREAM_DONE;
+        } else if (result.solutions == 0) {
+            write_line_error(out, "no_solution", sudoku_no_solution_message);
+        } else {
+            jw_char(out, ',');
+            sudoku_write_solve_answer(out, &result, false, b->count_limit);
+        }
+    }
+    jw_str(out, "}\n");
+    return out->out_of_memory ? STREAM_FAILED : status;
+}
+
+static void answer_run(bulk_run *run) {
+    const char *at = run->from, *end = run->from + run->bytes;
+    uint64_t line = run->first_line;
+    run->status = STREAM_MORE;
+    while (at < end && run->status == STREAM_MORE) {
+        const char *text = at, *newline = memchr(at, '\n', (size_t)(end - at));
+        size_t len = newline != NULL ? (size_t)(newline - at) : (size_t)(end - at);
+        at = text + len + (newline != NULL);
+        line++;
+        if (len > 0 && text[len - 1] == '\r') len--;
+        if (len == 0) continue; /* blank lines: skipped, counted */
+        run->status = answer_line(run, text, len, line);
+        progress_add(run->bulk->limit.progress, 1);
+    }
+}
+
+static void *answer_run_thread(void *run) {
+    answer_run(run);
+    return NULL;
+}
+
+/* The position just after the line that holds `at` (the end of the text at most). */
+static size_t line_end(const bulk_state *b, size_t at) {
+    if (at >= b->len) return b->len;
+    const char *newline = memchr(b->text + at, '\n', b->len - at);
+    return newline != NULL ? (size_t)(newline - b->text) + 1 : b->len;
+}
+
+/* The puzzles of a body: its lines that are not blank (as answer_run reads them). */
+static uint64_t count_puzzles(const char *text, size_t len) {
+    uint64_t puzzles = 0;
+    for (size_t position = 0; position < len;) {
+        const char *start = text + position;
+        const char *newline = memchr(start, '\n', len - position);
+        size_t line = newline != NULL ? (size_t)(newline - start) : len - position;
+        position += line + 1;
+        if (line > 0 && start[line - 1] == '\r') line--;
+        puzzles += line > 0;
+    }
+    return puzzles;
+}
+
+static uint64_t lines_in(const char *from, size_t bytes) {
+    uint64_t lines = 0;
+    for (const char *at = from, *end = from + bytes; at < end; lines++) {
+        const char *newline = memchr(at, '\n', (size_t)(end - at));
+        at = newline != NULL ? newline + 1 : end;
+    }
+    return lines;
+}
+
+/* Cuts the lines [position, batch_end) into `count` runs of about equal bytes; returns how many
+ * lines they hold. */
+static uint64_t cut_runs(bulk_state *b, size_t batch_end, unsigned count) {
+    size_t at = b->position, batch = batch_end - b->position;
+    uint64_t line = b->line;
+    for (unsigned k = 0; k < count; k++) {
+        size_t to = k + 1 == count ? batch_end : line_end(b, b->position + batch * (k + 1) / count);
+        bulk_run *run = &b->runs[k];
+        run->bulk = b;
+        run->from = b->text + at;
+        run->bytes = to - at;
+        run->first_line = line;
+        jw_clear(&run->out);
+        line += lines_in(run->from, run->bytes);
+        at = to;
+    }
+    return line - b->line;
+}
+
+/* Answers the runs: the first here, each other on a thread of its own (here too, after the first,
+ * when a thread cannot be started). */
+static void answer_runs(bulk_state *b, unsigned count) {
+    pthread_t threads[BULK_MAX_THREADS];
+    bool started[BULK_MAX_THREADS] = {false};
+    for (unsigned k = 1; k < count; k++)
+        started[k] = pthread_create(&threads[k], NULL, answer_run_thread, &b->runs[k]) == 0;
+    answer_run(&b->runs[0]);
+    for (unsigned k = 1; k < count; k++) {
+        if (started[k]) {
+            pthread_join(threads[k], NULL);
+        } else {
+            answer_run(&b->runs[k]);
+        }
+    }
+}
+
+/* Appends the runs' answers in order, up to the first run that ended at the deadline. */
+static stream_status append_runs(bulk_state *b, unsigned count, json_writer *out) {
+    for (unsigned k = 0; k < count; k++) {
+        const bulk_run *run = &b->runs[k];
+        if (run->status == STREAM_FAILED) return STREAM_FAILED;
+        jw_raw(out, run->out.data, run->out.len);
+        if (run->status == STREAM_DONE) {
+            b->done = true;
+            break;
+        }
+    }
+    return out->out_of_memory ? STREAM_FAILED : STREAM_MORE;
+}
+
+static stream_status write_bulk(void *state, json_writer *out, size_t want) {
+    bulk_state *b = state;
+    size_t begin = out->len;
+    while (out->len - begin < want) {
+        if (b->done || b->position >= b->len) return STREAM_DONE;
+        size_t batch_end = line_end(b, b->position + want);
+        unsigned lent = 0;
+        if (batch_end - b->position >= BULK_MIN_PARALLEL_BYTES && b->threads != NULL)
+            lent = b->threads->borrow(b->threads->owner, BULK_MAX_THREADS - 1);
+        uint64_t lines = cut_runs(b, batch_end, 1 + lent);
+        answer_runs(b, 1 + lent);
+        if (lent != 0) b->threads->give_back(b->threads->owner, lent);
+        b->position = batch_end;
+        b->line += lines;
+        if (append_runs(b, 1 + lent, out) == STREAM_FAILED) return STREAM_FAILED;
+    }
+    return STREAM_MORE;
+}
+
+bool sudoku_solve_bulk(api_request *req, api_response *res, int64_t count_limit) {
+    if (param_present(req, "puzzle") || param_present(req, "rows"))
+        return api_fail(req, API_CONFLICTING_FIELDS, param_present(req, "puzzle") ? "puzzle" : "rows",
+                        "a text/plain body is the list of puzzles, one per line; give no 'puzzle' or 'rows' with it");
+    bulk_state *b = calloc(1, sizeof *b);
+    if (b == NULL) return api_fail_out_of_memory(req);
+    for (int k = 0; k < BULK_MAX_THREADS; k++) jw_init(&b->runs[k].out);
+    b->text = malloc(req->text_body_len + 1);
+    if (b->text == NULL) {
+        free_bulk(b);
+        return api_fail_out_of_memory(req);
+    }
+    memcpy(b->text, req->text_body, req->text_body_len);
+    b->len = req->text_body_len;
+    b->count_limit = count_limit;
+    b->limit = req->time_limit; /* the lines are answered after this handler returns */
+    b->threads = req->threads;
+    progress_begin(b->limit.progress, "puzzles", count_puzzles(b->text, b->len));
+    api_respond_stream(res, b, write_bulk, free_bulk, true);
+    return true;
+}

@@ -1,0 +1,224 @@
+/* /permutations over HTTP against Python's itertools (tests/integration/permutations/permutations_reference.py,
+ * run at test time) on random multisets, for every combination of order x distinct x k x
+ * offset/limit x count_only x NDJSON, with items and with text; plus GET, errors and streaming. */
+#include <criterion/criterion.h>
+#include <curl/curl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+static const char *const orders[] = {"lexicographic", "input", "any"};
+
+/* A value pool with ties by value across kinds: numbers, strings, and other JSON values. */
+static const char *const pool[] = {"-3",    "0",     "1",         "2",     "7",           "1.5",   "-0.5",
+                                   "\"a\"", "\"b\"", "\"ab\"",    "\"\"",  "\"\\u00e9\"", "\"1\"", "true",
+                                   "false", "null",  "{\"a\":1}", "[1,2]", "[]"};
+/* Numbers alone: sorted by their bits (api/permutation_items.c radix_sort_keys), not by qsort. */
+static const char *const numbers[] = {"-3",
+                                      "0",
+                                      "1",
+                                      "2",
+                                      "7",
+                                      "1.5",
+                                      "-0.5",
+                                      "1e300",
+                                      "-1e300",
+                                      "1e-300",
+                                      "-2.5e-300",
+                                      "9007199254740991",
+                                      "-9007199254740991"};
+static const char *const letters[] = {"a", "b", "c", "\xc3\xa9", "\xf0\x9f\x98\x80", "\"", "\\", "z"};
+
+/* One request body for combination `combo` (its bits choose the options) on a random multiset drawn
+ * from `values` (or, with bit 0, from the letters). */
+static cJSON *random_body_from(const char *const *values, size_t value_count, unsigned combo, unsigned *seed) {
+    cJSON *body = cJSON_CreateObject();
+    size_t n = (size_t)(rand_r(seed) % 7);
+    int picks[8];
+    if (combo & 1) {
+        test_random_picks(picks, n, sizeof letters / sizeof letters[0], seed);
+        char text[64] = "";
+        for (size_t i = 0; i < n; i++) strcat(text, letters[picks[i]]);
+        cJSON_AddStringToObject(body, "text", text);
+    } else {
+        test_random_picks(picks, n, value_count, seed);
+        cJSON *items = cJSON_AddArrayToObject(body, "items");
+        for (size_t i = 0; i < n; i++) cJSON_AddItemToArray(items, cJSON_Parse(values[picks[i]]));
+    }
+    unsigned order = (combo >> 1) % 4; /* 3: leave the default */
+    if (order < 3) cJSON_AddStringToObject(body, "order", orders[order]);
+    if (combo & 8) cJSON_AddBoolToObject(body, "distinct", true);
+    if (combo & 16) cJSON_AddNumberToObject(body, "k", rand_r(seed) % (int)(n + 1));
+    if (combo & 32) {
+        int offset = rand_r(seed) % 4 == 0 ? rand_r(seed) % 800 : rand_r(seed) % 12;
+        if (rand_r(seed) % 2) {
+            char text[16];
+            snprintf(text, sizeof text, "%d", offset);
+            cJSON_AddStringToObject(body, "offset", text);
+        } else {
+            cJSON_AddNumberToObject(body, "offset", offset);
+        }
+        cJSON_AddNumberToObject(body, "limit", rand_r(seed) % 6);
+    }
+    if (combo & 64) cJSON_AddBoolToObject(body, "count_only", true);
+    return body;
+}
+
+static cJSON *random_body(unsigned combo, unsigned *seed) {
+    return random_body_from(pool, sizeof pool / sizeof pool[0], combo, seed);
+}
+
+static cJSON *random_number_body(unsigned combo, unsigned *seed) {
+    return random_body_from(numbers, sizeof numbers / sizeof numbers[0], combo, seed);
+}
+
+enum { COMBOS = 256 }; /* bit 7: NDJSON */
+
+/* Every option combination, three rounds, on bodies from `random_body`, against itertools. */
+static void expect_itertools_listings(cJSON *(*random_body)(unsigned, unsigned *), unsigned seed) {
+    expect_listings_match_reference(
+        &(listing_check){.path = "/permutations",
+                         .reference = "tests/integration/permutations/permutations_reference.py",
+                         .list_key = "permutations",
+                         .random_body = random_body,
+                         .option_sets = COMBOS,
+                         .ndjson_bit = 128,
+                         .rounds = 3,
+                         .seed = seed});
+}
+
+Test(permutations, match_itertools_for_every_option_combination) { expect_itertools_listings(random_body, 20261122); }
+
+Test(permutations, number_items_match_itertools_for_every_option_combination) {
+    expect_itertools_listings(random_number_body, 20261125);
+}
+
+Test(permutations, get_query_matches_post) {
+    http_result get = http_get("/permutations?text=aab&order=input&distinct=true&k=2");
+    http_result post = http_post("/permutations", "{\"text\":\"aab\",\"order\":\"input\",\"distinct\":true,\"k\":2}");
+    cr_assert_eq(get.status, 200);
+    cr_assert_str_eq(get.body, post.body);
+    cr_assert_str_eq(get.body, "{\"count\":\"3\",\"permutations\":[\"aa\",\"ab\",\"ba\"]}");
+    http_result_free(&get);
+    http_result_free(&post);
+    get = http_get("/permutations?items=3,1,2&offset=4&limit=10");
+    cr_assert_str_eq(get.body, "{\"count\":\"6\",\"permutations\":[[3,1,2],[3,2,1]]}");
+    http_result_free(&get);
+}
+
+Test(permutations, huge_offsets_unrank_without_listing) {
+    /* 30 distinct items: 30! arrangements; the last one is the reverse of the sorted items. */
+    char body[512] = "{\"items\":[";
+    for (int i = 0; i < 30; i++) snprintf(body + strlen(body), sizeof body - strlen(body), i ? ",%d" : "%d", i);
+    strcat(body, "],\"offset\":\"265252859812191058636308479999999\"}");
+    http_result r = http_post("/permutations", body);
+    cr_assert_eq(r.status, 200);
+    cr_assert(strstr(r.body, "\"count\":\"265252859812191058636308480000000\"") != NULL, "%s", r.body);
+    cr_assert(strstr(r.body, "[[29,28,27,26,25,24,23,22,21,20,19,18,17,16,15,14,13,12,11,10,9,8,7,6,5,4,3,2,1,0]]"),
+              "%s", r.body);
+    http_result_free(&r);
+}
+
+Test(permutations, errors_name_the_field) {
+    struct {
+        const char *body;
+        long status;
+        const char *code, *field;
+    } cases[] = {
+        {"{}", 400, "missing_field", "items"},
+        {"{\"items\":[1],\"text\":\"a\"}", 400, "conflicting_fields", "text"},
+        {"{\"items\":[1,2],\"order\":\"random\"}", 400, "invalid_field", "order"},
+        {"{\"items\":[1,2],\"k\":3}", 400, "invalid_field", "k"},
+        {"{\"items\":[1,2],\"k\":-1}", 400, "invalid_field", "k"},
+        {"{\"items\":[1,2],\"offset\":\"-1\"}", 400, "invalid_field", "offset"},
+        {"{\"items\":[1,2],\"offset\":\"12x\"}", 400, "invalid_field", "offset"},
+        {"{\"items\":[1,2],\"limit\":-1}", 400, "invalid_field", "limit"},
+        {"{\"items\":[1,2],\"distinct\":\"yes\"}", 400, "invalid_field", "distinct"},
+        {"{\"items\":\"ab\"}", 400, "invalid_field", "items"},
+        {"{\"text\":\"a\xff\"}", 400, "invalid_field", "text"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        http_result r = http_post("/permutations", cases[i].body);
+        cJSON *doc = expect_error(&r, cases[i].status, cases[i].code);
+        cJSON *error = cJSON_GetObjectItem(doc, "error");
+        cr_assert_str_eq(cJSON_GetObjectItem(error, "field")->valuestring, cases[i].field, "%s", cases[i].body);
+        cJSON_Delete(doc);
+        http_result_free(&r);
+    }
+}
+
+/* Reads a stream until `stop_after` bytes, then hangs up (the write callback refuses the data). */
+typedef struct reader {
+    size_t received, stop_after;
+} reader;
+
+static size_t read_some(char *data, size_t size, size_t count, void *user) {
+    (void)data;
+    reader *r = user;
+    r->received += size * count;
+    return r->received >= r->stop_after ? 0 : size * count;
+}
+
+static long resident_kib(pid_t pid) {
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *f = fopen(path, "r");
+    long kib = -1;
+    while (f != NULL && fgets(line, sizeof line, f) != NULL)
+        if (sscanf(line, "VmRSS: %ld", &kib) == 1) break;
+    if (f != NULL) fclose(f);
+    return kib;
+}
+
+Test(permutations, twelve_items_stream_with_flat_memory_and_stop_on_disconnect) {
+    test_server server;
+    cr_assert(test_server_start(&server, NULL));
+    char url[256];
+    snprintf(url, sizeof url, "%s/permutations", server.url);
+    long before = resident_kib(server.pid);
+    for (int attempt = 0; attempt < 3; attempt++) {
+        CURL *curl = curl_easy_init();
+        reader r = {0, (size_t)64 << 20}; /* 64 MiB of the ~17 GB answer, then hang up */
+        curl_easy_setopt(curl, CURLOPT_URL, url);
+        curl_easy_setopt(curl, CURLOPT_POSTFIELDS, "{\"text\":\"abcdefghijkl\"}");
+        curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, read_some);
+        curl_easy_setopt(curl, CURLOPT_WRITEDATA, &r);
+        cr_assert_eq(curl_easy_perform(curl), CURLE_WRITE_ERROR);
+        curl_easy_cleanup(curl);
+        cr_assert_geq(r.received, (size_t)64 << 20);
+    }
+    long after = resident_kib(server.pid);
+    cr_assert_lt(after - before, 32 * 1024, "server memory grew from %ld to %ld KiB", before, after);
+    http_result health = http_request(server.url, "GET", "/healthz", NULL, NULL);
+    cr_assert_eq(health.status, 200, "the server stays healthy after clients hang up");
+    http_result_free(&health);
+    http_result again = http_request(server.url, "POST", "/permutations", "{\"text\":\"ab\"}", NULL);
+    cr_assert_str_eq(again.body, "{\"count\":\"2\",\"permutations\":[\"ab\",\"ba\"]}");
+    http_result_free(&again);
+    cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
+}
+
+Test(permutations, long_counts_and_seeks_stop_at_the_time_limit) {
+    /* 30,000 letters over 26 classes: counting distinct 15,000-arrangements (a dynamic programme of
+     * about 10^8 big-number steps) and seeking deep into input order cannot finish within 1 ms. */
+    enum { N = 30000 };
+    char *body = malloc(N + 2200), *at = body;
+    at += sprintf(at, "{\"time_limit_ms\":1,\"distinct\":true,\"text\":\"");
+    for (int i = 0; i < N; i++) *at++ = (char)('a' + i % 26);
+    char *after_text = at;
+    strcpy(after_text, "\",\"k\":15000,\"count_only\":true}");
+    http_result r = http_post("/permutations", body);
+    cJSON_Delete(expect_error(&r, 503, "deadline_exceeded"));
+    http_result_free(&r);
+    at = after_text + sprintf(after_text, "\",\"order\":\"input\",\"offset\":\"1");
+    for (int i = 0; i < 2000; i++) *at++ = '0';
+    strcpy(at, "\"}");
+    r = http_post("/permutations", body);
+    cJSON_Delete(expect_error(&r, 503, "deadline_exceeded"));
+    http_result_free(&r);
+    free(body);
+}
