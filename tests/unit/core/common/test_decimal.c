@@ -43,8 +43,17 @@ Test(decimal, random_numbers_around_the_split_size) {
     gmp_randseed_ui(random, 20261125);
     mpz_t v;
     mpz_init(v);
-    const size_t bits[] = {1, 63, 64, 65, 1000, DECIMAL_SPLIT_BITS - 1, DECIMAL_SPLIT_BITS, DECIMAL_SPLIT_BITS + 1,
-                           DECIMAL_SPLIT_BITS + 3, 3 * DECIMAL_SPLIT_BITS / 2, 2 * DECIMAL_SPLIT_BITS + 7};
+    const size_t bits[] = {1,
+                           63,
+                           64,
+                           65,
+                           1000,
+                           DECIMAL_SPLIT_BITS - 1,
+                           DECIMAL_SPLIT_BITS,
+                           DECIMAL_SPLIT_BITS + 1,
+                           DECIMAL_SPLIT_BITS + 3,
+                           3 * DECIMAL_SPLIT_BITS / 2,
+                           2 * DECIMAL_SPLIT_BITS + 7};
     for (size_t i = 0; i < sizeof bits / sizeof bits[0]; i++) {
         for (int round = 0; round < 3; round++) {
             mpz_urandomb(v, random, bits[i]);
