@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/common/decimal.h"
+
 void jw_str(json_writer *w, const char *text) { bb_append_text(w, text); }
 
 void jw_char(json_writer *w, char c) { bb_append(w, &c, 1); }
@@ -97,11 +99,9 @@ void jw_key(json_writer *w, const char *name) {
 }
 
 void jw_mpz_string(json_writer *w, const mpz_t v) {
-    size_t digits = mpz_sizeinbase(v, 10) + 2; /* sign and the NUL mpz_get_str writes */
-    if (!bb_reserve(w, digits + 2)) return;
+    if (!bb_reserve(w, decimal_room(v) + 2)) return;
     jw_char(w, '"');
-    mpz_get_str(w->data + w->len, 10, v);
-    w->len += strlen(w->data + w->len);
+    w->len += decimal_write(w->data + w->len, v);
     jw_char(w, '"');
 }
 

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/common/decimal.h"
+
 static const cJSON *field_value(const api_request *req, const char *name) {
     return cJSON_GetObjectItemCaseSensitive(req->params, name);
 }
@@ -99,7 +101,8 @@ bool param_big_uint(api_request *req, const char *name, mpz_t out, bool *present
     } else {
         const char *text = value->valuestring;
         size_t digits = strspn(text, "0123456789");
-        valid = digits > 0 && text[digits] == '\0' && mpz_set_str(out, text, 10) == 0;
+        valid = digits > 0 && text[digits] == '\0';
+        if (valid) decimal_read(out, text);
     }
     if (valid) return true;
     char given[48];

@@ -1,7 +1,9 @@
 /* The two ways an endpoint answers (a small JSON document or a stream) and the way it fails. */
 #include <stdarg.h>
+#include <string.h>
 
 #include "api/api.h"
+#include "core/common/decimal.h"
 
 bool api_fail(api_request *req, api_error_kind kind, const char *field, const char *fmt, ...) {
     va_list args;
@@ -35,16 +37,23 @@ bool api_always_varies(const api_request *req) {
     return true;
 }
 
+/* {"rank":"...","total":"..."}: both numbers converted at once, the total first written behind room
+ * for the rank and the separator, then moved down next to them (milliseconds for millions of digits). */
 void api_respond_rank(api_response *res, const mpz_t rank, const mpz_t total) {
+    static const char head[] = "{\"rank\":\"", between[] = "\",\"total\":\"", tail[] = "\"}";
     json_writer *out = &res->body;
     bb_clear(out);
-    jw_char(out, '{');
-    jw_key(out, "rank");
-    jw_mpz_string(out, rank);
-    jw_char(out, ',');
-    jw_key(out, "total");
-    jw_mpz_string(out, total);
-    jw_char(out, '}');
+    size_t rank_room = decimal_room(rank), total_room = decimal_room(total);
+    if (!bb_reserve(out, sizeof head + rank_room + sizeof between + total_room + sizeof tail)) return;
+    jw_str(out, head);
+    char *rank_text = out->data + out->len, *total_text = rank_text + rank_room + sizeof between;
+    size_t rank_length, total_length;
+    decimal_write_pair(rank_text, rank, &rank_length, total_text, total, &total_length);
+    out->len += rank_length;
+    jw_str(out, between); /* ends before total_text, as does the NUL the writer keeps after it */
+    memmove(out->data + out->len, total_text, total_length);
+    out->len += total_length;
+    jw_str(out, tail);
 }
 
 void api_respond_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state, bool ndjson) {

@@ -6,6 +6,8 @@
 #include "api/endpoints.h"
 #include "api/params.h"
 #include "api/permutation_items.h"
+#include "core/common/decimal.h"
+#include "core/common/fork_join.h"
 #include "core/permutations/perm_iter.h"
 #include "core/common/progress.h"
 
@@ -24,6 +26,20 @@ static bool read_options(api_request *req, const perm_items *items, perm_spec *s
     return param_k(req, items->n, false, items->n, &spec->k) && param_bool(req, "distinct", true, &spec->distinct);
 }
 
+/* The arrangement is unranked while the total's digits are written: both take long for 10^6 items. */
+typedef struct unranking {
+    perm_iter *iter;
+    const perm_spec *spec;
+    mpz_srcptr rank;
+    const deadline *dl;
+    core_status status;
+} unranking;
+
+static void run_unranking(void *task) {
+    unranking *u = task;
+    u->status = perm_iter_init(u->iter, u->spec, u->rank, u->dl);
+}
+
 static bool answer_unrank(api_request *req, api_response *res) {
     perm_items items;
     if (!perm_items_read(req, "items", req->limits->max_rank_items, &items)) return false;
@@ -36,9 +52,16 @@ static bool answer_unrank(api_request *req, api_response *res) {
     if (ok) status = perm_count(total, &spec, &req->deadline);
     if (ok && status == CORE_OK && mpz_cmp(rank, total) >= 0)
         ok = param_fail_not_below(req, "rank", total, spec.distinct ? "distinct arrangements" : "arrangements");
+    decimal_text total_text = {total, NULL, 0};
+    if (ok && status == CORE_OK) {
+        total_text.text = malloc(decimal_room(total));
+        if (total_text.text == NULL) status = CORE_NO_MEMORY;
+    }
     if (ok && status == CORE_OK) {
         progress_begin(req->deadline.progress, "items", spec.k); /* items of the answer placed */
-        status = perm_iter_init(&iter, &spec, rank, &req->deadline);
+        unranking unrank = {&iter, &spec, rank, &req->deadline, CORE_OK};
+        fork_join(run_unranking, &unrank, decimal_write_task, &total_text);
+        status = unrank.status;
         has_iter = status == CORE_OK;
     }
     if (ok) ok = api_fail_status(req, status);
@@ -51,10 +74,12 @@ static bool answer_unrank(api_request *req, api_response *res) {
         perm_items_write(&items, out, perm_iter_next(&iter, &changed), spec.k);
         jw_char(out, ',');
         jw_key(out, "total");
-        jw_mpz_string(out, total);
-        jw_char(out, '}');
+        jw_char(out, '"');
+        bb_append(out, total_text.text, total_text.length);
+        jw_str(out, "\"}");
     }
     if (has_iter) perm_iter_free(&iter);
+    free(total_text.text);
     mpz_clears(rank, total, NULL);
     perm_items_free(&items);
     return ok;

@@ -4,7 +4,10 @@
  * Horner's rule (r = r * (n - i) + digit) and unrank by dividing by 2, 3, ..., n one after the other
  * (each division as long as the number), then picking the digit-th unused item.
  * Without arguments: TSV table rows for n = 10,000 (median of 5). With `curve`: the scaling curves
- * from 10 to 1,000,000 items (the textbook peer up to 30,000: beyond, it takes minutes). */
+ * from 10 to 1,000,000 items (the textbook peer up to 30,000: beyond, it takes minutes). With
+ * `convert FILE...`: the peer of bench/rank/http.sh, GMP's plain single-threaded decimal conversion
+ * of the numbers in those files (decimal digits), best of 3: one line per file, the seconds of
+ * mpz_set_str and of mpz_get_str. */
 #include <gmp.h>
 #include <stdint.h>
 
@@ -136,8 +139,44 @@ static void subject_free(subject *s) {
     mpz_clear(s->rank);
 }
 
+/* Best of 3 single-threaded mpz_set_str and mpz_get_str of the number in `path`; false if unreadable. */
+static bool time_conversion(const char *path) {
+    FILE *f = fopen(path, "r");
+    if (f == NULL) return false;
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    rewind(f);
+    char *digits = malloc((size_t)size + 1), *back = malloc((size_t)size + 2);
+    size_t got = fread(digits, 1, (size_t)size, f);
+    fclose(f);
+    digits[got] = '\0';
+    mpz_t v;
+    mpz_init(v);
+    double best_set = 1e9, best_get = 1e9;
+    for (int round = 0; round < 3; round++) {
+        double start = curve_now_seconds();
+        if (mpz_set_str(v, digits, 10) != 0) abort();
+        double middle = curve_now_seconds();
+        mpz_get_str(back, 10, v);
+        double end = curve_now_seconds();
+        if (strcmp(back, digits) != 0) abort();
+        best_set = middle - start < best_set ? middle - start : best_set;
+        best_get = end - middle < best_get ? end - middle : best_get;
+    }
+    printf("%.3f\t%.3f\n", best_set, best_get);
+    mpz_clear(v);
+    free(digits);
+    free(back);
+    return true;
+}
+
 int main(int argc, char **argv) {
     srand(2026);
+    if (argc >= 2 && strcmp(argv[1], "convert") == 0) {
+        for (int i = 2; i < argc; i++)
+            if (!time_conversion(argv[i])) return 1;
+        return 0;
+    }
     if (!curve_mode(argc, argv)) {
         subject s;
         subject_init(&s, TABLE_N);

@@ -7,37 +7,118 @@
 #include <string.h>
 
 #include "core/common/fenwick.h"
+#include "core/common/fork_join.h"
 #include "core/permutations/next_permutation.h"
 #include "core/permutations/perm_count.h"
 #include "core/common/progress.h"
 
-enum { SPLIT_POLL_SIZE = 512 }; /* ranges at least this long poll the deadline */
+enum {
+    SPLIT_POLL_SIZE = 512,        /* ranges at least this long poll the deadline */
+    SPLIT_LEAF = 32,              /* ranges this short are assembled item by item, with word multipliers */
+    SPLIT_PARALLEL_SIZE = 1 << 14 /* top-level ranges at least this long use a helper thread */
+};
+
+/* Lehmer digits L[i] and multiplicities mp[i] of n items, and the deadline polled while assembling. */
+typedef struct lehmer_digits {
+    const size_t *L, *mp;
+    size_t n;
+    const deadline *dl;
+} lehmer_digits;
 
 /* Over items [a, b): D = prod (n - i), P = prod mp[i] and
  * N = sum_i L[i] * prod_{a <= j < i} mp[j] * prod_{i < j < b} (n - j),
- * so that the rank of a whole arrangement is N(0, n) / P(0, n) and the total D(0, n) / P(0, n). */
-static bool rank_split(mpz_t N, mpz_t D, mpz_t P, const size_t *L, const size_t *mp, size_t n, size_t a, size_t b,
-                       const deadline *dl) {
-    if (b - a == 1) {
-        mpz_set_ui(N, L[a]);
-        mpz_set_ui(D, n - a);
-        mpz_set_ui(P, mp[a]);
-        progress_add(progress_of(dl), 1);
+ * so that the rank of a whole arrangement is N(0, n) / P(0, n) and the total D(0, n) / P(0, n).
+ * Appending item i to a range is N = N (n - i) + P L[i], D = D (n - i), P = P mp[i]; joining two
+ * ranges is N = N D2 + P N2, D = D D2, P = P P2 (the combine_step below). */
+static void rank_leaf(mpz_t N, mpz_t D, mpz_t P, const lehmer_digits *in, size_t a, size_t b) {
+    mpz_set_ui(N, 0);
+    mpz_set_ui(D, 1);
+    mpz_set_ui(P, 1);
+    for (size_t i = a; i < b; i++) {
+        mpz_mul_ui(N, N, in->n - i);
+        mpz_addmul_ui(N, P, in->L[i]);
+        mpz_mul_ui(D, D, in->n - i);
+        mpz_mul_ui(P, P, in->mp[i]);
+    }
+    progress_add(progress_of(in->dl), b - a);
+}
+
+typedef struct combine_step {
+    mpz_ptr N, D, P;   /* the left range's, becoming the joined range's */
+    mpz_srcptr D2, P2; /* the right range's */
+    mpz_ptr N2;        /* the right range's, scaled by P in place */
+} combine_step;
+
+static void scale_left(void *step) {
+    combine_step *c = step;
+    mpz_mul(c->N, c->N, c->D2);
+}
+
+static void scale_right(void *step) {
+    combine_step *c = step;
+    mpz_mul(c->N2, c->N2, c->P);
+    mpz_mul(c->D, c->D, c->D2);
+    mpz_mul(c->P, c->P, c->P2);
+}
+
+/* The largest product (N D2) on one thread, the other three on the other when `fork`. */
+static void combine(combine_step *c, bool fork) {
+    if (fork) {
+        fork_join(scale_left, c, scale_right, c);
+    } else {
+        scale_left(c);
+        scale_right(c);
+    }
+    mpz_add(c->N, c->N, c->N2);
+}
+
+typedef struct split_task {
+    const lehmer_digits *in;
+    size_t a, b;
+    mpz_ptr N, D, P;
+    bool ok;
+} split_task;
+
+static void run_split(void *task);
+
+/* N, D, P over [a, b), halves on two threads when `fork` (the top level of a long range only: two
+ * cores, two threads). False when the deadline passed. */
+static bool rank_split(mpz_t N, mpz_t D, mpz_t P, const lehmer_digits *in, size_t a, size_t b, bool fork) {
+    if (b - a <= SPLIT_LEAF) {
+        rank_leaf(N, D, P, in, a, b);
         return true;
     }
-    if (b - a >= SPLIT_POLL_SIZE && deadline_expired(dl)) return false;
+    if (b - a >= SPLIT_POLL_SIZE && deadline_expired(in->dl)) return false;
     size_t mid = a + (b - a) / 2;
     mpz_t N2, D2, P2;
     mpz_inits(N2, D2, P2, NULL);
-    bool ok = rank_split(N, D, P, L, mp, n, a, mid, dl) && rank_split(N2, D2, P2, L, mp, n, mid, b, dl);
-    if (ok) {
-        mpz_mul(N, N, D2);
-        mpz_addmul(N, P, N2);
-        mpz_mul(D, D, D2);
-        mpz_mul(P, P, P2);
+    split_task left = {in, a, mid, N, D, P, false}, right = {in, mid, b, N2, D2, P2, false};
+    fork = fork && b - a >= SPLIT_PARALLEL_SIZE;
+    if (fork) {
+        fork_join(run_split, &left, run_split, &right);
+    } else {
+        run_split(&left);
+        if (left.ok) run_split(&right);
     }
+    bool ok = left.ok && right.ok;
+    if (ok) combine(&(combine_step){N, D, P, D2, P2, N2}, fork);
     mpz_clears(N2, D2, P2, NULL);
     return ok;
+}
+
+static void run_split(void *task) {
+    split_task *t = task;
+    t->ok = rank_split(t->N, t->D, t->P, t->in, t->a, t->b, false);
+}
+
+typedef struct exact_quotient {
+    mpz_ptr quotient;
+    mpz_srcptr dividend, divisor;
+} exact_quotient;
+
+static void divide_exactly(void *task) {
+    exact_quotient *q = task;
+    mpz_divexact(q->quotient, q->dividend, q->divisor);
 }
 
 core_status multiset_rank(mpz_t rank, mpz_t total, const uint32_t *seq, size_t n, size_t m, const deadline *dl) {
@@ -61,9 +142,9 @@ core_status multiset_rank(mpz_t rank, mpz_t total, const uint32_t *seq, size_t n
     mpz_t N, D, P;
     mpz_inits(N, D, P, NULL);
     status = CORE_DEADLINE;
-    if (rank_split(N, D, P, L, mp, n, 0, n, dl)) {
-        mpz_divexact(rank, N, P);
-        mpz_divexact(total, D, P);
+    if (rank_split(N, D, P, &(lehmer_digits){L, mp, n, dl}, 0, n, true)) {
+        exact_quotient rank_part = {rank, N, P}, total_part = {total, D, P};
+        fork_join(divide_exactly, &rank_part, divide_exactly, &total_part);
         status = CORE_OK;
     }
     mpz_clears(N, D, P, NULL);
@@ -90,7 +171,7 @@ core_status kperm_rank(mpz_t rank, mpz_t total, const uint32_t *positions, size_
     }
     mpz_t D, P;
     mpz_inits(D, P, NULL);
-    status = rank_split(rank, D, P, L, ones, n, 0, k, dl) ? CORE_OK : CORE_DEADLINE;
+    status = rank_split(rank, D, P, &(lehmer_digits){L, ones, n, dl}, 0, k, true) ? CORE_OK : CORE_DEADLINE;
     mpz_clears(D, P, NULL);
 done:
     fenwick_free(&f);
@@ -99,69 +180,151 @@ done:
     return status;
 }
 
-/* Splits r (below prod_{a <= i < b} (n - i); destroyed) into digits[a..b-1], digit i in radix n - i,
- * the last digit least significant: halves by one balanced division per level. */
-static bool to_factorial_digits(size_t *digits, size_t n, size_t a, size_t b, mpz_t r, const deadline *dl) {
+/* Unranking into factorial-base digits: digit i in radix n - i, the last least significant. The
+ * range [a, b) of digits splits at mid = a + (b - a) / 2 with one division by the weight of its right
+ * half, prod_{mid <= i < b} (n - i). The weights are the nodes of one product tree, built bottom-up
+ * once before the divisions (heap numbering: node 1 is [0, k), node j's halves are 2j and 2j + 1),
+ * instead of each multiplied out again from its factors at every level. Ranges of at most
+ * DIGITS_LEAF digits need no weight: they are taken apart by word divisions. */
+enum { DIGITS_LEAF = 16 };
+
+typedef struct digit_split {
+    size_t *digits;
+    size_t n;
+    mpz_t *weights; /* weights[j]: the right half's product of node j, for nodes longer than DIGITS_LEAF */
+    const deadline *dl;
+} digit_split;
+
+/* Nodes a heap numbering of [0, k) needs: a node at depth d is longer than DIGITS_LEAF only when
+ * 2^d < k / DIGITS_LEAF, so every such node's number is below 2 k / DIGITS_LEAF. */
+static size_t weight_nodes(size_t k) { return 2 * k / DIGITS_LEAF + 2; }
+
+typedef struct tree_task {
+    const digit_split *split;
+    size_t node, a, b;
+    mpz_ptr product; /* NULL: the range's own product is not wanted */
+    bool ok;
+} tree_task;
+
+static void run_tree(void *task);
+
+/* Fills the weights of node `node` = [a, b) and below; product = prod_{a <= i < b} (n - i) if wanted. */
+static bool build_weights(const digit_split *sp, size_t node, size_t a, size_t b, mpz_ptr product, bool fork) {
+    if (b - a <= DIGITS_LEAF) {
+        if (product != NULL) range_product(product, sp->n - b + 1, sp->n - a + 1);
+        return true;
+    }
+    if (b - a >= SPLIT_POLL_SIZE && deadline_expired(sp->dl)) return false;
+    size_t mid = a + (b - a) / 2;
+    tree_task left = {sp, 2 * node, a, mid, product, false},
+              right = {sp, 2 * node + 1, mid, b, sp->weights[node], false};
+    if (fork && b - a >= SPLIT_PARALLEL_SIZE) {
+        fork_join(run_tree, &left, run_tree, &right);
+    } else {
+        run_tree(&left);
+        if (left.ok) run_tree(&right);
+    }
+    if (left.ok && right.ok && product != NULL) mpz_mul(product, product, sp->weights[node]);
+    return left.ok && right.ok;
+}
+
+static void run_tree(void *task) {
+    tree_task *t = task;
+    t->ok = build_weights(t->split, t->node, t->a, t->b, t->product, false);
+}
+
+typedef struct digits_task {
+    const digit_split *split;
+    size_t node, a, b;
+    mpz_ptr r;
+    bool ok;
+} digits_task;
+
+static void run_digits(void *task);
+
+/* Splits r (below the product over node `node` = [a, b); destroyed) into digits[a..b-1]: the two
+ * halves of the top level on two threads when `fork` and the range is long. Each weight is freed
+ * once used. */
+static bool to_factorial_digits(const digit_split *sp, size_t node, size_t a, size_t b, mpz_t r, bool fork) {
+    size_t n = sp->n, *digits = sp->digits;
     if (mpz_fits_ulong_p(r)) {
         unsigned long x = mpz_get_ui(r);
         for (size_t i = b; i-- > a;) {
             digits[i] = x % (n - i);
             x /= n - i;
         }
-        progress_add(progress_of(dl), b - a);
+        progress_add(progress_of(sp->dl), b - a);
         return true;
     }
-    if (b - a <= 16) {
+    if (b - a <= DIGITS_LEAF) {
         for (size_t i = b; i-- > a;) digits[i] = mpz_fdiv_q_ui(r, r, n - i);
-        progress_add(progress_of(dl), b - a);
+        progress_add(progress_of(sp->dl), b - a);
         return true;
     }
-    if (b - a >= SPLIT_POLL_SIZE && deadline_expired(dl)) return false;
+    if (b - a >= SPLIT_POLL_SIZE && deadline_expired(sp->dl)) return false;
     size_t mid = a + (b - a) / 2;
-    mpz_t weight, low;
-    mpz_inits(weight, low, NULL);
-    range_product(weight, n - b + 1, n - mid + 1); /* prod_{mid <= i < b} (n - i) */
-    mpz_fdiv_qr(r, low, r, weight);
-    mpz_clear(weight);
-    bool ok = to_factorial_digits(digits, n, a, mid, r, dl) && to_factorial_digits(digits, n, mid, b, low, dl);
+    mpz_t low;
+    mpz_init(low);
+    mpz_fdiv_qr(r, low, r, sp->weights[node]);
+    mpz_realloc2(sp->weights[node], 0);
+    digits_task high_part = {sp, 2 * node, a, mid, r, false}, low_part = {sp, 2 * node + 1, mid, b, low, false};
+    if (fork && b - a >= SPLIT_PARALLEL_SIZE) {
+        fork_join(run_digits, &high_part, run_digits, &low_part);
+    } else {
+        run_digits(&high_part);
+        if (high_part.ok) run_digits(&low_part);
+    }
     mpz_clear(low);
-    return ok;
+    return high_part.ok && low_part.ok;
+}
+
+static void run_digits(void *task) {
+    digits_task *t = task;
+    t->ok = to_factorial_digits(t->split, t->node, t->a, t->b, t->r, false);
 }
 
 /* digits[0..k-1] (digit i below n - i) of rank, by divide and conquer. */
 static core_status factorial_digits(size_t **digits, size_t n, size_t k, const mpz_t rank, const deadline *dl) {
+    size_t nodes = weight_nodes(k);
     *digits = malloc((k ? k : 1) * sizeof **digits);
-    if (*digits == NULL) return CORE_NO_MEMORY;
+    mpz_t *weights = malloc(nodes * sizeof *weights);
+    if (*digits == NULL || weights == NULL) {
+        free(weights);
+        return CORE_NO_MEMORY;
+    }
+    for (size_t j = 0; j < nodes; j++) mpz_init(weights[j]);
+    digit_split sp = {*digits, n, weights, dl};
     mpz_t r;
     mpz_init_set(r, rank);
-    bool ok = k == 0 || to_factorial_digits(*digits, n, 0, k, r, dl);
+    bool ok = k == 0 || (build_weights(&sp, 1, 0, k, NULL, true) && to_factorial_digits(&sp, 1, 0, k, r, true));
     mpz_clear(r);
+    for (size_t j = 0; j < nodes; j++) mpz_clear(weights[j]);
+    free(weights);
     return ok ? CORE_OK : CORE_DEADLINE;
 }
 
 core_status kperm_unrank(uint32_t *positions, size_t n, size_t k, const mpz_t rank, const deadline *dl) {
-    size_t *digits;
-    core_status status = factorial_digits(&digits, n, k, rank, dl);
-    if (status != CORE_OK) {
-        free(digits);
-        return status;
-    }
-    fenwick f;
-    if (!fenwick_init(&f, n, NULL)) {
-        free(digits);
-        return CORE_NO_MEMORY;
-    }
+    size_t *digits = NULL;
+    bool *taken = calloc(n ? n : 1, sizeof *taken);
+    fenwick f = {0};
+    core_status status = CORE_NO_MEMORY;
+    if (taken == NULL || !fenwick_init(&f, n, NULL)) goto out;
+    status = factorial_digits(&digits, n, k, rank, dl);
+    if (status != CORE_OK) goto out;
     for (size_t i = 0; i < k; i++) {
         size_t p = fenwick_select(&f, digits[i]);
         positions[i] = (uint32_t)p;
+        taken[p] = true;
         fenwick_add(&f, p, (size_t)-1);
     }
     size_t next = k;
     for (size_t p = 0; p < n; p++)
-        if (fenwick_prefix(&f, p + 1) - fenwick_prefix(&f, p) == 1) positions[next++] = (uint32_t)p;
+        if (!taken[p]) positions[next++] = (uint32_t)p;
+out:
     fenwick_free(&f);
+    free(taken);
     free(digits);
-    return CORE_OK;
+    return status;
 }
 
 /* Unranking a multiset with repeats, by divide and conquer on the fraction x = rank / total, which
@@ -223,7 +386,7 @@ static bool measure_prefix(decoder *d, size_t at, size_t len, size_t h, mpz_t N,
         d->mp[i] = d->mult[c];
         take(d, c);
     }
-    return rank_split(N, D, P, d->L, d->mp, len, 0, h, d->dl);
+    return rank_split(N, D, P, &(lehmer_digits){d->L, d->mp, len, d->dl}, 0, h, false);
 }
 
 /* -1 when x = num / den lies before [N / D, (N + P) / D), 1 after it, 0 inside. */

@@ -3,7 +3,8 @@
  *    (classes are small integers 0..m-1 compared as numbers);
  *  - a k-permutation of n positions (told apart by position) in lexicographic order.
  * Lehmer digits come from a Fenwick tree in O(n log n); the big numbers are assembled and taken apart
- * by divide and conquer (binary splitting, balanced divisions), never by a digit-by-digit Horner loop. */
+ * by divide and conquer (binary splitting, balanced divisions over one product tree), never by a
+ * digit-by-digit Horner loop; the top level of each runs on two threads (core/common/fork_join.h). */
 #ifndef PUZZLED_CORE_PERM_RANK_H
 #define PUZZLED_CORE_PERM_RANK_H
 

@@ -1,6 +1,7 @@
 /* Core rank/unrank and counts: against brute-force enumeration on small multisets (and k-arrangement
  * ranks against the index in the lexicographic listing), against a plain
- * Python formula (run at test time) on medium ones, and round trips up to 100,000 items. */
+ * Python formula (run at test time) on medium ones, against the textbook formula in C beyond the size
+ * where the work is split over two threads, and round trips up to 100,000 items. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -267,6 +268,64 @@ Test(perm_rank, round_trip_100000_items_over_1000_classes) { round_trips(100000,
 Test(perm_rank, round_trip_100000_items_nearly_distinct) { round_trips(100000, 99990, 5, 0); }
 Test(perm_rank, round_trips_at_prefix_block_edges) {
     for (unsigned seed = 0; seed < 40; seed++) round_trips(200 + seed * 50, 2 + seed % 7 * 3, seed, 6);
+}
+
+/* The textbook formula, one item at a time with exact integers: T = the arrangements of what remains
+ * (n! / prod mult! at first), rank += T L / left for the L remaining items of smaller classes, then
+ * T = T mult[c] / left. Lehmer digits by counting over the classes. */
+static void textbook_rank(mpz_t rank, const uint32_t *seq, size_t n, size_t m) {
+    size_t *mult = calloc(m, sizeof *mult);
+    for (size_t i = 0; i < n; i++) mult[seq[i]]++;
+    mpz_t arrangements, factor;
+    mpz_inits(arrangements, factor, NULL);
+    mpz_fac_ui(arrangements, n);
+    for (size_t c = 0; c < m; c++) {
+        mpz_fac_ui(factor, mult[c]);
+        mpz_divexact(arrangements, arrangements, factor);
+    }
+    mpz_set_ui(rank, 0);
+    for (size_t i = 0; i < n; i++) {
+        size_t left = n - i, smaller = 0;
+        for (uint32_t c = 0; c < seq[i]; c++) smaller += mult[c];
+        mpz_mul_ui(factor, arrangements, smaller);
+        mpz_divexact_ui(factor, factor, left);
+        mpz_add(rank, rank, factor);
+        mpz_mul_ui(arrangements, arrangements, mult[seq[i]]--);
+        mpz_divexact_ui(arrangements, arrangements, left);
+    }
+    mpz_clears(arrangements, factor, NULL);
+    free(mult);
+}
+
+/* Long enough for the top level to run on two threads (the halves, then the big products and the
+ * two exact divisions at once), distinct and over 26 classes, with an odd length for uneven halves. */
+Test(perm_rank, ranks_on_two_threads_match_the_textbook_formula) {
+    const size_t sizes[][2] = {{20001, 20001}, {40000, 26}, {16385, 3}};
+    for (size_t t = 0; t < sizeof sizes / sizeof sizes[0]; t++) {
+        size_t n = sizes[t][0], m = sizes[t][1];
+        unsigned seed = (unsigned)(t + 99);
+        uint32_t *seq = malloc(n * sizeof *seq), *back = malloc(n * sizeof *back);
+        size_t *mult = calloc(m, sizeof *mult);
+        for (size_t i = 0; i < n; i++) seq[i] = i < m ? (uint32_t)i : (uint32_t)(rand_r(&seed) % m);
+        for (size_t i = n; i > 1; i--) {
+            size_t j = (size_t)(rand_r(&seed) % i);
+            uint32_t swap = seq[i - 1];
+            seq[i - 1] = seq[j];
+            seq[j] = swap;
+        }
+        for (size_t i = 0; i < n; i++) mult[seq[i]]++;
+        mpz_t rank, total, expected;
+        mpz_inits(rank, total, expected, NULL);
+        textbook_rank(expected, seq, n, m);
+        cr_assert_eq(multiset_rank(rank, total, seq, n, m, NULL), CORE_OK);
+        cr_assert_eq(mpz_cmp(rank, expected), 0, "rank of %zu items over %zu classes", n, m);
+        cr_assert_eq(multiset_unrank(back, mult, m, expected, NULL), CORE_OK);
+        cr_assert_arr_eq(back, seq, n * sizeof *seq, "unrank of %zu items over %zu classes", n, m);
+        mpz_clears(rank, total, expected, NULL);
+        free(seq);
+        free(back);
+        free(mult);
+    }
 }
 
 Test(perm_rank, extremes_of_100000_distinct_items) {
