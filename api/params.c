@@ -56,11 +56,6 @@ bool param_flag(const api_request *req, const char *name, bool dflt) {
     return value == NULL ? dflt : cJSON_IsTrue(value);
 }
 
-bool param_bool(api_request *req, const char *name, bool dflt, bool *out) {
-    *out = param_flag(req, name, dflt);
-    return true;
-}
-
 bool param_choice(api_request *req, const char *name, const char *const *choices, int dflt, int *out) {
     const cJSON *value = field_value(req, name);
     if (value == NULL) {

@@ -21,11 +21,6 @@ bool param_int_required(api_request *req, const char *name, int64_t min, int64_t
 /* A boolean field's value, `dflt` when absent. It cannot fail: the server checked the type. */
 bool param_flag(const api_request *req, const char *name, bool dflt);
 
-/* Transitional: param_flag with the old shape (always true), kept only for the handlers still being
- * rewritten on other branches (api/permutations/permutation_rank.c and permutation_unrank.c, and
- * api/random/shuffle.c); removed once they call param_flag. */
-bool param_bool(api_request *req, const char *name, bool dflt, bool *out);
-
 /* One of `choices` (NULL-terminated); *out is its index; `dflt` (an index) when absent. */
 bool param_choice(api_request *req, const char *name, const char *const *choices, int dflt, int *out);
 

@@ -169,11 +169,8 @@ static bool read_array(api_request *req, const char *field, const cJSON *array, 
     json_writer other; /* compact JSON text of the values that are neither numbers nor strings */
     bb_init(&other);
     size_t *other_start = malloc((n ? n : 1) * sizeof *other_start);
-    if (keys == NULL || other_start == NULL) {
-        free(keys);
-        free(other_start);
-        return api_fail_out_of_memory(req);
-    }
+    bool ok = false;
+    if (keys == NULL || other_start == NULL) goto out;
     size_t i = 0;
     bool all_numbers = true;
     for (const cJSON *value = array->child; value != NULL; value = value->next, i++) {
@@ -194,13 +191,17 @@ static bool read_array(api_request *req, const char *field, const cJSON *array, 
             keys[i].length = other.len - other_start[i];
         }
     }
-    bool ok = !other.out_of_memory;
-    for (i = 0; ok && i < n; i++)
+    if (other.out_of_memory) goto out;
+    for (i = 0; i < n; i++)
         if (keys[i].kind == KIND_OTHER) keys[i].text = other.data + other_start[i];
     items->n = n;
-    if (ok && all_numbers) ok = radix_sort_keys(keys, n, number_sort_key);
-    else if (ok) qsort(keys, n, sizeof *keys, compare_keys);
-    if (ok) ok = assign_classes(items, keys, compare_values, write_value_text);
+    if (all_numbers) {
+        if (!radix_sort_keys(keys, n, number_sort_key)) goto out;
+    } else {
+        qsort(keys, n, sizeof *keys, compare_keys);
+    }
+    ok = assign_classes(items, keys, compare_values, write_value_text);
+out:
     bb_free(&other);
     free(other_start);
     free(keys);

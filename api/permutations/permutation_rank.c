@@ -37,15 +37,16 @@ static bool read_arrangement(api_request *req, item_selection *s) {
 
 static bool answer_rank(api_request *req, api_response *res) {
     item_selection s;
-    bool distinct;
-    param_bool(req, "distinct", true, &distinct);
+    bool distinct = param_flag(req, "distinct", true);
     if (!read_arrangement(req, &s)) return false;
     perm_spec spec = {s.pool.classes, s.pool.n, s.pool.m, s.len, distinct, PERM_ORDER_LEXICOGRAPHIC};
     mpz_t rank, total;
     mpz_inits(rank, total, NULL);
     progress_begin(req->deadline.progress, "items", s.len); /* items whose place in the rank is settled */
     bool ok = api_fail_status(req, perm_rank_lexicographic(rank, total, &spec, s.classes, &req->deadline));
-    if (ok) api_respond_rank(res, rank, total);
+    if (!ok) goto out;
+    api_respond_rank(res, rank, total);
+out:
     mpz_clears(rank, total, NULL);
     item_selection_free(&s);
     return ok;

@@ -23,7 +23,8 @@ static bool read_options(api_request *req, const perm_items *items, perm_spec *s
     if (!present)
         return api_fail(req, API_MISSING_FIELD, "rank",
                         "'rank' is required: an integer in [0, total), as a number or a string of digits");
-    return param_k(req, items->n, false, items->n, &spec->k) && param_bool(req, "distinct", true, &spec->distinct);
+    spec->distinct = param_flag(req, "distinct", true);
+    return param_k(req, items->n, false, items->n, &spec->k);
 }
 
 /* The arrangement is unranked while the total's digits are written: both take long for 10^6 items. */
@@ -47,37 +48,39 @@ static bool answer_unrank(api_request *req, api_response *res) {
     mpz_inits(rank, total, NULL);
     perm_spec spec;
     perm_iter iter = {0};
-    bool ok = read_options(req, &items, &spec, rank), has_iter = false;
-    core_status status = CORE_OK;
-    if (ok) status = perm_count(total, &spec, &req->deadline);
-    if (ok && status == CORE_OK && mpz_cmp(rank, total) >= 0)
-        ok = param_fail_not_below(req, "rank", total, spec.distinct ? "distinct arrangements" : "arrangements");
     decimal_text total_text = {total, NULL, 0};
-    if (ok && status == CORE_OK) {
+    bool ok = false, has_iter = false;
+    if (!read_options(req, &items, &spec, rank)) goto out;
+    core_status status = perm_count(total, &spec, &req->deadline);
+    if (status == CORE_OK && mpz_cmp(rank, total) >= 0) {
+        param_fail_not_below(req, "rank", total, spec.distinct ? "distinct arrangements" : "arrangements");
+        goto out;
+    }
+    if (status == CORE_OK) {
         total_text.text = malloc(decimal_room(total));
         if (total_text.text == NULL) status = CORE_NO_MEMORY;
     }
-    if (ok && status == CORE_OK) {
+    if (status == CORE_OK) {
         progress_begin(req->deadline.progress, "items", spec.k); /* items of the answer placed */
         unranking unrank = {&iter, &spec, rank, &req->deadline, CORE_OK};
         fork_join(run_unranking, &unrank, decimal_write_task, &total_text);
         status = unrank.status;
         has_iter = status == CORE_OK;
     }
-    if (ok) ok = api_fail_status(req, status);
-    if (ok) {
-        size_t changed;
-        json_writer *out = &res->body;
-        bb_clear(out);
-        jw_char(out, '{');
-        jw_key(out, "permutation");
-        perm_items_write(&items, out, perm_iter_next(&iter, &changed), spec.k);
-        jw_char(out, ',');
-        jw_key(out, "total");
-        jw_char(out, '"');
-        bb_append(out, total_text.text, total_text.length);
-        jw_str(out, "\"}");
-    }
+    if (!api_fail_status(req, status)) goto out;
+    size_t changed;
+    json_writer *body = &res->body;
+    bb_clear(body);
+    jw_char(body, '{');
+    jw_key(body, "permutation");
+    perm_items_write(&items, body, perm_iter_next(&iter, &changed), spec.k);
+    jw_char(body, ',');
+    jw_key(body, "total");
+    jw_char(body, '"');
+    bb_append(body, total_text.text, total_text.length);
+    jw_str(body, "\"}");
+    ok = true;
+out:
     if (has_iter) perm_iter_free(&iter);
     free(total_text.text);
     mpz_clears(rank, total, NULL);

@@ -172,8 +172,7 @@ static void frame_output(shuffle_output *s, const char *seed_text, bool ndjson) 
  * reports ("" for secure). */
 static bool read_generator(api_request *req, rng *generator, char seed_text[SEED_TEXT_SIZE]) {
     const cJSON *seed_value = cJSON_GetObjectItemCaseSensitive(req->params, "seed");
-    bool secure;
-    param_bool(req, "secure", false, &secure);
+    bool secure = param_flag(req, "secure", false);
     seed_text[0] = '\0';
     if (secure) {
         if (seed_value != NULL)
@@ -208,10 +207,8 @@ static bool prepare_items(api_request *req, shuffle_output *s, const cJSON *item
 /* Reads the mode: a whole shuffle by `algorithm`, or one of `sample`, `derangement`, `cycle`. */
 static bool read_mode(api_request *req, shuffle_output *s) {
     static const char *const modes[] = {"sample", "derangement", "cycle"};
-    bool derangement, cycle;
-    param_bool(req, "derangement", false, &derangement);
-    param_bool(req, "cycle", false, &cycle);
-    const bool on[] = {param_present(req, "sample"), derangement, cycle};
+    const bool on[] = {param_present(req, "sample"), param_flag(req, "derangement", false),
+                       param_flag(req, "cycle", false)};
     const char *chosen = NULL;
     for (size_t m = 0; m < sizeof modes / sizeof *modes; m++) {
         if (!on[m]) continue;

@@ -101,7 +101,9 @@ static bool rank_split(mpz_t N, mpz_t D, mpz_t P, const lehmer_digits *in, size_
         if (left.ok) run_split(&right);
     }
     bool ok = left.ok && right.ok;
-    if (ok) combine(&(combine_step){N, D, P, D2, P2, N2}, fork);
+    if (!ok) goto out;
+    combine(&(combine_step){N, D, P, D2, P2, N2}, fork);
+out:
     mpz_clears(N2, D2, P2, NULL);
     return ok;
 }
@@ -130,9 +132,9 @@ core_status multiset_rank(mpz_t rank, mpz_t total, const uint32_t *seq, size_t n
     size_t *mp = malloc(n * sizeof *mp);
     fenwick f = {0};
     core_status status = CORE_NO_MEMORY;
-    if (mult == NULL || L == NULL || mp == NULL) goto done;
+    if (mult == NULL || L == NULL || mp == NULL) goto out;
     for (size_t i = 0; i < n; i++) mult[seq[i]]++;
-    if (!fenwick_init(&f, m, mult)) goto done;
+    if (!fenwick_init(&f, m, mult)) goto out;
     for (size_t i = 0; i < n; i++) {
         uint32_t c = seq[i];
         L[i] = fenwick_prefix(&f, c);
@@ -148,7 +150,7 @@ core_status multiset_rank(mpz_t rank, mpz_t total, const uint32_t *seq, size_t n
         status = CORE_OK;
     }
     mpz_clears(N, D, P, NULL);
-done:
+out:
     fenwick_free(&f);
     free(mult);
     free(L);
@@ -163,7 +165,7 @@ core_status kperm_rank(mpz_t rank, mpz_t total, const uint32_t *positions, size_
     size_t *L = malloc(k * sizeof *L), *ones = malloc(k * sizeof *ones);
     fenwick f = {0};
     core_status status = CORE_NO_MEMORY;
-    if (L == NULL || ones == NULL || !fenwick_init(&f, n, NULL)) goto done;
+    if (L == NULL || ones == NULL || !fenwick_init(&f, n, NULL)) goto out;
     for (size_t i = 0; i < k; i++) { /* digit i: the unused positions below positions[i], radix n - i */
         L[i] = fenwick_prefix(&f, positions[i]);
         ones[i] = 1;
@@ -173,7 +175,7 @@ core_status kperm_rank(mpz_t rank, mpz_t total, const uint32_t *positions, size_
     mpz_inits(D, P, NULL);
     status = rank_split(rank, D, P, &(lehmer_digits){L, ones, n, dl}, 0, k, true) ? CORE_OK : CORE_DEADLINE;
     mpz_clears(D, P, NULL);
-done:
+out:
     fenwick_free(&f);
     free(L);
     free(ones);
@@ -471,23 +473,23 @@ static bool decode(decoder *d, size_t at, size_t len, size_t h, mpz_t num, mpz_t
         }
         precision *= 2;
     }
-    if (ok) {
-        mpz_mul(num, num, D);
-        mpz_submul(num, N, den); /* x' = (x D - N) / P */
-        mpz_mul(den, den, P);
-        if (counted) { /* rank' = rank - total N / D and total' = total P / D */
-            mpz_divexact(num, num, D);
-            mpz_divexact(den, den, D);
-        } else { /* x' carries about log2(D / P) bits fewer than x: keep those it has, in binary */
-            size_t spent = mpz_sizeinbase(D, 2) - mpz_sizeinbase(P, 2);
-            size_t kept = (bits > spent ? bits - spent : 0) + 2;
-            mpz_mul_2exp(num, num, kept);
-            mpz_fdiv_q(num, num, den);
-            mpz_set_ui(den, 1);
-            mpz_mul_2exp(den, den, kept);
-        }
-        ok = decode(d, at + h1, len - h1, h - h1, num, den, counted);
+    if (!ok) goto out;
+    mpz_mul(num, num, D);
+    mpz_submul(num, N, den); /* x' = (x D - N) / P */
+    mpz_mul(den, den, P);
+    if (counted) { /* rank' = rank - total N / D and total' = total P / D */
+        mpz_divexact(num, num, D);
+        mpz_divexact(den, den, D);
+    } else { /* x' carries about log2(D / P) bits fewer than x: keep those it has, in binary */
+        size_t spent = mpz_sizeinbase(D, 2) - mpz_sizeinbase(P, 2);
+        size_t kept = (bits > spent ? bits - spent : 0) + 2;
+        mpz_mul_2exp(num, num, kept);
+        mpz_fdiv_q(num, num, den);
+        mpz_set_ui(den, 1);
+        mpz_mul_2exp(den, den, kept);
     }
+    ok = decode(d, at + h1, len - h1, h - h1, num, den, counted);
+out:
     mpz_clears(N, D, P, xt, dt, NULL);
     return ok;
 }

@@ -18,7 +18,7 @@ core_status distinct_seek(uint32_t *positions, const uint32_t *cls, size_t n, si
     core_status status = CORE_NO_MEMORY;
     mpz_t r, total, completions;
     mpz_inits(r, total, completions, NULL);
-    if (mult == NULL || used == NULL || occurrence == NULL || taken == NULL) goto done;
+    if (mult == NULL || used == NULL || occurrence == NULL || taken == NULL) goto out;
     for (size_t p = 0; p < n; p++) occurrence[p] = mult[cls[p]]++;
     mpz_set(r, offset);
     status = k == n ? perm_count_distinct(total, mult, m, n, dl) : CORE_OK;
@@ -53,7 +53,7 @@ core_status distinct_seek(uint32_t *positions, const uint32_t *cls, size_t n, si
     size_t next = k;
     for (size_t p = 0; p < n && status == CORE_OK; p++)
         if (!taken[p]) positions[next++] = (uint32_t)p;
-done:
+out:
     mpz_clears(r, total, completions, NULL);
     free(mult);
     free(used);

@@ -16,6 +16,7 @@ enum { QQWING_LINE = 128 };
  * `.` for blanks, in a malloc'd array of QQWING_LINE-byte rows. */
 static inline char (*qqwing_generate(int count, const char *difficulty))[QQWING_LINE] {
     char command[160];
+    /* 300 s: a qqwing that hangs (40 expert puzzles take it a few seconds) */
     snprintf(command, sizeof command, "timeout 300 qqwing --generate %d --difficulty %s --one-line", count, difficulty);
     FILE *out = popen(command, "r");
     cr_assert_not_null(out, "cannot run qqwing (apt-get install qqwing)");
@@ -39,7 +40,8 @@ static inline char *qqwing_run(const char (*puzzles)[QQWING_LINE], int count, co
     for (int k = 0; k < count; k++) fprintf(in, "%s\n", puzzles[k]);
     fclose(in);
     char command[200];
-    snprintf(command, sizeof command, "timeout 100 qqwing %s < %s", options, path);
+    /* 300 s: a qqwing that hangs; the largest judging asked of it takes about 6 s of CPU */
+    snprintf(command, sizeof command, "timeout 300 qqwing %s < %s", options, path);
     FILE *out = popen(command, "r");
     cr_assert_not_null(out);
     size_t size = 0, used = 0;
