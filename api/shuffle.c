@@ -310,6 +310,7 @@ static bool handle_shuffle(api_request *req, api_response *res) {
     if (ok) {
         s->perm = malloc((s->length + 1) * sizeof *s->perm);
         ok = s->perm != NULL || api_fail_out_of_memory(req);
+        if (ok) shuffle_advise_memory(s->perm, s->length);
     }
     /* The first shuffle is computed now, so running out of time is a proper 503. */
     if (ok) ok = compute_next_shuffle(s) || api_fail_deadline(req);
