@@ -38,6 +38,12 @@ typedef struct arrangement_listing {
     char *line;        /* '[' or '"' and the entries, without the closing character */
     size_t line_room;  /* the longest line, with its closing character */
     size_t *entry_end; /* k offsets into line */
+    /* When every entry is one byte and a whole line fits SHORT_LINE bytes: the line's shape (brackets
+     * or quotes, separators, closing character, newline) copied whole, then the k entries patched at
+     * fixed places, with no loop whose count varies. 0 otherwise. */
+    size_t fixed_line_len;
+    char fixed_line[32];
+    char entry_byte[256]; /* class c's one byte */
 } arrangement_listing;
 
 /* A zeroed listing (NULL when out of memory) whose items and iterator the caller fills in. */
