@@ -4,7 +4,8 @@
  *
  * The current arrangement's text is kept in `line`, with the end of each entry in `entry_end`, so a
  * step rewrites only the entries that changed, and whole arrangements are copied straight into the
- * stream's buffer (a run of them per reservation), so memory stays at the piece asked for plus a run. */
+ * stream's buffer (a run of them per reservation), so memory stays at the piece asked for plus a run.
+ * Short lines of one-byte entries skip the patching: their fixed shape is copied and every entry set. */
 #ifndef PUZZLED_API_ARRANGEMENT_LISTING_H
 #define PUZZLED_API_ARRANGEMENT_LISTING_H
 
