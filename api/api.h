@@ -150,10 +150,12 @@ void api_respond_bounded_stream(api_response *res, void *state, stream_next_fn n
                                 bool ndjson);
 
 /* Bodies up to about this size may be built whole on the worker instead of streamed: the server sends
- * a complete body straight from its buffer (Content-Length, no copy in user space, no hand-over per
- * piece), and a failure is still a clean error status; the bound keeps one request's memory modest.
- * Figures in docs/operations.md#benchmarks. */
-enum { API_WHOLE_BODY_BYTES = 16 * 1024 * 1024 };
+ * a complete body straight from its buffer (Content-Length), and a failure is still a clean error
+ * status. Larger ones stream: a bounded stream is formatted on the I/O thread while the client reads
+ * what was sent (6.9 MB built whole first: a median of 36.3 against 27.6 ms interleaved, under load;
+ * docs/operations.md#wire-speed-third-attempt-issue-32),
+ * and one request's memory stays at a block. About one direct call's worth. */
+enum { API_WHOLE_BODY_BYTES = 64 * 1024 };
 
 /* Runs the streamed answer held in `res` to its end into res->body (the stream state is freed), for
  * an answer that must be whole before it is sent. Over `max_bytes` (SIZE_MAX: no bound) it fails with

@@ -31,6 +31,23 @@ static size_t longest_line(const perm_items *items) {
     return bytes;
 }
 
+/* Sets fixed_line_len (and the shape) when every class is one byte and a line fits SHORT_LINE. */
+static void prepare_fixed_line(arrangement_listing *l) {
+    const perm_items *items = &l->items;
+    size_t step = items->text ? 1 : 2, len = 1 + l->k * step + (items->text ? 1 : 0) + (l->ndjson ? 1 : 0);
+    if (l->k == 0 || len > SHORT_LINE || items->m > sizeof l->entry_byte) return;
+    for (size_t c = 0; c < items->m; c++) {
+        if (items->start[c + 1] - items->start[c] != 1) return;
+        l->entry_byte[c] = items->texts[items->start[c]];
+    }
+    memset(l->fixed_line, ',', SHORT_LINE);
+    l->fixed_line[0] = items->text ? '"' : '[';
+    size_t end = items->text ? 1 + l->k : 2 * l->k;
+    l->fixed_line[end] = items->text ? '"' : ']';
+    if (l->ndjson) l->fixed_line[end + 1] = '\n';
+    l->fixed_line_len = end + 1 + (l->ndjson ? 1 : 0);
+}
+
 static bool prepare(arrangement_listing *l, const mpz_t count, size_t k, uint64_t limit, bool ndjson) {
     l->k = k;
     l->left = limit;
@@ -41,6 +58,7 @@ static bool prepare(arrangement_listing *l, const mpz_t count, size_t k, uint64_
     l->line_room = longest_line(&l->items);
     l->line = calloc(1, l->line_room + SHORT_LINE);
     if (l->line != NULL) l->line[0] = l->items.text ? '"' : '[';
+    prepare_fixed_line(l);
     return l->count != NULL && l->entry_end != NULL && l->line != NULL;
 }
 
@@ -56,6 +74,14 @@ static void write_count(const arrangement_listing *l, json_writer *out) {
  * is the first) at `to`, which has room for it plus SHORT_LINE bytes; returns the end. */
 static char *write_arrangement(arrangement_listing *l, const uint32_t *a, size_t from, char *to) {
     const perm_items *items = &l->items;
+    if (l->fixed_line_len > 0) {
+        if (!l->first && !l->ndjson) *to++ = ',';
+        memcpy(to, l->fixed_line, SHORT_LINE);
+        size_t step = items->text ? 1 : 2;
+        for (size_t i = 0; i < l->k; i++) to[1 + step * i] = l->entry_byte[a[i]];
+        l->first = false;
+        return to + l->fixed_line_len;
+    }
     size_t len = from == 0 ? 1 : l->entry_end[from - 1];
     for (size_t i = from; i < l->k; i++) {
         if (i > 0 && !items->text) l->line[len++] = ',';

@@ -4,7 +4,8 @@
  *
  * The current arrangement's text is kept in `line`, with the end of each entry in `entry_end`, so a
  * step rewrites only the entries that changed, and whole arrangements are copied straight into the
- * stream's buffer (a run of them per reservation), so memory stays at the piece asked for plus a run. */
+ * stream's buffer (a run of them per reservation), so memory stays at the piece asked for plus a run.
+ * Short lines of one-byte entries skip the patching: their fixed shape is copied and every entry set. */
 #ifndef PUZZLED_API_ARRANGEMENT_LISTING_H
 #define PUZZLED_API_ARRANGEMENT_LISTING_H
 
@@ -40,6 +41,12 @@ typedef struct arrangement_listing {
     char *line;        /* '[' or '"' and the entries, without the closing character */
     size_t line_room;  /* the longest line, with its closing character */
     size_t *entry_end; /* k offsets into line */
+    /* When every entry is one byte and a whole line fits SHORT_LINE bytes: the line's shape (brackets
+     * or quotes, separators, closing character, newline) copied whole, then the k entries patched at
+     * fixed places, with no loop whose count varies. 0 otherwise. */
+    size_t fixed_line_len;
+    char fixed_line[32];
+    char entry_byte[256]; /* class c's one byte */
 } arrangement_listing;
 
 /* The fields both listing endpoints read alike (`k` by each endpoint's own rule). */

@@ -18,7 +18,8 @@ typedef byte_buffer json_writer;
 /* Bytes jw_put_uint writes at most (2^64 - 1 has 20 digits). */
 enum { JW_UINT_MAX_DIGITS = 20 };
 /* Writes the decimal digits of `v` at `to` and returns the end: for tight loops that bb_reserve room
- * for many numbers once and then format straight into `data + len` (advancing `len` themselves). */
+ * for many numbers once and then format straight into `data + len` (advancing `len` themselves).
+ * `to` must have room for JW_UINT_MAX_DIGITS bytes: it may store a word past the digits. */
 char *jw_put_uint(char *to, uint64_t v);
 
 void jw_str(json_writer *w, const char *text); /* a piece of JSON text as it is, e.g. `,"seed":` */

@@ -302,6 +302,7 @@ static bool start_output(api_request *req, shuffle_output *s, char seed_text[SEE
     if (items != NULL && !prepare_items(req, s, items)) return false;
     s->perm = malloc((s->length + 1) * sizeof *s->perm);
     if (s->perm == NULL) return api_fail_out_of_memory(req);
+    shuffle_advise_memory(s->perm, s->length);
     if (!compute_next_shuffle(s)) return api_fail_deadline(req);
     return true;
 }

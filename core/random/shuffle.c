@@ -2,7 +2,9 @@
  * single-cycle shuffles (see shuffle.h). */
 #include "core/random/shuffle.h"
 
+#include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "core/random/bounded_random.h"
 
@@ -171,4 +173,12 @@ core_status shuffle_permutation(shuffle_algorithm algorithm, rng *r, uint32_t *p
     case SHUFFLE_FISHER_YATES: break;
     }
     return swap_down(r, perm, n, 0, limit);
+}
+
+enum { HUGE_PAGE_BYTES = 2 << 20 };
+
+void shuffle_advise_memory(uint32_t *perm, size_t n) {
+    uintptr_t begin = ((uintptr_t)perm + HUGE_PAGE_BYTES - 1) & ~(uintptr_t)(HUGE_PAGE_BYTES - 1);
+    uintptr_t end = ((uintptr_t)(perm + n)) & ~(uintptr_t)(HUGE_PAGE_BYTES - 1);
+    if (end > begin) madvise((void *)begin, end - begin, MADV_HUGEPAGE); /* refused: 4 KiB pages, as before */
 }

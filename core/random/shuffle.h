@@ -41,4 +41,10 @@ typedef enum shuffle_algorithm {
  * ignored); n <= SHUFFLE_MAX_N. Polls `limit` (may be NULL) every few thousand steps. */
 core_status shuffle_permutation(shuffle_algorithm algorithm, rng *r, uint32_t *perm, size_t n, const deadline *limit);
 
+/* Called once on a freshly allocated, still untouched `perm` of n values: asks the kernel for huge
+ * pages (2 MiB, where it grants them on request) on the aligned part of an array larger than the
+ * caches. Every swap lands on a random square, so with 4 KiB pages nearly each one also misses the
+ * TLB; 2 MiB pages cut those page walks (docs/performance.md). Only advice: the answer does not change. */
+void shuffle_advise_memory(uint32_t *perm, size_t n);
+
 #endif

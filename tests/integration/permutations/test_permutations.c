@@ -97,6 +97,67 @@ Test(permutations, number_items_match_itertools_for_every_option_combination) {
     expect_itertools_listings(random_number_body, 20261125);
 }
 
+/* The next permutation of positions p[0..n) in lexicographic order (the textbook step); false after
+ * the last. */
+static bool next_positions(int *p, int n) {
+    int i = n - 2;
+    while (i >= 0 && p[i] > p[i + 1]) i--;
+    if (i < 0) return false;
+    int j = n - 1;
+    while (p[j] < p[i]) j--;
+    int t = p[i];
+    p[i] = p[j];
+    p[j] = t;
+    for (int a = i + 1, b = n - 1; a < b; a++, b--) {
+        t = p[a];
+        p[a] = p[b];
+        p[b] = t;
+    }
+    return true;
+}
+
+/* Lines of one-byte entries up to 32 bytes take a fixed-shape path (api/arrangement_listing.c), longer
+ * ones the patching of changed entries: on both sides of that edge (15 and 16 numbers as NDJSON: 32
+ * and 34 bytes a line; 29 and 30 characters: 32 and 33), the first 3,000 lines, as sent and as JSON
+ * text, against the plain next-permutation step over positions applied to the sorted values. */
+Test(permutations, one_byte_entries_on_both_sides_of_the_fixed_line_edge) {
+    enum { LINES = 3000 };
+    const struct {
+        const char *body, *sorted;
+        bool text;
+    } cases[] = {
+        {"{\"items\":[0,1,2,3,4,5,6,7,8,9,0,1,2,3,4],\"limit\":3000}", "001122334456789", false},
+        {"{\"items\":[0,1,2,3,4,5,6,7,8,9,0,1,2,3,4,5],\"limit\":3000}", "0011223344556789", false},
+        {"{\"text\":\"abcdefghijklmnopqrstuvwxyz012\",\"limit\":3000}", "012abcdefghijklmnopqrstuvwxyz", true},
+        {"{\"text\":\"abcdefghijklmnopqrstuvwxyz0123\",\"limit\":3000}", "0123abcdefghijklmnopqrstuvwxyz", true},
+    };
+    const char *const ndjson[] = {"Accept: application/x-ndjson", NULL};
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        http_result r = http_request(server_url(), "POST", "/permutations", cases[c].body, ndjson);
+        cr_assert_eq(r.status, 200, "%s: %s", cases[c].body, r.body);
+        int n = (int)strlen(cases[c].sorted), p[32];
+        for (int i = 0; i < n; i++) p[i] = i;
+        char *line = r.body;
+        for (int count = 0; count < LINES; count++) {
+            char expected[80];
+            size_t len = 0;
+            expected[len++] = cases[c].text ? '"' : '[';
+            for (int i = 0; i < n; i++) {
+                if (i > 0 && !cases[c].text) expected[len++] = ',';
+                expected[len++] = cases[c].sorted[p[i]];
+            }
+            expected[len++] = cases[c].text ? '"' : ']';
+            expected[len++] = '\n';
+            cr_assert(strncmp(line, expected, len) == 0, "%s: line %d is %.40s, expected %.*s", cases[c].body, count,
+                      line, (int)len, expected);
+            line += len;
+            cr_assert(next_positions(p, n));
+        }
+        cr_assert_eq(*line, '\0', "%s: more than %d lines", cases[c].body, LINES);
+        http_result_free(&r);
+    }
+}
+
 Test(permutations, get_query_matches_post) {
     http_result get = http_get("/permutations?text=aab&order=input&distinct=true&k=2");
     http_result post = http_post("/permutations", "{\"text\":\"aab\",\"order\":\"input\",\"distinct\":true,\"k\":2}");

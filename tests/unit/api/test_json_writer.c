@@ -68,6 +68,19 @@ Test(json_writer, put_uint_matches_printf) {
     }
 }
 
+/* Below 10^8 the digits are computed eight at a time in one word (each lane's division by a constant
+ * exact only below its bound): every value below 10^6, and every 997th value up to past 10^8, against
+ * printf. */
+Test(json_writer, put_uint_word_path_matches_printf) {
+    for (uint64_t v = 0; v < 100001000; v += v < 1000000 ? 1 : 997) {
+        char expected[32], got[JW_UINT_MAX_DIGITS + 1];
+        snprintf(expected, sizeof expected, "%llu", (unsigned long long)v);
+        char *end = jw_put_uint(got, v);
+        *end = '\0';
+        cr_assert_str_eq(got, expected);
+    }
+}
+
 Test(json_writer, big_integers_are_decimal_strings) {
     mpz_t v;
     mpz_init(v);

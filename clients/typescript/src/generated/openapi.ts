@@ -534,7 +534,7 @@ export interface paths {
          *       algorithms enumerate.
          *     - `first` answers one solution built by an explicit construction in linear time,
          *       `{"n","found":true,"solution"}`, or `{"n","found":false}` for n = 2 and 3. As JSON it is
-         *       built whole (with a Content-Length) up to 16 MiB, streamed (chunked) beyond.
+         *       built whole (with a Content-Length) up to 64 KiB, streamed (chunked) beyond.
          *     - `format: svg` draws one board instead (image/svg+xml): mode `first`, or mode `solutions`
          *       with a window of one solution (`limit` 1, the default with svg). See QueensFormat.
          */

@@ -260,6 +260,23 @@ Test(shuffle_stream, same_seed_same_shuffles_other_seed_other_shuffles) {
     }
 }
 
+/* Huge-page advice changes nothing but the pages: an advised array of 3,000,000 values (its aligned
+ * 2 MiB blocks advised) gets the same shuffle from a seed as a plain one. */
+Test(shuffle_stream, memory_advice_keeps_the_shuffle) {
+    enum { N = 3000000 };
+    uint32_t *advised = malloc(N * sizeof *advised), *plain = malloc(N * sizeof *plain);
+    cr_assert(advised != NULL && plain != NULL);
+    shuffle_advise_memory(advised, N);
+    rng first, second;
+    rng_seed_u64(&first, 99);
+    rng_seed_u64(&second, 99);
+    cr_assert_eq(shuffle_permutation(SHUFFLE_FISHER_YATES, &first, advised, N, NULL), CORE_OK);
+    cr_assert_eq(shuffle_permutation(SHUFFLE_FISHER_YATES, &second, plain, N, NULL), CORE_OK);
+    cr_assert(memcmp(advised, plain, N * sizeof *plain) == 0);
+    free(advised);
+    free(plain);
+}
+
 /* Without a seed: fresh seeds differ, and two secure generators give different shuffles. The chance
  * that this fails by luck is 2^-64 and 1/200!. */
 Test(shuffle_stream, unseeded_generators_are_independent) {
