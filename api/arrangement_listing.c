@@ -14,7 +14,7 @@ static void arrangement_listing_free(void *state) {
     arrangement_listing *l = state;
     if (l == NULL) return;
     if (l->iter != NULL) l->free_iter(l->iter);
-    perm_items_free(&l->items);
+    item_classes_free(&l->items);
     free(l->count);
     free(l->line);
     free(l->entry_end);
@@ -22,7 +22,7 @@ static void arrangement_listing_free(void *state) {
 }
 
 /* Room for the longest arrangement: every item once, with separators, quotes and a newline. */
-static size_t longest_line(const perm_items *items) {
+static size_t longest_line(const item_classes *items) {
     size_t bytes = 4;
     for (size_t i = 0; i < items->n; i++) {
         uint32_t c = items->classes[i];
@@ -33,7 +33,7 @@ static size_t longest_line(const perm_items *items) {
 
 /* Sets fixed_line_len (and the shape) when every class is one byte and a line fits SHORT_LINE. */
 static void prepare_fixed_line(arrangement_listing *l) {
-    const perm_items *items = &l->items;
+    const item_classes *items = &l->items;
     size_t step = items->text ? 1 : 2, len = 1 + l->k * step + (items->text ? 1 : 0) + (l->ndjson ? 1 : 0);
     if (l->k == 0 || len > SHORT_LINE || items->m > sizeof l->entry_byte) return;
     for (size_t c = 0; c < items->m; c++) {
@@ -73,7 +73,7 @@ static void write_count(const arrangement_listing *l, json_writer *out) {
 /* Rewrites line from entry `from` on and writes the whole arrangement (after a separator unless it
  * is the first) at `to`, which has room for it plus SHORT_LINE bytes; returns the end. */
 static char *write_arrangement(arrangement_listing *l, const uint32_t *a, size_t from, char *to) {
-    const perm_items *items = &l->items;
+    const item_classes *items = &l->items;
     if (l->fixed_line_len > 0) {
         if (!l->first && !l->ndjson) *to++ = ',';
         memcpy(to, l->fixed_line, SHORT_LINE);
@@ -200,7 +200,7 @@ bool arrangement_listing_answer(api_request *req, api_response *res, const arran
     mpz_t count;
     mpz_init(count);
     bool ok = false;
-    if (!perm_items_read(req, "items", req->limits->max_rank_items, &l->items) || !read_options(req, &o) ||
+    if (!item_classes_read(req, "items", req->limits->max_rank_items, &l->items) || !read_options(req, &o) ||
         !kind->read(req, &l->items, &o, spec) || !api_fail_status(req, kind->count(count, spec, &req->deadline)))
         goto out;
     if (!o.count_only && mpz_cmp(o.offset, count) < 0 && !start_iterator(req, l, kind, spec, o.offset)) goto out;

@@ -1,6 +1,6 @@
 /* The handler and the streamed answer shared by /permutations and /combinations: {"count": "...",
  * "<key>": [...]} (or one arrangement per line for NDJSON), the arrangements coming from an iterator
- * over class ids (core/) and written with the texts of a perm_items.
+ * over class ids (core/) and written with the texts of a item_classes.
  *
  * The current arrangement's text is kept in `line`, with the end of each entry in `entry_end`, so a
  * step rewrites only the entries that changed, and whole arrangements are copied straight into the
@@ -18,7 +18,7 @@
 #include "api/api.h"
 #include "core/common/deadline.h"
 #include "core/common/status.h"
-#include "api/permutation_items.h"
+#include "api/item_classes.h"
 
 /* The next arrangement (k class ids) or NULL after the last; *changed: the first index that differs
  * from the previous one (anything for the first). */
@@ -27,8 +27,8 @@ typedef const uint32_t *(*arrangement_next_fn)(void *iter, size_t *changed);
 typedef enum { LISTING_HEAD, LISTING_ITEMS, LISTING_TAIL } listing_part;
 
 typedef struct arrangement_listing {
-    perm_items items; /* owned */
-    void *iter;       /* owned; NULL when the offset is past the end: an empty list */
+    item_classes items; /* owned */
+    void *iter;         /* owned; NULL when the offset is past the end: an empty list */
     arrangement_next_fn next;
     void (*free_iter)(void *iter);
     const char *list_key; /* "permutations", "combinations" */
@@ -63,7 +63,7 @@ typedef struct listing_options {
 typedef struct arrangement_kind {
     const char *list_key; /* "permutations", "combinations" */
     /* Reads the endpoint's own fields (`k` and the like) and fills `spec`; false after an api_fail. */
-    bool (*read)(api_request *req, const perm_items *items, listing_options *o, void *spec);
+    bool (*read)(api_request *req, const item_classes *items, listing_options *o, void *spec);
     core_status (*count)(mpz_t count, const void *spec, const deadline *limit);
     size_t iter_size;
     core_status (*iter_init)(void *iter, const void *spec, const mpz_t offset, const deadline *limit);

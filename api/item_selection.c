@@ -55,7 +55,8 @@ static cJSON *joined(const cJSON *pool, const cJSON *selection) {
 }
 
 /* Keeps the classes the pool holds (renumbered in the same order) in `pool`, taking texts from `all`. */
-static bool keep_pool_classes(const perm_items *all, size_t n, const uint32_t *renumber, size_t m, perm_items *pool) {
+static bool keep_pool_classes(const item_classes *all, size_t n, const uint32_t *renumber, size_t m,
+                              item_classes *pool) {
     pool->n = n;
     pool->m = m;
     pool->text = all->text;
@@ -81,7 +82,7 @@ static bool keep_pool_classes(const perm_items *all, size_t n, const uint32_t *r
 }
 
 /* Checks every selected item against the pool's multiplicities and records the selection's classes. */
-static bool check_selection(api_request *req, const char *field, const perm_items *all, size_t n,
+static bool check_selection(api_request *req, const char *field, const item_classes *all, size_t n,
                             const uint32_t *renumber, item_selection *s) {
     size_t *taken = calloc(s->pool.m ? s->pool.m : 1, sizeof *taken);
     s->classes = malloc((s->len ? s->len : 1) * sizeof *s->classes);
@@ -115,7 +116,7 @@ out:
 
 /* From `all`, the pool's `n` items followed by the selection: the pool with its classes renumbered from 0
  * (those only the selection holds dropped), and the selection checked against it. */
-static bool split_classes(api_request *req, const char *field, const perm_items *all, size_t n, item_selection *s) {
+static bool split_classes(api_request *req, const char *field, const item_classes *all, size_t n, item_selection *s) {
     uint32_t *renumber = malloc((all->m ? all->m : 1) * sizeof *renumber);
     if (renumber == NULL) return api_fail_out_of_memory(req);
     size_t m = 0;
@@ -137,27 +138,27 @@ bool item_selection_read(api_request *req, const char *pool_field, const char *p
     const cJSON *pool_value = NULL, *selection_value = NULL;
     const char *field = NULL;
     if (!find_values(req, &names, &pool_value, &selection_value, &pool_field, &field)) return false;
-    perm_items alone; /* each read alone first, so errors blame the right field */
-    if (!perm_items_read_value(req, pool_field, pool_value, max_items, &alone)) return false;
+    item_classes alone; /* each read alone first, so errors blame the right field */
+    if (!item_classes_read_value(req, pool_field, pool_value, max_items, &alone)) return false;
     size_t n = alone.n;
-    perm_items_free(&alone);
-    if (!perm_items_read_value(req, field, selection_value, max_items, &alone)) return false;
+    item_classes_free(&alone);
+    if (!item_classes_read_value(req, field, selection_value, max_items, &alone)) return false;
     s->len = alone.n;
-    perm_items_free(&alone);
+    item_classes_free(&alone);
     cJSON *both = joined(pool_value, selection_value);
     if (both == NULL) return api_fail_out_of_memory(req);
-    perm_items all;
-    bool ok = perm_items_read_value(req, pool_field, both, 2 * max_items, &all);
+    item_classes all;
+    bool ok = item_classes_read_value(req, pool_field, both, 2 * max_items, &all);
     cJSON_Delete(both);
     if (!ok) return false;
     ok = split_classes(req, field, &all, n, s);
-    perm_items_free(&all);
+    item_classes_free(&all);
     if (!ok) item_selection_free(s);
     return ok;
 }
 
 void item_selection_free(item_selection *s) {
-    perm_items_free(&s->pool);
+    item_classes_free(&s->pool);
     free(s->classes);
     s->classes = NULL;
 }

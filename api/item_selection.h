@@ -8,10 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "api/permutation_items.h"
+#include "api/item_classes.h"
 
 typedef struct item_selection {
-    perm_items pool;   /* classes ascend by value; every class occurs in the pool */
+    item_classes pool; /* classes ascend by value; every class occurs in the pool */
     uint32_t *classes; /* the selection's class ids, in the order given */
     size_t len;
 } item_selection;

@@ -4,7 +4,7 @@
 
 #include "api/endpoints.h"
 #include "api/params.h"
-#include "api/permutation_items.h"
+#include "api/item_classes.h"
 #include "core/combinations/comb_rank.h"
 #include "core/common/progress.h"
 
@@ -13,7 +13,7 @@ static const api_field fields[] = {
     {"distinct", FIELD_BOOLEAN}, {"rank", FIELD_BIG_INTEGER}, {NULL, 0},
 };
 
-static bool read_k_and_rank(api_request *req, const perm_items *items, size_t *k, mpz_t rank) {
+static bool read_k_and_rank(api_request *req, const item_classes *items, size_t *k, mpz_t rank) {
     bool present = false;
     if (!param_k(req, items->n, true, 0, k) || !param_big_uint(req, "rank", rank, &present)) return false;
     if (!present)
@@ -23,8 +23,8 @@ static bool read_k_and_rank(api_request *req, const perm_items *items, size_t *k
 }
 
 static bool answer_unrank(api_request *req, api_response *res) {
-    perm_items items;
-    if (!perm_items_read(req, "items", req->limits->max_rank_items, &items)) return false;
+    item_classes items;
+    if (!item_classes_read(req, "items", req->limits->max_rank_items, &items)) return false;
     mpz_t rank, total;
     mpz_inits(rank, total, NULL);
     comb_spec spec = {items.mult, items.m, 0, param_flag(req, "distinct", false)};
@@ -47,7 +47,7 @@ static bool answer_unrank(api_request *req, api_response *res) {
     bb_clear(body);
     jw_char(body, '{');
     jw_key(body, "combination");
-    perm_items_write(&items, body, combination, spec.k);
+    item_classes_write(&items, body, combination, spec.k);
     jw_char(body, ',');
     jw_key(body, "total");
     jw_mpz_string(body, total);
@@ -56,7 +56,7 @@ static bool answer_unrank(api_request *req, api_response *res) {
 out:
     free(combination);
     mpz_clears(rank, total, NULL);
-    perm_items_free(&items);
+    item_classes_free(&items);
     return ok;
 }
 

@@ -6,7 +6,7 @@
 #include "api/arrangement_listing.h"
 #include "api/endpoints.h"
 #include "api/params.h"
-#include "api/permutation_items.h"
+#include "api/item_classes.h"
 #include "core/combinations/comb_iter.h"
 
 static const api_field fields[] = {
@@ -14,7 +14,7 @@ static const api_field fields[] = {
     {"offset", FIELD_BIG_INTEGER}, {"limit", FIELD_INTEGER}, {"count_only", FIELD_BOOLEAN}, {NULL, 0},
 };
 
-static bool read_spec(api_request *req, const perm_items *items, listing_options *o, void *spec) {
+static bool read_spec(api_request *req, const item_classes *items, listing_options *o, void *spec) {
     if (!param_k(req, items->n, true, 0, &o->k)) return false;
     *(comb_spec *)spec = (comb_spec){items->mult, items->m, o->k, o->distinct};
     return true;

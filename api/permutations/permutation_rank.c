@@ -9,7 +9,7 @@
 #include "api/endpoints.h"
 #include "api/item_selection.h"
 #include "api/params.h"
-#include "api/permutation_items.h"
+#include "api/item_classes.h"
 #include "core/permutations/perm_iter.h"
 #include "core/common/progress.h"
 
@@ -24,7 +24,7 @@ static bool read_arrangement(api_request *req, item_selection *s) {
     if (param_present(req, "pool") || param_present(req, "pool_text"))
         return item_selection_read(req, "pool", "pool_text", "permutation", "text", max, s);
     memset(s, 0, sizeof *s);
-    if (!perm_items_read(req, "permutation", max, &s->pool)) return false;
+    if (!item_classes_read(req, "permutation", max, &s->pool)) return false;
     s->len = s->pool.n;
     s->classes = malloc((s->len ? s->len : 1) * sizeof *s->classes);
     if (s->classes == NULL) {

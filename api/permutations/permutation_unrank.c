@@ -5,7 +5,7 @@
 
 #include "api/endpoints.h"
 #include "api/params.h"
-#include "api/permutation_items.h"
+#include "api/item_classes.h"
 #include "core/common/decimal.h"
 #include "core/common/fork_join.h"
 #include "core/permutations/perm_iter.h"
@@ -16,7 +16,7 @@ static const api_field fields[] = {
     {"k", FIELD_INTEGER},   {"distinct", FIELD_BOOLEAN}, {NULL, 0},
 };
 
-static bool read_options(api_request *req, const perm_items *items, perm_spec *spec, mpz_t rank) {
+static bool read_options(api_request *req, const item_classes *items, perm_spec *spec, mpz_t rank) {
     bool present = false;
     *spec = (perm_spec){items->classes, items->n, items->m, items->n, true, PERM_ORDER_LEXICOGRAPHIC};
     if (!param_big_uint(req, "rank", rank, &present)) return false;
@@ -42,8 +42,8 @@ static void run_unranking(void *task) {
 }
 
 static bool answer_unrank(api_request *req, api_response *res) {
-    perm_items items;
-    if (!perm_items_read(req, "items", req->limits->max_rank_items, &items)) return false;
+    item_classes items;
+    if (!item_classes_read(req, "items", req->limits->max_rank_items, &items)) return false;
     mpz_t rank, total;
     mpz_inits(rank, total, NULL);
     perm_spec spec;
@@ -73,7 +73,7 @@ static bool answer_unrank(api_request *req, api_response *res) {
     bb_clear(body);
     jw_char(body, '{');
     jw_key(body, "permutation");
-    perm_items_write(&items, body, perm_iter_next(&iter, &changed), spec.k);
+    item_classes_write(&items, body, perm_iter_next(&iter, &changed), spec.k);
     jw_char(body, ',');
     jw_key(body, "total");
     jw_char(body, '"');
@@ -84,7 +84,7 @@ out:
     if (has_iter) perm_iter_free(&iter);
     free(total_text.text);
     mpz_clears(rank, total, NULL);
-    perm_items_free(&items);
+    item_classes_free(&items);
     return ok;
 }
 

@@ -6,7 +6,7 @@
 #include "api/endpoints.h"
 #include "api/arrangement_listing.h"
 #include "api/params.h"
-#include "api/permutation_items.h"
+#include "api/item_classes.h"
 #include "core/permutations/perm_iter.h"
 
 static const api_field fields[] = {
@@ -18,7 +18,7 @@ static const api_field fields[] = {
 static const char *const order_names[] = {"lexicographic", "input", "any", NULL};
 static const perm_order orders[] = {PERM_ORDER_LEXICOGRAPHIC, PERM_ORDER_INPUT, PERM_ORDER_ANY};
 
-static bool read_spec(api_request *req, const perm_items *items, listing_options *o, void *spec) {
+static bool read_spec(api_request *req, const item_classes *items, listing_options *o, void *spec) {
     int order;
     if (!param_choice(req, "order", order_names, 0, &order) || !param_k(req, items->n, false, items->n, &o->k))
         return false;

@@ -17,7 +17,7 @@ static const char *const orders[] = {"lexicographic", "input", "any"};
 static const char *const pool[] = {"-3",    "0",     "1",         "2",     "7",           "1.5",   "-0.5",
                                    "\"a\"", "\"b\"", "\"ab\"",    "\"\"",  "\"\\u00e9\"", "\"1\"", "true",
                                    "false", "null",  "{\"a\":1}", "[1,2]", "[]"};
-/* Numbers alone: sorted by their bits (api/permutation_items.c radix_sort_keys), not by qsort. */
+/* Numbers alone: sorted by their bits (api/item_classes.c radix_sort_keys), not by qsort. */
 static const char *const numbers[] = {"-3",
                                       "0",
                                       "1",

@@ -1,5 +1,5 @@
 /* Items "by value": sort the input once, number the distinct values, keep each one's output text. */
-#include "api/permutation_items.h"
+#include "api/item_classes.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -94,7 +94,7 @@ static uint64_t number_sort_key(const item_key *key) {
 }
 
 /* Numbers the sorted keys into classes and records each class's text (written by write_text). */
-static bool assign_classes(perm_items *items, item_key *keys, int (*same)(const item_key *, const item_key *),
+static bool assign_classes(item_classes *items, item_key *keys, int (*same)(const item_key *, const item_key *),
                            void (*write_text)(json_writer *, const item_key *)) {
     size_t n = items->n;
     items->classes = malloc((n ? n : 1) * sizeof *items->classes);
@@ -134,7 +134,7 @@ static void write_code_text(json_writer *out, const item_key *key) {
 
 static void write_value_text(json_writer *out, const item_key *key) { jw_cjson(out, key->value); }
 
-static bool read_text(api_request *req, const char *field, const char *text, size_t max_items, perm_items *items) {
+static bool read_text(api_request *req, const char *field, const char *text, size_t max_items, item_classes *items) {
     size_t bytes = strlen(text), n = 0;
     item_key *keys = malloc((bytes ? bytes : 1) * sizeof *keys);
     if (keys == NULL) return api_fail_out_of_memory(req);
@@ -161,7 +161,7 @@ static bool read_text(api_request *req, const char *field, const char *text, siz
     return ok || api_fail_out_of_memory(req);
 }
 
-static bool read_array(api_request *req, const char *field, const cJSON *array, size_t max_items, perm_items *items) {
+static bool read_array(api_request *req, const char *field, const cJSON *array, size_t max_items, item_classes *items) {
     size_t n = (size_t)cJSON_GetArraySize(array);
     if (n > max_items)
         return api_fail(req, API_TOO_LARGE, field, "'%s' has %zu items; at most %zu are allowed", field, n, max_items);
@@ -209,12 +209,12 @@ out:
 }
 
 /* A failed read keeps nothing: what assign_classes() had allocated is freed. */
-static bool kept_if(bool ok, perm_items *items) {
-    if (!ok) perm_items_free(items);
+static bool kept_if(bool ok, item_classes *items) {
+    if (!ok) item_classes_free(items);
     return ok;
 }
 
-bool perm_items_read(api_request *req, const char *array_field, size_t max_items, perm_items *items) {
+bool item_classes_read(api_request *req, const char *array_field, size_t max_items, item_classes *items) {
     memset(items, 0, sizeof *items);
     if (!param_exactly_one(req, array_field, "text", true)) return false;
     const char *text = param_string(req, "text");
@@ -222,14 +222,14 @@ bool perm_items_read(api_request *req, const char *array_field, size_t max_items
     return kept_if(read_array(req, array_field, param_array(req, array_field), max_items, items), items);
 }
 
-bool perm_items_read_value(api_request *req, const char *field, const cJSON *value, size_t max_items,
-                           perm_items *items) {
+bool item_classes_read_value(api_request *req, const char *field, const cJSON *value, size_t max_items,
+                             item_classes *items) {
     memset(items, 0, sizeof *items);
     if (cJSON_IsString(value)) return kept_if(read_text(req, field, value->valuestring, max_items, items), items);
     return kept_if(read_array(req, field, value, max_items, items), items);
 }
 
-void perm_items_free(perm_items *items) {
+void item_classes_free(item_classes *items) {
     free(items->classes);
     free(items->mult);
     free(items->texts);
@@ -237,7 +237,7 @@ void perm_items_free(perm_items *items) {
     memset(items, 0, sizeof *items);
 }
 
-void perm_items_write(const perm_items *items, json_writer *out, const uint32_t *arrangement, size_t len) {
+void item_classes_write(const item_classes *items, json_writer *out, const uint32_t *arrangement, size_t len) {
     jw_char(out, items->text ? '"' : '[');
     for (size_t i = 0; i < len; i++) {
         if (i > 0 && !items->text) jw_char(out, ',');

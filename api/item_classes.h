@@ -1,9 +1,9 @@
-/* The items model shared by /permutations, /permutation/rank and /permutation/unrank: a JSON array of
+/* The items model shared by the permutation and combination endpoints (listings, rank, unrank): a JSON array of
  * any values or a text of Unicode code points, turned into small class ids ordered "by value"
  * (numbers numerically, then strings by code point, then anything else by its compact JSON text;
  * equal when equal that way), with each class's output text prepared once. */
-#ifndef PUZZLED_API_PERMUTATION_ITEMS_H
-#define PUZZLED_API_PERMUTATION_ITEMS_H
+#ifndef PUZZLED_API_ITEM_CLASSES_H
+#define PUZZLED_API_ITEM_CLASSES_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -11,7 +11,7 @@
 
 #include "api/api.h"
 
-typedef struct perm_items {
+typedef struct item_classes {
     size_t n;          /* items */
     size_t m;          /* distinct classes; class ids 0..m-1 ascend by value */
     uint32_t *classes; /* n class ids, in input order */
@@ -20,20 +20,20 @@ typedef struct perm_items {
     char *texts;       /* class c's text is texts[start[c] .. start[c+1]): a JSON value, or the
                            escaped characters of a code point inside a JSON string */
     size_t *start;     /* m + 1 offsets */
-} perm_items;
+} item_classes;
 
 /* Reads exactly one of the array field `array_field` and the string field "text" (at most
  * `max_items` items, else 422 "too_large"). Returns false after api_fail(), holding nothing. */
-bool perm_items_read(api_request *req, const char *array_field, size_t max_items, perm_items *items);
+bool item_classes_read(api_request *req, const char *array_field, size_t max_items, item_classes *items);
 
 /* The same from a value already in hand: a string (its code points) or an array; errors blame
  * `field`. */
-bool perm_items_read_value(api_request *req, const char *field, const cJSON *value, size_t max_items,
-                           perm_items *items);
+bool item_classes_read_value(api_request *req, const char *field, const cJSON *value, size_t max_items,
+                             item_classes *items);
 
-void perm_items_free(perm_items *items);
+void item_classes_free(item_classes *items);
 
 /* Writes an arrangement of class ids as a JSON array of the values, or a JSON string for text. */
-void perm_items_write(const perm_items *items, json_writer *out, const uint32_t *arrangement, size_t len);
+void item_classes_write(const item_classes *items, json_writer *out, const uint32_t *arrangement, size_t len);
 
 #endif
