@@ -41,6 +41,7 @@ build() { built build; }
 build_alloc() { built build-alloc -DPUZZLED_ALLOC_FAIL=ON -DPUZZLED_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DPUZZLED_TESTS=OFF; }
 build_sanitize() { built build-sanitize -DPUZZLED_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug; }
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
+export LSAN_OPTIONS=suppressions=$PWD/tests/lib/lsan.supp # Criterion's runner's own block, nothing of ours
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 # ctest on the sanitizer build, failing on any sanitizer report in its output.
