@@ -93,19 +93,28 @@ static cJSON *generate(const char *query) {
     return get_ok(path);
 }
 
+/* `count` puzzles of our generator at seeds first_seed, first_seed + 1, ... (`options`: more of the
+ * query, "" or ending in '&'), as qqwing's 81-character lines. */
+static char (*puzzles_at_seeds(int count, const char *options, int first_seed))[QQWING_LINE] {
+    char(*puzzles)[QQWING_LINE] = calloc((size_t)count, QQWING_LINE);
+    for (int k = 0; k < count; k++) {
+        char query[96];
+        snprintf(query, sizeof query, "%sseed=%d", options, first_seed + k);
+        cJSON *doc = generate(query);
+        snprintf(puzzles[k], QQWING_LINE, "%s", text(doc, "puzzle"));
+        cJSON_Delete(doc);
+    }
+    return puzzles;
+}
+
 /* Puzzles of our generator at fixed seeds with 1..3 givens taken away, so that every run asks qqwing
  * the same (about 6 s of its CPU, counts up to 8,076); qqwing's own random puzzles with up to four
  * givens taken away sometimes had hundreds of thousands of solutions, which qqwing counts one by
  * one for minutes. */
 Test(sudoku, counts_solutions_like_qqwing, .timeout = 600) {
     enum { PUZZLES = 40 };
-    char(*puzzles)[QQWING_LINE] = calloc(PUZZLES, QQWING_LINE);
+    char(*puzzles)[QQWING_LINE] = puzzles_at_seeds(PUZZLES, "", 2000);
     for (int k = 0; k < PUZZLES; k++) {
-        char query[32];
-        snprintf(query, sizeof query, "seed=%d", 2000 + k);
-        cJSON *doc = generate(query);
-        snprintf(puzzles[k], QQWING_LINE, "%s", text(doc, "puzzle"));
-        cJSON_Delete(doc);
         for (int removed = 0, cell = k % 81; removed < 1 + k % 3; cell = (cell + 7) % 81) {
             if (puzzles[k][cell] != '.') {
                 puzzles[k][cell] = '.';
@@ -206,14 +215,7 @@ Test(sudoku, generated_9x9_puzzles_have_one_solution_by_qqwing_and_replay, .time
 
 Test(sudoku, qqwing_rates_our_simple_puzzles_simple, .timeout = 300) {
     enum { PUZZLES = 10 };
-    char(*puzzles)[QQWING_LINE] = calloc(PUZZLES, QQWING_LINE);
-    for (int k = 0; k < PUZZLES; k++) {
-        char query[96];
-        snprintf(query, sizeof query, "difficulty=simple&seed=%d", 77 + k);
-        cJSON *doc = generate(query);
-        snprintf(puzzles[k], QQWING_LINE, "%s", text(doc, "puzzle"));
-        cJSON_Delete(doc);
-    }
+    char(*puzzles)[QQWING_LINE] = puzzles_at_seeds(PUZZLES, "difficulty=simple&", 77);
     char ratings[PUZZLES][16];
     qqwing_rate((const char(*)[QQWING_LINE])puzzles, PUZZLES, ratings);
     for (int k = 0; k < PUZZLES; k++) cr_assert_str_eq(ratings[k], "Simple", "%s", puzzles[k]);
