@@ -127,6 +127,17 @@ static void write_items(arrangement_listing *l, json_writer *out, size_t start, 
     }
 }
 
+/* Writes the next bytes of a listing by blocks straight into `out` until it has grown by `want` (or
+ * exactly to the listing's end). */
+static void write_blocks(arrangement_listing *l, json_writer *out, size_t start, size_t want) {
+    size_t room = out->len - start < want ? want - (out->len - start) : 0;
+    if (room > l->blocks.left) room = (size_t)l->blocks.left;
+    if (!bb_reserve(out, room)) return;
+    out->len += permutation_blocks_write(&l->blocks, out->data + out->len, room);
+    out->data[out->len] = '\0';
+    if (l->blocks.left == 0) l->part = LISTING_TAIL;
+}
+
 static stream_status next_part(void *state, json_writer *out, size_t want) {
     arrangement_listing *l = state;
     size_t start = out->len;
@@ -138,9 +149,11 @@ static stream_status next_part(void *state, json_writer *out, size_t want) {
             jw_str(out, l->list_key);
             jw_str(out, "\":[");
         }
-        l->part = l->iter != NULL && l->left > 0 ? LISTING_ITEMS : LISTING_TAIL;
+        bool any = l->by_blocks ? l->blocks.left > 0 : l->iter != NULL && l->left > 0;
+        l->part = any ? LISTING_ITEMS : LISTING_TAIL;
     }
-    write_items(l, out, start, want);
+    if (l->by_blocks) write_blocks(l, out, start, want);
+    else write_items(l, out, start, want);
     if (out->out_of_memory) return STREAM_FAILED;
     if (l->part != LISTING_TAIL) return STREAM_MORE;
     if (!l->ndjson) jw_str(out, "]}");
@@ -189,6 +202,19 @@ static bool start_iterator(api_request *req, arrangement_listing *l, const arran
     return api_fail_status(req, status);
 }
 
+/* Starts a listing by blocks on the offset-th ordering, when the kind and the items allow it (the
+ * offset is below the count); true when it did. */
+static bool start_blocks(arrangement_listing *l, const arrangement_kind *kind, const void *spec,
+                         const listing_options *o, const mpz_t count, bool ndjson) {
+    if (o->count_only || kind->every_ordering == NULL || !kind->every_ordering(spec) ||
+        !permutation_blocks_fit(&l->items))
+        return false;
+    uint64_t offset = mpz_get_ui(o->offset), total = mpz_get_ui(count); /* n! fits: n <= BLOCK_MAX_ITEMS */
+    uint64_t lines = total - offset < o->limit ? total - offset : o->limit;
+    l->by_blocks = permutation_blocks_start(&l->blocks, &l->items, ndjson, offset, lines);
+    return l->by_blocks;
+}
+
 bool arrangement_listing_answer(api_request *req, api_response *res, const arrangement_kind *kind, void *spec) {
     arrangement_listing *l = calloc(1, sizeof *l);
     if (l == NULL) return api_fail_out_of_memory(req);
@@ -203,7 +229,9 @@ bool arrangement_listing_answer(api_request *req, api_response *res, const arran
     if (!item_classes_read(req, "items", req->limits->max_rank_items, &l->items) || !read_options(req, &o) ||
         !kind->read(req, &l->items, &o, spec) || !api_fail_status(req, kind->count(count, spec, &req->deadline)))
         goto out;
-    if (!o.count_only && mpz_cmp(o.offset, count) < 0 && !start_iterator(req, l, kind, spec, o.offset)) goto out;
+    if (!o.count_only && mpz_cmp(o.offset, count) < 0 && !start_blocks(l, kind, spec, &o, count, req->ndjson) &&
+        !start_iterator(req, l, kind, spec, o.offset))
+        goto out;
     ok = respond(req, res, l, count, &o);
     l = NULL; /* taken by the answer */
 out:

@@ -19,6 +19,7 @@
 #include "core/common/deadline.h"
 #include "core/common/status.h"
 #include "api/item_classes.h"
+#include "api/permutation_blocks.h"
 
 /* The next arrangement (k class ids) or NULL after the last; *changed: the first index that differs
  * from the previous one (anything for the first). */
@@ -47,6 +48,10 @@ typedef struct arrangement_listing {
     size_t fixed_line_len;
     char fixed_line[32];
     char entry_byte[256]; /* class c's one byte */
+    /* Every ordering of a few distinct one-byte items: written by blocks (api/permutation_blocks.h)
+     * instead of the iterator, which is then NULL. */
+    bool by_blocks;
+    permutation_blocks blocks;
 } arrangement_listing;
 
 /* The fields both listing endpoints read alike (`k` by each endpoint's own rule). */
@@ -69,6 +74,9 @@ typedef struct arrangement_kind {
     core_status (*iter_init)(void *iter, const void *spec, const mpz_t offset, const deadline *limit);
     arrangement_next_fn next;
     void (*free_iter)(void *iter); /* frees the iterator and its storage */
+    /* True when `spec` lists every ordering of all the items (no repeats) in lexicographic order of
+     * their classes, which api/permutation_blocks.h can write; NULL for never. */
+    bool (*every_ordering)(const void *spec);
 } arrangement_kind;
 
 /* The whole of a listing handler: reads the items and the fields, counts, and answers {"count":"..."}

@@ -42,6 +42,12 @@ static void free_perm_iter(void *iter) {
     free(iter);
 }
 
+/* All k = n entries, lexicographic ("any" is too): with no repeated class, every ordering. */
+static bool lists_every_ordering(const void *spec) {
+    const perm_spec *p = spec;
+    return p->k == p->n && p->order != PERM_ORDER_INPUT;
+}
+
 static const arrangement_kind permutations_kind = {
     .list_key = "permutations",
     .read = read_spec,
@@ -50,6 +56,7 @@ static const arrangement_kind permutations_kind = {
     .iter_init = start_permutations,
     .next = next_permutation_of,
     .free_iter = free_perm_iter,
+    .every_ordering = lists_every_ordering,
 };
 
 static bool answer_permutations(api_request *req, api_response *res) {
