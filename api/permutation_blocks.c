@@ -40,11 +40,11 @@
 enum { CODE_OPEN, CODE_COMMA, CODE_CLOSE, CODE_NEWLINE }; /* after the n item codes */
 
 struct block_template {
-    size_t prefix;       /* p: positions fixed within a block */
-    size_t line_bytes;   /* one line, with its comma (JSON) or newline (NDJSON) */
-    size_t bytes;        /* lines * line_bytes */
-    uint64_t lines;      /* s! */
-    uint8_t codes[];     /* `bytes` codes */
+    size_t prefix;     /* p: positions fixed within a block */
+    size_t line_bytes; /* one line, with its comma (JSON) or newline (NDJSON) */
+    size_t bytes;      /* lines * line_bytes */
+    uint64_t lines;    /* s! */
+    uint8_t codes[];   /* `bytes` codes */
 };
 
 /* Shapes: n (1..BLOCK_MAX_ITEMS), strings or numbers, NDJSON or JSON. */
@@ -67,8 +67,7 @@ static uint64_t factorial(size_t n) {
 }
 
 /* Writes one line's codes for the ordering `ranks` of the s suffix ranks at `to`; returns the end. */
-static uint8_t *write_line_codes(uint8_t *to, const uint32_t *ranks, size_t n, size_t prefix, bool text,
-                                 bool ndjson) {
+static uint8_t *write_line_codes(uint8_t *to, const uint32_t *ranks, size_t n, size_t prefix, bool text, bool ndjson) {
     uint8_t code_base = (uint8_t)n;
     if (!ndjson) *to++ = code_base + CODE_COMMA;
     *to++ = code_base + CODE_OPEN;

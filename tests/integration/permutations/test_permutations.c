@@ -158,6 +158,73 @@ Test(permutations, one_byte_entries_on_both_sides_of_the_fixed_line_edge) {
     }
 }
 
+/* One case for the byte-exact check: the first n of the scrambled digits (or letters), a window. */
+static void add_ordering_case(cJSON *cases, int n, bool text, bool ndjson, long offset, long limit, bool any_order) {
+    const char scrambled_digits[] = "7302981645", scrambled_letters[] = "qzbkmdxwcape";
+    cJSON *body = cJSON_CreateObject();
+    if (text) {
+        char letters[16];
+        snprintf(letters, sizeof letters, "%.*s", n, scrambled_letters);
+        cJSON_AddStringToObject(body, "text", letters);
+    } else {
+        cJSON *items = cJSON_AddArrayToObject(body, "items");
+        for (int i = 0; i < n; i++) cJSON_AddItemToArray(items, cJSON_CreateNumber(scrambled_digits[i] - '0'));
+    }
+    if (offset > 0) cJSON_AddNumberToObject(body, "offset", (double)offset);
+    if (limit >= 0) cJSON_AddNumberToObject(body, "limit", (double)limit);
+    if (any_order) cJSON_AddStringToObject(body, "order", "any");
+    cJSON *c = cJSON_CreateObject();
+    cJSON_AddItemToObject(c, "body", body);
+    cJSON_AddBoolToObject(c, "ndjson", ndjson);
+    cJSON_AddItemToArray(cases, c);
+}
+
+/* Every ordering of distinct one-byte items is written by blocks of 7! lines (api/permutation_blocks.c):
+ * byte for byte against itertools (permutation_bytes_reference.py) for 1 to 12 items, numbers in a
+ * scrambled input order and one-letter texts, JSON and NDJSON, whole listings up to 8 items and from
+ * there windows starting and ending on, before and after block edges, near the end, and past it. */
+Test(permutations, every_ordering_of_one_byte_items_matches_itertools_byte_for_byte) {
+    enum { BLOCK = 5040 }; /* 7! lines */
+    /* {offset, limit}: a negative offset counts from the end, a negative limit is none */
+    const long windows[][2] = {{0, BLOCK + 1}, {BLOCK - 1, 2},   {BLOCK, BLOCK}, {3 * BLOCK - 2, 3},
+                               {BLOCK / 2, 7}, {-BLOCK - 3, -1}, {-2, 1},        {-1, -1},
+                               {0, 0}};
+    cJSON *cases = cJSON_CreateArray();
+    for (int n = 1; n <= 12; n++)
+        for (int kind = 0; kind < 4; kind++) {
+            bool text = kind & 1, ndjson = kind & 2;
+            if (!text && n > 10) continue; /* one-byte numbers stop at 9 */
+            long count = 1;
+            for (int i = 2; i <= n; i++) count *= i;
+            add_ordering_case(cases, n, text, ndjson, count, -1, false); /* past the end: none */
+            if (n <= 8) add_ordering_case(cases, n, text, ndjson, 0, -1, n % 2);
+            else
+                for (size_t w = 0; w < sizeof windows / sizeof *windows; w++)
+                    add_ordering_case(cases, n, text, ndjson, windows[w][0] < 0 ? count + windows[w][0] : windows[w][0],
+                                      windows[w][1], w % 2);
+        }
+    char *expected_lines = run_python_reference("tests/integration/permutations/permutation_bytes_reference.py", cases);
+    char *line = expected_lines;
+    const char *const ndjson_header[] = {"Accept: application/x-ndjson", NULL};
+    for (cJSON *c = cases->child; c != NULL; c = c->next) {
+        cJSON *expected = reference_next(&line);
+        cr_assert(cJSON_IsString(expected));
+        char *body = cJSON_PrintUnformatted(cJSON_GetObjectItem(c, "body"));
+        bool ndjson = cJSON_IsTrue(cJSON_GetObjectItem(c, "ndjson"));
+        http_result r = http_request(server_url(), "POST", "/permutations", body, ndjson ? ndjson_header : NULL);
+        cr_assert_eq(r.status, 200, "%s: %s", body, r.body);
+        size_t expected_len = strlen(expected->valuestring);
+        cr_assert(r.body_len == expected_len && memcmp(r.body, expected->valuestring, expected_len) == 0,
+                  "%s (%s): %zu bytes %.60s, expected %zu bytes %.60s", body, ndjson ? "NDJSON" : "JSON", r.body_len,
+                  r.body, expected_len, expected->valuestring);
+        http_result_free(&r);
+        cJSON_free(body);
+        cJSON_Delete(expected);
+    }
+    free(expected_lines);
+    cJSON_Delete(cases);
+}
+
 Test(permutations, get_query_matches_post) {
     http_result get = http_get("/permutations?text=aab&order=input&distinct=true&k=2");
     http_result post = http_post("/permutations", "{\"text\":\"aab\",\"order\":\"input\",\"distinct\":true,\"k\":2}");
