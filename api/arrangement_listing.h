@@ -5,7 +5,9 @@
  * The current arrangement's text is kept in `line`, with the end of each entry in `entry_end`, so a
  * step rewrites only the entries that changed, and whole arrangements are copied straight into the
  * stream's buffer (a run of them per reservation), so memory stays at the piece asked for plus a run.
- * Short lines of one-byte entries skip the patching: their fixed shape is copied and every entry set. */
+ * Short lines of one-byte entries skip the patching: their fixed shape is copied and every entry set.
+ * Every ordering of up to 12 distinct one-byte items (a kind's `every_ordering`) skips the iterator
+ * altogether: api/permutation_blocks.c translates a precomputed block of lines per prefix. */
 #ifndef PUZZLED_API_ARRANGEMENT_LISTING_H
 #define PUZZLED_API_ARRANGEMENT_LISTING_H
 

@@ -21,8 +21,9 @@
  * the next p-prefix (core/permutations/next_permutation.h), after which the suffix is ascending again.
  *
  * The block templates are shared by all streams of the same shape, built at the first request that
- * needs them (not in a content call) and kept for the life of the process: at most 12 item counts x 2
- * kinds x 2 formats, 2.5 MB were every shape ever asked for. */
+ * needs them (not in a content call) and kept for the life of the process: 1.56 MB were every shape
+ * ever asked for (1 to 10 numbers, since only 0-9 are one byte, and 1 to 12 characters, each as JSON
+ * and as NDJSON). */
 #include "api/permutation_blocks.h"
 
 #include <pthread.h>
