@@ -206,9 +206,7 @@ static bool start_iterator(api_request *req, arrangement_listing *l, const arran
  * offset is below the count); true when it did. */
 static bool start_blocks(arrangement_listing *l, const arrangement_kind *kind, const void *spec,
                          const listing_options *o, const mpz_t count, bool ndjson) {
-    if (o->count_only || kind->every_ordering == NULL || !kind->every_ordering(spec) ||
-        !permutation_blocks_fit(&l->items))
-        return false;
+    if (kind->every_ordering == NULL || !kind->every_ordering(spec) || !permutation_blocks_fit(&l->items)) return false;
     uint64_t offset = mpz_get_ui(o->offset), total = mpz_get_ui(count); /* n! fits: n <= BLOCK_MAX_ITEMS */
     uint64_t lines = total - offset < o->limit ? total - offset : o->limit;
     l->by_blocks = permutation_blocks_start(&l->blocks, &l->items, ndjson, offset, lines);
