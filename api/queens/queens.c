@@ -16,6 +16,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "api/api.h"
 #include "api/board_squares.h"
@@ -494,4 +495,17 @@ static bool answer_queens(api_request *req, api_response *res) {
     return ok;
 }
 
-const api_endpoint queens_endpoint = {.fields = fields, .handler = answer_queens};
+/* Mode "first" of the construction (no placed queens, no drawing) on a board whose answer streams:
+ * the handler only sets up the stream (api_endpoint.starts_at_once). Fields it does not look at are
+ * left to the handler, whose answer to them (a 400) is as quick. */
+static bool first_starts_at_once(const api_request *req) {
+    const char *mode = param_string(req, "mode");
+    const cJSON *n = cJSON_GetObjectItemCaseSensitive(req->params, "n");
+    return mode != NULL && strcmp(mode, "first") == 0 && !param_present(req, "placed") &&
+           !param_present(req, "format") && cJSON_IsNumber(n) && n->valuedouble >= 1 &&
+           n->valuedouble <= (double)req->limits->max_queens_n &&
+           first_body_bytes((uint64_t)n->valuedouble) > API_WHOLE_BODY_BYTES;
+}
+
+const api_endpoint queens_endpoint = {
+    .fields = fields, .handler = answer_queens, .starts_at_once = first_starts_at_once};
