@@ -48,10 +48,10 @@ Test(starts_at_once, queens_first_of_the_construction_streams_at_once) {
 
 Test(starts_at_once, searches_drawings_and_whole_bodies_go_to_a_worker) {
     const char *turned_down[] = {
-        "{\"n\":8,\"mode\":\"first\"}",     /* a whole body (it may be gzip'd) */
-        "{\"n\":9000,\"mode\":\"first\"}",  /* 43,926 bytes: still whole */
+        "{\"n\":8,\"mode\":\"first\"}",                          /* a whole body (it may be gzip'd) */
+        "{\"n\":9000,\"mode\":\"first\"}",                       /* 43,926 bytes: still whole */
         "{\"n\":1000000,\"mode\":\"first\",\"placed\":[[0,1]]}", /* a search */
-        "{\"n\":200,\"mode\":\"first\",\"format\":\"svg\"}",    /* a drawing */
+        "{\"n\":200,\"mode\":\"first\",\"format\":\"svg\"}",     /* a drawing */
         "{\"n\":1000000,\"mode\":\"first\",\"format\":\"json\"}",
         "{\"n\":3000001,\"mode\":\"first\"}", /* over the limit: the worker's 422 */
         "{\"n\":16,\"mode\":\"count\"}",
