@@ -116,6 +116,12 @@ typedef struct api_endpoint {
     /* true: caches must check the ETag before each reuse (Cache-Control: no-cache), for files that
      * change with the build under the same URL and must match each other (the web pages) */
     bool revalidate;
+    /* NULL, or true for a request whose handler computes nothing before its answer starts: it only
+     * sets up a bounded stream (api_respond_bounded_stream), O(1) work, never a whole body (which might
+     * be gzip'd) nor a search. The server then runs it on the I/O thread instead of a worker, sparing
+     * the hop to the compute pool and back before the first byte. Called on checked fields, before
+     * the handler; false when unsure (the request then goes to a worker as any other). */
+    bool (*starts_at_once)(const api_request *req);
 } api_endpoint;
 
 /* A `varies` for endpoints that report the service's state (health, readiness, metrics). */

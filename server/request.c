@@ -3,11 +3,12 @@
  * Threading. libmicrohttpd's I/O threads (--threads, epoll) read each request, route it, parse and
  * type-check its fields, and answer at once whatever is cheap and bounded: errors (400, 404, 405,
  * 413, 414), CORS preflights, conditional GETs that match (304), and the routes marked ON_IO_THREAD
- * (/healthz, /readyz, /openapi.yaml, /metrics). Everything else becomes a job on the compute pool
- * (server/compute_pool.h): the connection is suspended, a worker runs the endpoint, and resumes the
- * connection, whose access handler is then called again and queues the answer. A full queue is
- * answered at once with 503 "overloaded" and Retry-After. Streamed answers are produced on the pool
- * too (server/stream.c).
+ * (/healthz, /readyz, /openapi.yaml, /metrics), and the requests whose endpoint only sets up a
+ * bounded stream (api_endpoint.starts_at_once: queens mode "first" of the construction). Everything
+ * else becomes a job on the compute pool (server/compute_pool.h): the connection is suspended, a
+ * worker runs the endpoint, and resumes the connection, whose access handler is then called again and
+ * queues the answer. A full queue is answered at once with 503 "overloaded" and Retry-After. Streamed
+ * answers are produced on the pool too, bounded ones on the I/O thread (server/stream.c).
  *
  * Keep-alive: the answer is queued only after the headers (and body) are read, never on the first
  * call, or MHD closes the connection after answering.
@@ -554,21 +555,34 @@ static bool follow_progress(request_context *ctx) {
     return true;
 }
 
+/* Counts a computing request in its client's share (released when the request ends), or queues the
+ * 429 of a client over its --client-rate or with its share in progress into *refused. */
+static bool admit_client(request_context *ctx, enum MHD_Result *refused) {
+    client_verdict verdict = clients_admit(ctx->server->clients, ctx->client, &ctx->retry_after_s);
+    if (verdict == CLIENT_RATE_LIMITED) {
+        *refused =
+            fail(ctx, API_RATE_LIMITED, NULL,
+                 "this client (%s) is over its --client-rate of %u computing requests a second; retry after %u s",
+                 ctx->client, ctx->server->config->client_rate, ctx->retry_after_s);
+        return false;
+    }
+    if (verdict == CLIENT_BUSY) {
+        *refused = fail(ctx, API_RATE_LIMITED, NULL,
+                        "this client (%s) already has its share of computing requests in progress; retry after "
+                        "one ends",
+                        ctx->client);
+        return false;
+    }
+    ctx->holds_share = true;
+    return true;
+}
+
 /* Queues the request for the pool and suspends its connection, or refuses it at once: a client over
  * its share (429), or a full queue (503). */
 static enum MHD_Result submit(request_context *ctx) {
     clients *table = ctx->server->clients;
-    client_verdict verdict = clients_admit(table, ctx->client, &ctx->retry_after_s);
-    if (verdict == CLIENT_RATE_LIMITED)
-        return fail(ctx, API_RATE_LIMITED, NULL,
-                    "this client (%s) is over its --client-rate of %u computing requests a second; retry after %u s",
-                    ctx->client, ctx->server->config->client_rate, ctx->retry_after_s);
-    if (verdict == CLIENT_BUSY)
-        return fail(ctx, API_RATE_LIMITED, NULL,
-                    "this client (%s) already has its share of computing requests in progress; retry after one "
-                    "ends",
-                    ctx->client);
-    ctx->holds_share = true;
+    enum MHD_Result refused;
+    if (!admit_client(ctx, &refused)) return refused;
     if (ctx->wants_events && !follow_progress(ctx)) {
         clients_release(table, ctx->client);
         ctx->holds_share = false;
@@ -599,6 +613,16 @@ static enum MHD_Result submit(request_context *ctx) {
         event_stream_job_finished(ctx->events); /* the request lives: this thread answers it */
     }
     return queue_answer(ctx);
+}
+
+/* A request of a worker's route that its endpoint says computes nothing before its stream starts
+ * (api_endpoint.starts_at_once) runs here on the I/O thread, unless it follows its progress (an event
+ * stream) or the pool would refuse it (stopping, or its queue full: the 503 is then the same as for
+ * any other computing request). */
+static bool starts_at_once(request_context *ctx) {
+    const api_endpoint *endpoint = ctx->route->endpoint;
+    return endpoint->starts_at_once != NULL && !ctx->wants_events && ctx->req.ready &&
+           endpoint->starts_at_once(&ctx->req);
 }
 
 /* The request has fully arrived: answer what is cheap here, hand the rest to the pool. */
@@ -636,7 +660,11 @@ static enum MHD_Result dispatch(request_context *ctx) {
     if (ctx->pure && strcmp(ctx->method, "GET") == 0 && if_none_match != NULL && tag_answer(ctx) &&
         etag_matches(if_none_match, ctx->etag))
         return queue(ctx, 304, MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT), NULL);
-    if (ctx->route->thread == ON_WORKER) return submit(ctx);
+    if (ctx->route->thread == ON_WORKER) {
+        if (!starts_at_once(ctx)) return submit(ctx);
+        enum MHD_Result refused; /* counted as the computing request it is, without the pool */
+        if (!admit_client(ctx, &refused)) return refused;
+    }
     run_endpoint(ctx);
     return queue_answer(ctx);
 }

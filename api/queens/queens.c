@@ -16,10 +16,12 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "api/api.h"
 #include "api/board_squares.h"
 #include "api/endpoints.h"
+#include "api/json_number_runs.h"
 #include "api/params.h"
 #include "api/queens/queens_svg.h"
 #include "api/svg_writer.h"
@@ -343,24 +345,50 @@ static void first_stream_free(void *state) {
     free(s);
 }
 
+static uint64_t decimal_digits(uint64_t v) {
+    uint64_t digits = 1;
+    for (; v >= 10; v /= 10) digits++;
+    return digits;
+}
+
+static uint64_t first_column(const first_stream *s, uint64_t row) {
+    return s->cols != NULL ? s->cols[row] : queens_first_column(s->n, row);
+}
+
+/* Rows from s->row up to `end`, each column after a comma: the construction's rising runs formatted
+ * incrementally (api/json_number_runs.h), a completion's columns one by one. */
+static char *put_columns(first_stream *s, char *to, uint64_t end) {
+    while (s->row < end) {
+        if (s->cols != NULL) {
+            *to++ = ',';
+            to = jw_put_uint(to, s->cols[s->row++]);
+            continue;
+        }
+        queens_first_run run = queens_first_run_at(s->n, s->row);
+        uint64_t rows = run.rows < end - s->row ? run.rows : end - s->row;
+        to = jw_put_uint_run(to, run.column, QUEENS_FIRST_STEP, rows);
+        s->row += rows;
+    }
+    return to;
+}
+
 static stream_status first_next(void *state, json_writer *out, size_t want) {
-    enum { RUN = API_STREAM_RUN_BYTES / (1 + JW_UINT_MAX_DIGITS) }; /* rows formatted per reservation */
     first_stream *s = state;
+    uint64_t token_bytes = 1 + decimal_digits(s->n);        /* a comma and at most as many digits as n */
+    uint64_t run_rows = API_STREAM_RUN_BYTES / token_bytes; /* rows formatted per reservation */
     size_t start = out->len;
     if (!s->head_written) {
         jw_str(out, "{\"n\":");
         jw_uint(out, s->n);
         jw_str(out, ",\"found\":true,\"solution\":[");
+        jw_uint(out, first_column(s, 0));
+        s->row = 1;
         s->head_written = true;
     }
     while (out->len - start < want && s->row < s->n) {
-        if (!bb_reserve(out, RUN * (1 + JW_UINT_MAX_DIGITS))) return STREAM_FAILED;
-        uint64_t end = s->n - s->row < RUN ? s->n : s->row + RUN;
-        char *to = out->data + out->len;
-        for (; s->row < end; s->row++) {
-            if (s->row > 0) *to++ = ',';
-            to = jw_put_uint(to, s->cols != NULL ? s->cols[s->row] : queens_first_column(s->n, s->row));
-        }
+        if (!bb_reserve(out, run_rows * token_bytes + JW_UINT_MAX_DIGITS)) return STREAM_FAILED;
+        uint64_t end = s->n - s->row < run_rows ? s->n : s->row + run_rows;
+        char *to = put_columns(s, out->data + out->len, end);
         *to = '\0';
         out->len = (size_t)(to - out->data);
     }
@@ -372,11 +400,7 @@ static stream_status first_next(void *state, json_writer *out, size_t want) {
 }
 
 /* An upper bound on the answer's size: every column has as many digits as n. */
-static uint64_t first_body_bytes(uint64_t n) {
-    uint64_t digits = 1;
-    for (uint64_t rest = n; rest >= 10; rest /= 10) digits++;
-    return n * (digits + 1) + 64;
-}
+static uint64_t first_body_bytes(uint64_t n) { return n * (decimal_digits(n) + 1) + 64; }
 
 /* A completion of the placed queens by search: into `*cols`, or *cols NULL when there is none. */
 static core_status complete_placed(const api_request *req, const queens_request *q, uint32_t **cols) {
@@ -471,4 +495,17 @@ static bool answer_queens(api_request *req, api_response *res) {
     return ok;
 }
 
-const api_endpoint queens_endpoint = {.fields = fields, .handler = answer_queens};
+/* Mode "first" of the construction (no placed queens, no drawing) on a board whose answer streams:
+ * the handler only sets up the stream (api_endpoint.starts_at_once). Fields it does not look at are
+ * left to the handler, whose answer to them (a 400) is as quick. */
+static bool first_starts_at_once(const api_request *req) {
+    const char *mode = param_string(req, "mode");
+    const cJSON *n = cJSON_GetObjectItemCaseSensitive(req->params, "n");
+    return mode != NULL && strcmp(mode, "first") == 0 && !param_present(req, "placed") &&
+           !param_present(req, "format") && cJSON_IsNumber(n) && n->valuedouble >= 1 &&
+           n->valuedouble <= (double)req->limits->max_queens_n &&
+           first_body_bytes((uint64_t)n->valuedouble) > API_WHOLE_BODY_BYTES;
+}
+
+const api_endpoint queens_endpoint = {
+    .fields = fields, .handler = answer_queens, .starts_at_once = first_starts_at_once};

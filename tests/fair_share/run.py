@@ -3,6 +3,8 @@
   - behind a trusted proxy (--trusted-proxy 127.0.0.1), a greedy client named by X-Forwarded-For
     gets 429 rate_limited with Retry-After once its burst is spent, while a second client's
     computing request is still admitted;
+  - a stream started on the I/O thread (queens mode=first above 64 KiB, no worker) counts as the
+    computing request it is: 429 for the greedy client, answered for the second;
   - cheap answers (/healthz) are not counted against the greedy client;
   - a client that already has its share of computing requests in progress (workers + queue / 2)
     gets 429 while another client's request is admitted;
@@ -23,6 +25,7 @@ finish = concurrency.finish
 
 CHEAP = "/queens?n=4&mode=count"
 LONG = "/queens?n=24&mode=count&algorithm=backtracking&time_limit_ms=3000"
+STREAMED = "/queens?n=100000&mode=first"  # api_endpoint.starts_at_once: run on the I/O thread
 
 
 def as_client(address):
@@ -39,10 +42,15 @@ def rate_limit(binary):
               statuses[:3] == [200] * 3 and statuses[3:] == [429, 429])
         check("... rate_limited, with Retry-After",
               error_code(greedy[3]) == "rate_limited" and greedy[3][1].get("Retry-After", "").isdigit())
+        streamed = get(port, STREAMED, headers=as_client("198.51.100.7"))
+        check("... and so is its stream started on the I/O thread (queens mode=first)",
+              streamed[0] == 429 and error_code(streamed) == "rate_limited", f"{streamed[0]}")
         check("... its cheap answers are not counted (/healthz 200)",
               get(port, "/healthz", headers=as_client("198.51.100.7"))[0] == 200)
         check("a second client's computing request is admitted",
               get(port, CHEAP, headers=as_client("198.51.100.8"))[0] == 200)
+        check("... and its stream started on the I/O thread too",
+              get(port, STREAMED, headers=as_client("198.51.100.8"))[0] == 200)
     finally:
         process.kill()
         process.wait()
