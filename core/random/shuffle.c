@@ -7,7 +7,6 @@
 #include <sys/mman.h>
 
 #include "core/random/bounded_random.h"
-#include "core/random/shuffle_two_phase.h"
 
 enum { POLL_EVERY = 1 << 16 }; /* elements (or moved elements for naive) between deadline polls */
 
@@ -17,7 +16,7 @@ static void swap(uint32_t *a, size_t i, size_t j) {
     a[j] = t;
 }
 
-void shuffle_identity(uint32_t *a, size_t n) {
+static void identity(uint32_t *a, size_t n) {
     for (size_t i = 0; i < n; i++) a[i] = (uint32_t)i;
 }
 
@@ -30,8 +29,8 @@ enum { DICE_AHEAD = 16 };
 /* For i = top, top - 2, ... while i >= stop: swaps a[i] with a[j1], j1 < i + 1 - less, and a[i - 1]
  * with a[j2], j2 < i - less (less = 0: Fisher-Yates; 1: Sattolo's single cycle). *next_i is the first i
  * left undone. The caller guarantees top >= stop >= 2 or top < stop. */
-core_status shuffle_paired_swaps(rng *r, uint32_t *a, size_t top, size_t stop, size_t less, size_t *next_i,
-                                 const deadline *limit) {
+static core_status paired_swaps(rng *r, uint32_t *a, size_t top, size_t stop, size_t less, size_t *next_i,
+                                const deadline *limit) {
     size_t steps = top >= stop ? (top - stop) / 2 + 1 : 0;
     *next_i = top - 2 * steps;
     uint64_t dice[DICE_AHEAD][2];
@@ -65,13 +64,12 @@ core_status shuffle_paired_swaps(rng *r, uint32_t *a, size_t top, size_t stop, s
 
 /* The identity, then a[i] swapped with a[j], j < i + 1 - less, for i from n - 1 down to 1: Fisher-Yates
  * (less = 0) or Sattolo's single cycle (less = 1). paired_swaps does the pairs down to 2 + less; the
- * one step it may leave draws from 2, and Sattolo's last step (j < 1) is a[1] with a[0]. On one
- * thread; shuffle_two_phase (shuffle_two_phase.c) computes the same on two. */
-core_status shuffle_swap_down(rng *r, uint32_t *a, size_t n, size_t less, const deadline *limit) {
-    shuffle_identity(a, n);
+ * one step it may leave draws from 2, and Sattolo's last step (j < 1) is a[1] with a[0]. */
+static core_status swap_down(rng *r, uint32_t *a, size_t n, size_t less, const deadline *limit) {
+    identity(a, n);
     if (n < 2) return CORE_OK;
     size_t i;
-    if (shuffle_paired_swaps(r, a, n - 1, 2 + less, less, &i, limit) != CORE_OK) return CORE_DEADLINE;
+    if (paired_swaps(r, a, n - 1, 2 + less, less, &i, limit) != CORE_OK) return CORE_DEADLINE;
     if (i == 1 + less) swap(a, i, bounded_random(r, 2));
     if (less == 1) swap(a, 1, 0);
     return CORE_OK;
@@ -112,7 +110,7 @@ static size_t take(uint32_t *a, size_t k, size_t j) {
 }
 
 static core_status naive(rng *r, uint32_t *a, size_t n, const deadline *limit) {
-    shuffle_identity(a, n);
+    identity(a, n);
     size_t k = 0, moved = 0;
     for (; k + 2 < n; k += 2) {
         uint64_t j1, j2;
@@ -132,7 +130,7 @@ typedef enum { ATTEMPT_DERANGED, ATTEMPT_FIXED_POINT, ATTEMPT_DEADLINE } attempt
 
 /* One attempt at a derangement: Fisher-Yates stopped at the first settled fixed point. */
 static attempt_outcome derangement_attempt(rng *r, uint32_t *a, size_t n, size_t *until_poll, const deadline *limit) {
-    shuffle_identity(a, n);
+    identity(a, n);
     size_t i = n - 1;
     for (; i >= 2; i -= 2) {
         uint64_t j1, j2;
@@ -171,10 +169,10 @@ core_status shuffle_permutation(shuffle_algorithm algorithm, rng *r, uint32_t *p
     case SHUFFLE_INSIDE_OUT: return inside_out(r, perm, n, limit);
     case SHUFFLE_NAIVE: return naive(r, perm, n, limit);
     case SHUFFLE_DERANGEMENT: return derangement(r, perm, n, limit);
-    case SHUFFLE_CYCLE: return shuffle_swap_down_fastest(r, perm, n, 1, limit);
+    case SHUFFLE_CYCLE: return swap_down(r, perm, n, 1, limit);
     case SHUFFLE_FISHER_YATES: break;
     }
-    return shuffle_swap_down_fastest(r, perm, n, 0, limit);
+    return swap_down(r, perm, n, 0, limit);
 }
 
 enum { HUGE_PAGE_BYTES = 2 << 20 };
