@@ -25,14 +25,8 @@ static size_t decimal_digits(uint64_t v) {
     return v >= 10 ? digits + 1 : digits;
 }
 
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/* Values below 10^8 (nearly all that streams: shuffled values, columns, squares) from a table of the
- * four digits of every number below 10^4, "0000" to "9999" (40,000 bytes, written out by the
- * preprocessor): one division by a constant (v / 10^4, a multiplication), two table loads and a shift
- * past the leading zeros of the high group, no loop. The usual digit-table method of integer printing,
- * with groups of four digits rather than two; it replaced an eight-digits-in-one-word computation
- * whose chain of dependent multiplications was the slower (docs/operations.md). Stores 8 bytes at
- * `to` (v >= 10^4) or 4 (below). */
+/* The table of jw_put_uint (json_writer.h): "0000" to "9999" written out by the preprocessor, then
+ * the NUL and padding, so that a 4-byte read starting up to 3 bytes into the last group stays inside. */
 /* clang-format off */
 #define FOUR_DIGITS_1(p) p "0" p "1" p "2" p "3" p "4" p "5" p "6" p "7" p "8" p "9"
 #define FOUR_DIGITS_2(p) FOUR_DIGITS_1(p "0") FOUR_DIGITS_1(p "1") FOUR_DIGITS_1(p "2") FOUR_DIGITS_1(p "3") \
@@ -42,34 +36,11 @@ static size_t decimal_digits(uint64_t v) {
     FOUR_DIGITS_2(p "4") FOUR_DIGITS_2(p "5") FOUR_DIGITS_2(p "6") FOUR_DIGITS_2(p "7") FOUR_DIGITS_2(p "8") \
     FOUR_DIGITS_2(p "9")
 /* clang-format on */
-enum { GROUP = 10000, GROUP_DIGITS = 4, EIGHT_DIGITS_END = GROUP * GROUP };
-static const char four_digits[GROUP_DIGITS * GROUP + 1] =
+const char jw_four_digits[JW_GROUP_DIGITS * JW_GROUP + JW_GROUP_DIGITS] =
     FOUR_DIGITS_3("0") FOUR_DIGITS_3("1") FOUR_DIGITS_3("2") FOUR_DIGITS_3("3") FOUR_DIGITS_3("4") FOUR_DIGITS_3("5")
         FOUR_DIGITS_3("6") FOUR_DIGITS_3("7") FOUR_DIGITS_3("8") FOUR_DIGITS_3("9");
 
-/* The digits of `group` (below 10^4) without its leading zeros; at least one digit. */
-static char *put_leading_group(char *to, uint32_t group) {
-    unsigned leading_zeros = group >= 1000 ? 0 : group >= 100 ? 1 : group >= 10 ? 2 : 3;
-    uint32_t digits;
-    memcpy(&digits, four_digits + GROUP_DIGITS * group, sizeof digits);
-    digits >>= 8 * leading_zeros;
-    memcpy(to, &digits, sizeof digits);
-    return to + GROUP_DIGITS - leading_zeros;
-}
-
-static char *put_up_to_eight_digits(char *to, uint64_t v) {
-    if (v < GROUP) return put_leading_group(to, (uint32_t)v);
-    uint32_t high = (uint32_t)(v / GROUP), low = (uint32_t)(v - (uint64_t)high * GROUP);
-    to = put_leading_group(to, high);
-    memcpy(to, four_digits + GROUP_DIGITS * low, GROUP_DIGITS);
-    return to + GROUP_DIGITS;
-}
-#endif
-
-char *jw_put_uint(char *to, uint64_t v) {
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (v < EIGHT_DIGITS_END) return put_up_to_eight_digits(to, v);
-#endif
+char *jw_put_wide_uint(char *to, uint64_t v) {
     char *end = to + decimal_digits(v), *p = end;
     while (v >= 100) {
         const char *pair = two_digits + 2 * (v % 100);
