@@ -17,7 +17,7 @@
 
 enum { SMALL_OUTPUT_VALUES = 4096 }; /* count * n at or below which the body is built whole */
 /* A whole shuffle's cost per value, estimated low: the array's first touch and a random swap take
- * about 5-6 ns a value on the 2-core EPYC (docs/operations.md#the-seeded-shuffle-fourth-attempt). */
+ * about 5-6 ns a value on the 2-core EPYC (docs/operations.md#the-seeded-shuffle-fourth-attempt-issue-32). */
 enum { SHUFFLE_ESTIMATE_VALUES_PER_MS = 250000 };
 
 static const api_field fields[] = {
