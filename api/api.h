@@ -135,6 +135,13 @@ bool api_fail(api_request *req, api_error_kind kind, const char *field, const ch
 /* The common 503 for a computation that ran out of time. */
 bool api_fail_deadline(api_request *req);
 
+/* True when `req` runs in a slice shorter than its time limit (the server's express lane) and its
+ * computation, estimated at `estimate_ms`, needs more than the slice has left: the request then fails
+ * at once with the deadline (api_fail_deadline), so the server runs it again with its whole time limit
+ * straight away instead of after spending the slice on work it would throw away. An estimate too high
+ * only costs a request the express lane, never its answer. */
+bool api_outlasts_slice(api_request *req, uint64_t estimate_ms);
+
 /* The common 500 for an allocation that failed. */
 bool api_fail_out_of_memory(api_request *req);
 

@@ -25,36 +25,22 @@ static size_t decimal_digits(uint64_t v) {
     return v >= 10 ? digits + 1 : digits;
 }
 
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/* Values from 10 to 10^8 - 1 (nearly all that streams: shuffled values, columns, squares) without a
- * loop: all eight digits of v, leading zeros included, computed at once in the eight bytes of one word
- * (most significant first in memory), the SWAR fixed-width method described by Paul Khuong and Daniel
- * Lemire (2021): v splits into two 4-digit lanes, each into two 2-digit lanes, each into two digits,
- * every division by a constant done for all lanes with one multiplication and shift (exact below the
- * lanes' bounds). The word is stored whole, shifted past its leading zeros: 8 bytes at `to`. */
-enum { EIGHT_DIGITS_END = 100000000 };
+/* The table of jw_put_uint (json_writer.h): "0000" to "9999" written out by the preprocessor, then
+ * the NUL and padding, so that a 4-byte read starting up to 3 bytes into the last group stays inside. */
+/* clang-format off */
+#define FOUR_DIGITS_1(p) p "0" p "1" p "2" p "3" p "4" p "5" p "6" p "7" p "8" p "9"
+#define FOUR_DIGITS_2(p) FOUR_DIGITS_1(p "0") FOUR_DIGITS_1(p "1") FOUR_DIGITS_1(p "2") FOUR_DIGITS_1(p "3") \
+    FOUR_DIGITS_1(p "4") FOUR_DIGITS_1(p "5") FOUR_DIGITS_1(p "6") FOUR_DIGITS_1(p "7") FOUR_DIGITS_1(p "8") \
+    FOUR_DIGITS_1(p "9")
+#define FOUR_DIGITS_3(p) FOUR_DIGITS_2(p "0") FOUR_DIGITS_2(p "1") FOUR_DIGITS_2(p "2") FOUR_DIGITS_2(p "3") \
+    FOUR_DIGITS_2(p "4") FOUR_DIGITS_2(p "5") FOUR_DIGITS_2(p "6") FOUR_DIGITS_2(p "7") FOUR_DIGITS_2(p "8") \
+    FOUR_DIGITS_2(p "9")
+/* clang-format on */
+const char jw_four_digits[JW_GROUP_DIGITS * JW_GROUP + JW_GROUP_DIGITS] =
+    FOUR_DIGITS_3("0") FOUR_DIGITS_3("1") FOUR_DIGITS_3("2") FOUR_DIGITS_3("3") FOUR_DIGITS_3("4") FOUR_DIGITS_3("5")
+        FOUR_DIGITS_3("6") FOUR_DIGITS_3("7") FOUR_DIGITS_3("8") FOUR_DIGITS_3("9");
 
-static uint64_t eight_digits(uint64_t v) {
-    uint64_t fours = v / 10000 | (v % 10000) << 32;                         /* the high four digits in the low lane */
-    uint64_t high_pairs = ((fours * 10486) >> 20) & (0x7Full << 32 | 0x7F); /* each lane / 100 */
-    uint64_t pairs = (fours - 100 * high_pairs) << 16 | high_pairs;         /* 2-digit lanes */
-    uint64_t high_digits = ((pairs * 103) >> 10) & 0x000F000F000F000Full;   /* each lane / 10 */
-    return high_digits | (pairs - 10 * high_digits) << 8;
-}
-
-static char *put_up_to_eight_digits(char *to, uint64_t v) {
-    uint64_t digits = eight_digits(v);
-    unsigned leading_zeros = (unsigned)__builtin_ctzll(digits) / 8; /* v >= 10: at most six */
-    digits = (digits + 0x3030303030303030ull) >> (8 * leading_zeros);
-    memcpy(to, &digits, sizeof digits);
-    return to + 8 - leading_zeros;
-}
-#endif
-
-char *jw_put_uint(char *to, uint64_t v) {
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (v >= 10 && v < EIGHT_DIGITS_END) return put_up_to_eight_digits(to, v);
-#endif
+char *jw_put_wide_uint(char *to, uint64_t v) {
     char *end = to + decimal_digits(v), *p = end;
     while (v >= 100) {
         const char *pair = two_digits + 2 * (v % 100);

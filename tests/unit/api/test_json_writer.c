@@ -68,11 +68,21 @@ Test(json_writer, put_uint_matches_printf) {
     }
 }
 
-/* Below 10^8 the digits are computed eight at a time in one word (each lane's division by a constant
- * exact only below its bound): every value below 10^6, and every 997th value up to past 10^8, against
- * printf. */
-Test(json_writer, put_uint_word_path_matches_printf) {
-    for (uint64_t v = 0; v < 100001000; v += v < 1000000 ? 1 : 997) {
+/* Below 10^8 the digits come from a table of four-digit groups, the high group shifted past its
+ * leading zeros: every value below 10^6, every value within 2,000 of each power of ten up to 10^9, and
+ * every 97th value up to past 10^8, against printf. */
+Test(json_writer, put_uint_table_path_matches_printf) {
+    for (uint64_t power = 1; power <= 1000000000; power *= 10) {
+        uint64_t first = power > 2000 ? power - 2000 : 0;
+        for (uint64_t v = first; v < power + 2000; v++) {
+            char expected[32], got[JW_UINT_MAX_DIGITS + 1];
+            snprintf(expected, sizeof expected, "%llu", (unsigned long long)v);
+            char *end = jw_put_uint(got, v);
+            *end = '\0';
+            cr_assert_str_eq(got, expected);
+        }
+    }
+    for (uint64_t v = 0; v < 100001000; v += v < 1000000 ? 1 : 97) {
         char expected[32], got[JW_UINT_MAX_DIGITS + 1];
         snprintf(expected, sizeof expected, "%llu", (unsigned long long)v);
         char *end = jw_put_uint(got, v);
