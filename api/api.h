@@ -113,6 +113,10 @@ typedef struct api_endpoint {
      * ETag derived from the request and let caches keep it. Else true for a request whose answer is
      * not (a fresh random shuffle; the service's own state). Called on checked fields. */
     bool (*varies)(const api_request *req);
+    /* NULL: no request is known in advance to take long. Else true for a request whose fields alone
+     * show that it takes far more than the express slice (server/compute_pool.h): it skips that slice
+     * instead of spending it on work that then starts over. Called on checked fields. */
+    bool (*long_running)(const api_request *req);
     /* true: caches must check the ETag before each reuse (Cache-Control: no-cache), for files that
      * change with the build under the same URL and must match each other (the web pages) */
     bool revalidate;

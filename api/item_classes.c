@@ -229,6 +229,17 @@ bool item_classes_read_value(api_request *req, const char *field, const cJSON *v
     return kept_if(read_array(req, field, value, max_items, items), items);
 }
 
+bool item_classes_many(const api_request *req, const char *field) {
+    const char *text = param_string(req, field);
+    if (text != NULL) return strnlen(text, ITEM_CLASSES_QUICK_MAX + 1) > ITEM_CLASSES_QUICK_MAX;
+    const cJSON *array = param_array(req, field);
+    size_t count = 0;
+    for (const cJSON *value = array ? array->child : NULL; value != NULL && count <= ITEM_CLASSES_QUICK_MAX;
+         value = value->next)
+        count++;
+    return count > ITEM_CLASSES_QUICK_MAX;
+}
+
 void item_classes_free(item_classes *items) {
     free(items->classes);
     free(items->mult);

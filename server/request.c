@@ -14,7 +14,8 @@
  *
  * Progress: a request with Accept: text/event-stream on a route marked ROUTE_PROGRESS runs the same
  * way, and its answer is an event stream (server/event_stream.h) that the I/O thread starts once the
- * computation has begun; such a job skips the express slice, so that its progress never starts over.
+ * computation has begun; such a job skips the express slice, so that its progress never starts over,
+ * as does a job whose endpoint sees from its fields that it takes long (api_endpoint.long_running).
  *
  * Slow clients: each connection starts with the short --request-timeout-ms inactivity timeout while
  * its request arrives, and a request that has not fully arrived by then (counted from its first
@@ -94,6 +95,7 @@ typedef struct request_context {
     char etag[ETAG_SIZE]; /* "" until worked out (for a pure answer), or when it could not be */
     bool streamed;
     bool wants_events;     /* Accept: text/event-stream on a route with progress */
+    bool long_running;     /* known from its fields to outlast the express slice: skips it */
     event_stream *events;  /* with wants_events, from the job's submission on; else NULL */
     bool fails_allocation; /* armed the allocation-failure countdown (server/alloc_failure.h) */
     int status;
@@ -521,8 +523,8 @@ static void run_job(compute_job *job) {
     if (deadline_expired(&ctx->req.time_limit)) {
         api_fail_deadline(&ctx->req);
         ctx->answered_ok = false;
-    } else if (job->lane == COMPUTE_EXPRESS && ctx->events != NULL) {
-        move_to_main_lane(ctx); /* its progress must not start over after a slice */
+    } else if (job->lane == COMPUTE_EXPRESS && (ctx->events != NULL || ctx->long_running)) {
+        move_to_main_lane(ctx); /* its progress must not start over after a slice, nor its work */
         return;
     } else if (job->lane == COMPUTE_EXPRESS) {
         run_express_slice(ctx);
@@ -628,6 +630,7 @@ static enum MHD_Result dispatch(request_context *ctx) {
     if (!read_fields(ctx)) return queue_error(ctx, &ctx->req.error, NULL);
     const api_endpoint *endpoint = ctx->route->endpoint;
     ctx->wants_events = (ctx->route->methods & ROUTE_PROGRESS) && event_stream_requested(ctx->connection);
+    ctx->long_running = endpoint->long_running != NULL && endpoint->long_running(&ctx->req);
     /* an event stream is never cached (Cache-Control: no-store) */
     ctx->pure = !ctx->wants_events && (endpoint->varies == NULL || !endpoint->varies(&ctx->req));
     const char *if_none_match =
