@@ -92,7 +92,7 @@ typedef struct request_context {
     request_phase phase;
     bool suspended;
     bool pure;            /* the answer is a pure function of the request: it gets an ETag */
-    char etag[ETAG_SIZE]; /* "" until worked out (for a pure answer), or when it could not be */
+    char etag[ETAG_SIZE]; /* "" until worked out (for a pure answer) */
     bool streamed;
     bool wants_events;     /* Accept: text/event-stream on a route with progress */
     bool long_running;     /* known from its fields to outlast the express slice: skips it */
@@ -362,15 +362,12 @@ static bool compress_answer(request_context *ctx) {
     return !ctx->gzip || streamed || gzip_body(&res->body);
 }
 
-/* Fills ctx->etag from the request alone (server/etag.h); false (no tag) when out of memory. */
-static bool tag_answer(request_context *ctx) {
+/* Fills ctx->etag from the request alone (server/etag.h). */
+static void tag_answer(request_context *ctx) {
     char representation[32]; /* the media type and the codings the client takes shape the bytes */
     snprintf(representation, sizeof representation, "%s gzip=%u identity=%u", ctx->req.ndjson ? "ndjson" : "json",
              ctx->codings.gzip, ctx->codings.identity);
-    if (etag_of_request(ctx->etag, ctx->server->fingerprint, ctx->route->path, representation, ctx->req.params))
-        return true;
-    ctx->etag[0] = '\0';
-    return false;
+    etag_of_request(ctx->etag, ctx->server->fingerprint, ctx->route->path, representation, ctx->req.params);
 }
 
 /* Runs the endpoint (on a worker, or inline for ON_IO_THREAD routes). */
@@ -636,9 +633,11 @@ static enum MHD_Result dispatch(request_context *ctx) {
     const char *if_none_match =
         MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
     /* The tag is worked out here only for a conditional GET; otherwise on the worker (run_endpoint). */
-    if (ctx->pure && strcmp(ctx->method, "GET") == 0 && if_none_match != NULL && tag_answer(ctx) &&
-        etag_matches(if_none_match, ctx->etag))
-        return queue(ctx, 304, MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT), NULL);
+    if (ctx->pure && strcmp(ctx->method, "GET") == 0 && if_none_match != NULL) {
+        tag_answer(ctx);
+        if (etag_matches(if_none_match, ctx->etag))
+            return queue(ctx, 304, MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT), NULL);
+    }
     if (ctx->route->thread == ON_WORKER) return submit(ctx);
     run_endpoint(ctx);
     return queue_answer(ctx);
