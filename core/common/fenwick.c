@@ -36,13 +36,15 @@ size_t fenwick_prefix(const fenwick *f, size_t i) {
     return sum;
 }
 
-size_t fenwick_select(const fenwick *f, size_t r) {
+size_t fenwick_select_within(const fenwick *f, size_t *r) {
     size_t pos = 0;
     for (size_t step = f->top; step > 0; step /= 2) {
-        if (pos + step <= f->n && f->tree[pos + step] <= r) {
+        if (pos + step <= f->n && f->tree[pos + step] <= *r) {
             pos += step;
-            r -= f->tree[pos];
+            *r -= f->tree[pos];
         }
     }
     return pos;
 }
+
+size_t fenwick_select(const fenwick *f, size_t r) { return fenwick_select_within(f, &r); }
