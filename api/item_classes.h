@@ -41,7 +41,8 @@ bool item_classes_many(const api_request *req, const char *field);
 
 void item_classes_free(item_classes *items);
 
-/* Writes an arrangement of class ids as a JSON array of the values, or a JSON string for text. */
+/* Writes an arrangement of class ids as a JSON array of the values, or a JSON string for text. Each
+ * class appears at most its multiplicity times (an arrangement or a combination of the items). */
 void item_classes_write(const item_classes *items, json_writer *out, const uint32_t *arrangement, size_t len);
 
 #endif
