@@ -14,8 +14,8 @@
 
 typedef struct slot_set {
     size_t n;
-    uint64_t *words;      /* bit i % 64 of word i / 64: slot i is free */
-    fenwick word_counts;  /* free slots in each word */
+    uint64_t *words;     /* bit i % 64 of word i / 64: slot i is free */
+    fenwick word_counts; /* free slots in each word */
 } slot_set;
 
 /* All n slots free. False when out of memory (then nothing is held). */

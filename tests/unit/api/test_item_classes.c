@@ -32,7 +32,11 @@ static api_request request_with(size_t count, bool text) {
 }
 
 Test(item_classes, many_means_more_than_the_quick_bound) {
-    static const size_t counts[] = {0, 1, ITEM_CLASSES_QUICK_MAX - 1, ITEM_CLASSES_QUICK_MAX, ITEM_CLASSES_QUICK_MAX + 1,
+    static const size_t counts[] = {0,
+                                    1,
+                                    ITEM_CLASSES_QUICK_MAX - 1,
+                                    ITEM_CLASSES_QUICK_MAX,
+                                    ITEM_CLASSES_QUICK_MAX + 1,
                                     3 * ITEM_CLASSES_QUICK_MAX};
     for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
         for (int text = 0; text <= 1; text++) {
