@@ -124,6 +124,20 @@ static void divide_exactly(void *task) {
     mpz_divexact(q->quotient, q->dividend, q->divisor);
 }
 
+/* Lehmer digits when every class is there once (10^6 distinct items): the unused classes in a slot
+ * set, which stays in cache where a Fenwick tree of 10^6 counts does not. False when out of memory. */
+static bool distinct_lehmer_digits(size_t *L, size_t *mp, const uint32_t *seq, size_t n) {
+    slot_set unused;
+    if (!slot_set_init_free(&unused, n)) return false;
+    for (size_t i = 0; i < n; i++) {
+        L[i] = slot_set_free_below(&unused, seq[i]);
+        mp[i] = 1;
+        slot_set_take(&unused, seq[i]);
+    }
+    slot_set_free(&unused);
+    return true;
+}
+
 core_status multiset_rank(mpz_t rank, mpz_t total, const uint32_t *seq, size_t n, size_t m, const deadline *dl) {
     mpz_set_ui(rank, 0);
     mpz_set_ui(total, 1);
@@ -135,8 +149,8 @@ core_status multiset_rank(mpz_t rank, mpz_t total, const uint32_t *seq, size_t n
     core_status status = CORE_NO_MEMORY;
     if (mult == NULL || L == NULL || mp == NULL) goto out;
     for (size_t i = 0; i < n; i++) mult[seq[i]]++;
-    if (!fenwick_init(&f, m, mult)) goto out;
-    for (size_t i = 0; i < n; i++) {
+    if (m == n ? !distinct_lehmer_digits(L, mp, seq, n) : !fenwick_init(&f, m, mult)) goto out;
+    for (size_t i = 0; i < n && m < n; i++) {
         uint32_t c = seq[i];
         L[i] = fenwick_prefix(&f, c);
         mp[i] = mult[c]--;
