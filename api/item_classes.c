@@ -145,8 +145,8 @@ static uint32_t code_class(const code_set *set, uint32_t code) {
 
 /* The classes of a text read into `codes`, with `firsts` (the offsets of each code point's first
  * occurrence, in order of appearance) giving each class's text. */
-static bool assign_code_classes(item_classes *items, const char *text, const uint32_t *codes, code_set *set,
-                                const size_t *firsts, size_t m) {
+static bool assign_code_classes(item_classes *items, const char *text, size_t bytes, const uint32_t *codes,
+                                code_set *set, const size_t *firsts, size_t m) {
     size_t n = items->n;
     items->classes = malloc((n ? n : 1) * sizeof *items->classes);
     items->mult = calloc(m ? m : 1, sizeof *items->mult);
@@ -163,12 +163,13 @@ static bool assign_code_classes(item_classes *items, const char *text, const uin
     }
     uint32_t code;
     for (size_t j = 0; j < m; j++) {
-        utf8_decode_one((const unsigned char *)text + firsts[j], 4, &code); /* valid: read before */
+        utf8_decode_one((const unsigned char *)text + firsts[j], bytes - firsts[j], &code); /* valid: read before */
         first_of_class[code_class(set, code)] = firsts[j];
     }
     for (size_t c = 0; c < m; c++) {
         items->start[c] = texts.len;
-        size_t length = utf8_decode_one((const unsigned char *)text + first_of_class[c], 4, &code);
+        size_t length =
+            utf8_decode_one((const unsigned char *)text + first_of_class[c], bytes - first_of_class[c], &code);
         write_code_text(&texts, text + first_of_class[c], length);
     }
     items->start[m] = texts.len;
@@ -216,7 +217,7 @@ static bool read_text(api_request *req, const char *field, const char *text, siz
     }
     items->n = n;
     items->text = true;
-    ok = assign_code_classes(items, text, codes, set, firsts, m);
+    ok = assign_code_classes(items, text, bytes, codes, set, firsts, m);
 out:
     free(codes);
     free(firsts);
