@@ -113,6 +113,10 @@ typedef struct api_endpoint {
      * ETag derived from the request and let caches keep it. Else true for a request whose answer is
      * not (a fresh random shuffle; the service's own state). Called on checked fields. */
     bool (*varies)(const api_request *req);
+    /* NULL: no request is known in advance to take long. Else true for a request whose fields alone
+     * show that it takes far more than the express slice (server/compute_pool.h): it skips that slice
+     * instead of spending it on work that then starts over. Called on checked fields. */
+    bool (*long_running)(const api_request *req);
     /* true: caches must check the ETag before each reuse (Cache-Control: no-cache), for files that
      * change with the build under the same URL and must match each other (the web pages) */
     bool revalidate;
@@ -134,13 +138,6 @@ bool api_fail(api_request *req, api_error_kind kind, const char *field, const ch
 
 /* The common 503 for a computation that ran out of time. */
 bool api_fail_deadline(api_request *req);
-
-/* True when `req` runs in a slice shorter than its time limit (the server's express lane) and its
- * computation, estimated at `estimate_ms`, needs more than the slice has left: the request then fails
- * at once with the deadline (api_fail_deadline), so the server runs it again with its whole time limit
- * straight away instead of after spending the slice on work it would throw away. An estimate too high
- * only costs a request the express lane, never its answer. */
-bool api_outlasts_slice(api_request *req, uint64_t estimate_ms);
 
 /* The common 500 for an allocation that failed. */
 bool api_fail_out_of_memory(api_request *req);

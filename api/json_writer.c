@@ -120,16 +120,17 @@ void jw_mpz_string(json_writer *w, const mpz_t v) {
     jw_char(w, '"');
 }
 
+bool jw_exact_integer(json_writer *w, double number) {
+    /* Integers print exactly; cJSON's %1.15g would turn 2^53-1 into 9.00719925474099e+15. The range
+     * comes first: converting a double outside int64_t's range is undefined (found by fuzzing). */
+    if (!(number >= -9007199254740992.0 && number <= 9007199254740992.0 && number == (double)(int64_t)number))
+        return false;
+    jw_int(w, (int64_t)number);
+    return true;
+}
+
 void jw_cjson(json_writer *w, const cJSON *value) {
-    if (cJSON_IsNumber(value)) {
-        double d = value->valuedouble;
-        /* Integers print exactly; cJSON's %1.15g would turn 2^53-1 into 9.00719925474099e+15. The range
-         * comes first: converting a double outside int64_t's range is undefined (found by fuzzing). */
-        if (d >= -9007199254740992.0 && d <= 9007199254740992.0 && d == (double)(int64_t)d) {
-            jw_int(w, (int64_t)d);
-            return;
-        }
-    }
+    if (cJSON_IsNumber(value) && jw_exact_integer(w, value->valuedouble)) return;
     if (cJSON_IsString(value)) {
         jw_cstring(w, value->valuestring);
         return;

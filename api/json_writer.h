@@ -64,6 +64,9 @@ void jw_mpz_string(json_writer *w, const mpz_t v);
 void jw_uint_string(json_writer *w, uint64_t v);
 /* Any cJSON value in compact form (numbers that are integers up to 2^53 print exactly). */
 void jw_cjson(json_writer *w, const cJSON *value);
+/* A number as jw_cjson() writes an integer up to 2^53, and true; false, writing nothing, for any
+ * other number (which jw_cjson() prints as cJSON does). */
+bool jw_exact_integer(json_writer *w, double number);
 /* A string key and colon: `"name":`. */
 void jw_key(json_writer *w, const char *name);
 

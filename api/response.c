@@ -19,14 +19,6 @@ bool api_fail_deadline(api_request *req) {
                     "time_limit_ms (at most the server's --time-limit-ms)");
 }
 
-bool api_outlasts_slice(api_request *req, uint64_t estimate_ms) {
-    bool in_slice =
-        req->deadline.at_ns != 0 && (req->time_limit.at_ns == 0 || req->deadline.at_ns < req->time_limit.at_ns);
-    if (!in_slice || estimate_ms <= deadline_remaining_ms(&req->deadline)) return false;
-    api_fail_deadline(req);
-    return true;
-}
-
 bool api_fail_out_of_memory(api_request *req) {
     return api_fail(req, API_OUT_OF_MEMORY, NULL, "the server ran out of memory; retry later or ask for less");
 }

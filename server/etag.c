@@ -1,8 +1,11 @@
 /* Request-derived entity tags (see etag.h). FNV-1a over 128 bits (offset basis and prime from the
  * FNV specification, draft-eastlake-fnv), fed with each part and a separator byte that cannot occur
- * inside a part's text. */
+ * inside a part's text, then with each field's name and its parsed value walked as it is (a type
+ * byte, a number's double, a string's length and bytes, an array's or object's members and an end
+ * byte): printing the value again would cost more than the hashing (10^6 numbers: 0.3 s of %g). */
 #include "server/etag.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -12,16 +15,59 @@ static u128 fnv_offset_basis(void) { return ((u128)0x6c62272e07bb0142ULL << 64) 
 
 static u128 fnv_prime(void) { return ((u128)1 << 88) | 0x13b; }
 
-static void fnv_feed(u128 *hash, const char *text) {
-    for (const unsigned char *p = (const unsigned char *)text; *p != '\0'; p++) {
+static void fnv_feed_bytes(u128 *hash, const void *bytes, size_t length) {
+    for (const unsigned char *p = bytes, *end = p + length; p < end; p++) {
         *hash ^= *p;
         *hash *= fnv_prime();
     }
-    *hash ^= 0xff; /* the separator: 0xff never appears in UTF-8 text */
-    *hash *= fnv_prime();
 }
 
-bool etag_of_request(char out[ETAG_SIZE], const char *server_fingerprint, const char *route_path,
+static void fnv_feed(u128 *hash, const char *text) {
+    fnv_feed_bytes(hash, text, strlen(text));
+    fnv_feed_bytes(hash, "\xff", 1); /* the separator: 0xff never appears in UTF-8 text */
+}
+
+/* The byte that starts each value, and the one that ends an array's or an object's members. */
+enum { TAG_NULL = 1, TAG_FALSE, TAG_TRUE, TAG_NUMBER, TAG_STRING, TAG_ARRAY, TAG_OBJECT, TAG_END };
+
+static void fnv_feed_length(u128 *hash, size_t length) {
+    uint64_t bytes = length;
+    fnv_feed_bytes(hash, &bytes, sizeof bytes);
+}
+
+/* Values that cJSON prints alike feed the same bytes (1, 1.0 and 1e0 are one double; -0 is not 0,
+ * as "-0" is not "0"), and the feed of a value is never the start of another's: strings carry their
+ * length, containers their end byte. */
+static void fnv_feed_value(u128 *hash, const cJSON *value) {
+    unsigned char tag = cJSON_IsNull(value)     ? TAG_NULL
+                        : cJSON_IsFalse(value)  ? TAG_FALSE
+                        : cJSON_IsTrue(value)   ? TAG_TRUE
+                        : cJSON_IsNumber(value) ? TAG_NUMBER
+                        : cJSON_IsString(value) ? TAG_STRING
+                        : cJSON_IsArray(value)  ? TAG_ARRAY
+                                                : TAG_OBJECT;
+    fnv_feed_bytes(hash, &tag, 1);
+    if (tag == TAG_NUMBER) {
+        fnv_feed_bytes(hash, &value->valuedouble, sizeof value->valuedouble);
+    } else if (tag == TAG_STRING) {
+        size_t length = strlen(value->valuestring);
+        fnv_feed_length(hash, length);
+        fnv_feed_bytes(hash, value->valuestring, length);
+    } else if (tag == TAG_ARRAY || tag == TAG_OBJECT) {
+        for (const cJSON *member = value->child; member != NULL; member = member->next) {
+            if (tag == TAG_OBJECT) {
+                size_t length = strlen(member->string);
+                fnv_feed_length(hash, length);
+                fnv_feed_bytes(hash, member->string, length);
+            }
+            fnv_feed_value(hash, member);
+        }
+        unsigned char end = TAG_END;
+        fnv_feed_bytes(hash, &end, 1);
+    }
+}
+
+void etag_of_request(char out[ETAG_SIZE], const char *server_fingerprint, const char *route_path,
                      const char *representation, const cJSON *params) {
     u128 hash = fnv_offset_basis();
     fnv_feed(&hash, server_fingerprint);
@@ -29,14 +75,10 @@ bool etag_of_request(char out[ETAG_SIZE], const char *server_fingerprint, const 
     fnv_feed(&hash, representation);
     for (const cJSON *field = params->child; field != NULL; field = field->next) {
         if (strcmp(field->string, "time_limit_ms") == 0) continue;
-        char *value = cJSON_PrintUnformatted(field);
-        if (value == NULL) return false;
         fnv_feed(&hash, field->string);
-        fnv_feed(&hash, value);
-        cJSON_free(value);
+        fnv_feed_value(&hash, field);
     }
     snprintf(out, ETAG_SIZE, "\"%016llx%016llx\"", (unsigned long long)(hash >> 64), (unsigned long long)hash);
-    return true;
 }
 
 bool etag_matches(const char *if_none_match, const char *etag) {

@@ -16,8 +16,8 @@
 /* `"` + 32 hex digits + `"` + NUL */
 #define ETAG_SIZE 35
 
-/* The tag, quoted, into `out`; false when the fields cannot be printed (out of memory). */
-bool etag_of_request(char out[ETAG_SIZE], const char *server_fingerprint, const char *route_path,
+/* The tag, quoted, into `out`. */
+void etag_of_request(char out[ETAG_SIZE], const char *server_fingerprint, const char *route_path,
                      const char *representation, const cJSON *params);
 
 /* True when an If-None-Match value (a list of tags, weak ones included, or `*`) names `etag`. */

@@ -15,7 +15,8 @@
  *
  * Progress: a request with Accept: text/event-stream on a route marked ROUTE_PROGRESS runs the same
  * way, and its answer is an event stream (server/event_stream.h) that the I/O thread starts once the
- * computation has begun; such a job skips the express slice, so that its progress never starts over.
+ * computation has begun; such a job skips the express slice, so that its progress never starts over,
+ * as does a job whose endpoint sees from its fields that it takes long (api_endpoint.long_running).
  *
  * Slow clients: each connection starts with the short --request-timeout-ms inactivity timeout while
  * its request arrives, and a request that has not fully arrived by then (counted from its first
@@ -92,9 +93,10 @@ typedef struct request_context {
     request_phase phase;
     bool suspended;
     bool pure;            /* the answer is a pure function of the request: it gets an ETag */
-    char etag[ETAG_SIZE]; /* "" until worked out (for a pure answer), or when it could not be */
+    char etag[ETAG_SIZE]; /* "" until worked out (for a pure answer) */
     bool streamed;
     bool wants_events;     /* Accept: text/event-stream on a route with progress */
+    bool long_running;     /* known from its fields to outlast the express slice: skips it */
     event_stream *events;  /* with wants_events, from the job's submission on; else NULL */
     bool fails_allocation; /* armed the allocation-failure countdown (server/alloc_failure.h) */
     int status;
@@ -361,15 +363,12 @@ static bool compress_answer(request_context *ctx) {
     return !ctx->gzip || streamed || gzip_body(&res->body);
 }
 
-/* Fills ctx->etag from the request alone (server/etag.h); false (no tag) when out of memory. */
-static bool tag_answer(request_context *ctx) {
+/* Fills ctx->etag from the request alone (server/etag.h). */
+static void tag_answer(request_context *ctx) {
     char representation[32]; /* the media type and the codings the client takes shape the bytes */
     snprintf(representation, sizeof representation, "%s gzip=%u identity=%u", ctx->req.ndjson ? "ndjson" : "json",
              ctx->codings.gzip, ctx->codings.identity);
-    if (etag_of_request(ctx->etag, ctx->server->fingerprint, ctx->route->path, representation, ctx->req.params))
-        return true;
-    ctx->etag[0] = '\0';
-    return false;
+    etag_of_request(ctx->etag, ctx->server->fingerprint, ctx->route->path, representation, ctx->req.params);
 }
 
 /* Runs the endpoint (on a worker, or inline for ON_IO_THREAD routes). */
@@ -522,8 +521,8 @@ static void run_job(compute_job *job) {
     if (deadline_expired(&ctx->req.time_limit)) {
         api_fail_deadline(&ctx->req);
         ctx->answered_ok = false;
-    } else if (job->lane == COMPUTE_EXPRESS && ctx->events != NULL) {
-        move_to_main_lane(ctx); /* its progress must not start over after a slice */
+    } else if (job->lane == COMPUTE_EXPRESS && (ctx->events != NULL || ctx->long_running)) {
+        move_to_main_lane(ctx); /* its progress must not start over after a slice, nor its work */
         return;
     } else if (job->lane == COMPUTE_EXPRESS) {
         run_express_slice(ctx);
@@ -652,14 +651,17 @@ static enum MHD_Result dispatch(request_context *ctx) {
     if (!read_fields(ctx)) return queue_error(ctx, &ctx->req.error, NULL);
     const api_endpoint *endpoint = ctx->route->endpoint;
     ctx->wants_events = (ctx->route->methods & ROUTE_PROGRESS) && event_stream_requested(ctx->connection);
+    ctx->long_running = endpoint->long_running != NULL && endpoint->long_running(&ctx->req);
     /* an event stream is never cached (Cache-Control: no-store) */
     ctx->pure = !ctx->wants_events && (endpoint->varies == NULL || !endpoint->varies(&ctx->req));
     const char *if_none_match =
         MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
     /* The tag is worked out here only for a conditional GET; otherwise on the worker (run_endpoint). */
-    if (ctx->pure && strcmp(ctx->method, "GET") == 0 && if_none_match != NULL && tag_answer(ctx) &&
-        etag_matches(if_none_match, ctx->etag))
-        return queue(ctx, 304, MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT), NULL);
+    if (ctx->pure && strcmp(ctx->method, "GET") == 0 && if_none_match != NULL) {
+        tag_answer(ctx);
+        if (etag_matches(if_none_match, ctx->etag))
+            return queue(ctx, 304, MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT), NULL);
+    }
     if (ctx->route->thread == ON_WORKER) {
         if (!starts_at_once(ctx)) return submit(ctx);
         enum MHD_Result refused; /* counted as the computing request it is, without the pool */

@@ -52,4 +52,10 @@ out:
     return ok;
 }
 
-const api_endpoint permutation_rank_endpoint = {.fields = fields, .handler = answer_rank};
+static bool rank_long_running(const api_request *req) {
+    return item_classes_many(req, "permutation") || item_classes_many(req, "text") || item_classes_many(req, "pool") ||
+           item_classes_many(req, "pool_text");
+}
+
+const api_endpoint permutation_rank_endpoint = {
+    .fields = fields, .handler = answer_rank, .long_running = rank_long_running};

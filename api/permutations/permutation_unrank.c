@@ -88,4 +88,9 @@ out:
     return ok;
 }
 
-const api_endpoint permutation_unrank_endpoint = {.fields = fields, .handler = answer_unrank};
+static bool unrank_long_running(const api_request *req) {
+    return item_classes_many(req, "items") || item_classes_many(req, "text");
+}
+
+const api_endpoint permutation_unrank_endpoint = {
+    .fields = fields, .handler = answer_unrank, .long_running = unrank_long_running};

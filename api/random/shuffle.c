@@ -10,15 +10,13 @@
 
 #include "api/endpoints.h"
 #include "api/params.h"
+#include "api/random/shuffle.h"
 #include "api/seed.h"
 #include "core/random/rng.h"
 #include "core/random/sample.h"
 #include "core/random/shuffle.h"
 
 enum { SMALL_OUTPUT_VALUES = 4096 }; /* count * n at or below which the body is built whole */
-/* A whole shuffle's cost per value, estimated low: the array's first touch and a random swap take
- * about 5-6 ns a value on the 2-core EPYC (docs/operations.md#the-seeded-shuffle-fourth-attempt-issue-32). */
-enum { SHUFFLE_ESTIMATE_VALUES_PER_MS = 250000 };
 
 static const api_field fields[] = {
     {"items", FIELD_ARRAY},
@@ -302,9 +300,6 @@ static bool start_output(api_request *req, shuffle_output *s, char seed_text[SEE
     const cJSON *items;
     if (!read_mode(req, s) || !read_sizes(req, s, &items) || !read_generator(req, &s->generator, seed_text))
         return false;
-    /* A shuffle that cannot end within the express slice goes to the main lane before its array is
-     * even allocated (sampling is O(k) with small constants: left to run). */
-    if (!s->sampling && api_outlasts_slice(req, s->n / SHUFFLE_ESTIMATE_VALUES_PER_MS)) return false;
     if (items != NULL && !prepare_items(req, s, items)) return false;
     s->perm = malloc((s->length + 1) * sizeof *s->perm);
     if (s->perm == NULL) return api_fail_out_of_memory(req);
@@ -343,4 +338,19 @@ static bool shuffle_varies(const api_request *req) {
     return secure || !param_present(req, "seed");
 }
 
-const api_endpoint shuffle_endpoint = {.fields = fields, .handler = answer_shuffle, .varies = shuffle_varies};
+/* One whole shuffle of SHUFFLE_LONG_VALUES or more (`n`, or that many `items`); a sample is O(k) with
+ * small constants and is left to the slice. */
+static bool shuffle_long_running(const api_request *req) {
+    if (param_present(req, "sample")) return false;
+    const cJSON *n = cJSON_GetObjectItemCaseSensitive(req->params, "n");
+    if (cJSON_IsNumber(n)) return n->valuedouble >= SHUFFLE_LONG_VALUES;
+    const cJSON *items = param_array(req, "items");
+    size_t values = 0;
+    for (const cJSON *item = items != NULL ? items->child : NULL; item != NULL && values < SHUFFLE_LONG_VALUES;
+         item = item->next)
+        values++;
+    return values >= SHUFFLE_LONG_VALUES;
+}
+
+const api_endpoint shuffle_endpoint = {
+    .fields = fields, .handler = answer_shuffle, .varies = shuffle_varies, .long_running = shuffle_long_running};

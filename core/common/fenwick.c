@@ -36,13 +36,19 @@ size_t fenwick_prefix(const fenwick *f, size_t i) {
     return sum;
 }
 
-size_t fenwick_select(const fenwick *f, size_t r) {
-    size_t pos = 0;
+/* Each step's choice is made with a mask, not a branch: it goes either way at random, so a branch
+ * would be mispredicted at half the levels. */
+size_t fenwick_select_within(const fenwick *f, size_t *r) {
+    size_t pos = 0, rest = *r;
     for (size_t step = f->top; step > 0; step /= 2) {
-        if (pos + step <= f->n && f->tree[pos + step] <= r) {
-            pos += step;
-            r -= f->tree[pos];
-        }
+        size_t next = pos + step;
+        if (next > f->n) continue;
+        size_t count = f->tree[next], forward = (size_t)0 - (count <= rest); /* all ones or zero */
+        pos += step & forward;
+        rest -= count & forward;
     }
+    *r = rest;
     return pos;
 }
+
+size_t fenwick_select(const fenwick *f, size_t r) { return fenwick_select_within(f, &r); }

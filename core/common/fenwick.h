@@ -23,5 +23,8 @@ size_t fenwick_prefix(const fenwick *f, size_t i);
 /* The slot holding the r-th unit (0-based) of the total: the smallest i with prefix(i + 1) > r.
  * r must be below the total. */
 size_t fenwick_select(const fenwick *f, size_t r);
+/* The same, and *r becomes the rank of that unit within its slot (r less the counts of the slots
+ * before it). */
+size_t fenwick_select_within(const fenwick *f, size_t *r);
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "core/common/fenwick.h"
 #include "core/common/fork_join.h"
+#include "core/common/slot_set.h"
 #include "core/permutations/next_permutation.h"
 #include "core/permutations/perm_count.h"
 #include "core/common/progress.h"
@@ -123,6 +124,20 @@ static void divide_exactly(void *task) {
     mpz_divexact(q->quotient, q->dividend, q->divisor);
 }
 
+/* Lehmer digits when every class is there once (10^6 distinct items): the unused classes in a slot
+ * set, which stays in cache where a Fenwick tree of 10^6 counts does not. False when out of memory. */
+static bool distinct_lehmer_digits(size_t *L, size_t *mp, const uint32_t *seq, size_t n) {
+    slot_set unused;
+    if (!slot_set_init_free(&unused, n)) return false;
+    for (size_t i = 0; i < n; i++) {
+        L[i] = slot_set_free_below(&unused, seq[i]);
+        mp[i] = 1;
+        slot_set_take(&unused, seq[i]);
+    }
+    slot_set_free(&unused);
+    return true;
+}
+
 core_status multiset_rank(mpz_t rank, mpz_t total, const uint32_t *seq, size_t n, size_t m, const deadline *dl) {
     mpz_set_ui(rank, 0);
     mpz_set_ui(total, 1);
@@ -134,8 +149,8 @@ core_status multiset_rank(mpz_t rank, mpz_t total, const uint32_t *seq, size_t n
     core_status status = CORE_NO_MEMORY;
     if (mult == NULL || L == NULL || mp == NULL) goto out;
     for (size_t i = 0; i < n; i++) mult[seq[i]]++;
-    if (!fenwick_init(&f, m, mult)) goto out;
-    for (size_t i = 0; i < n; i++) {
+    if (m == n ? !distinct_lehmer_digits(L, mp, seq, n) : !fenwick_init(&f, m, mult)) goto out;
+    for (size_t i = 0; i < n && m < n; i++) {
         uint32_t c = seq[i];
         L[i] = fenwick_prefix(&f, c);
         mp[i] = mult[c]--;
@@ -163,20 +178,20 @@ core_status kperm_rank(mpz_t rank, mpz_t total, const uint32_t *positions, size_
     perm_count_k(total, n, k);
     if (k == 0) return CORE_OK;
     size_t *L = malloc(k * sizeof *L), *ones = malloc(k * sizeof *ones);
-    fenwick f = {0};
+    slot_set unused = {0};
     core_status status = CORE_NO_MEMORY;
-    if (L == NULL || ones == NULL || !fenwick_init(&f, n, NULL)) goto out;
+    if (L == NULL || ones == NULL || !slot_set_init_free(&unused, n)) goto out;
     for (size_t i = 0; i < k; i++) { /* digit i: the unused positions below positions[i], radix n - i */
-        L[i] = fenwick_prefix(&f, positions[i]);
+        L[i] = slot_set_free_below(&unused, positions[i]);
         ones[i] = 1;
-        fenwick_add(&f, positions[i], (size_t)-1);
+        slot_set_take(&unused, positions[i]);
     }
     mpz_t D, P;
     mpz_inits(D, P, NULL);
     status = rank_split(rank, D, P, &(lehmer_digits){L, ones, n, dl}, 0, k, true) ? CORE_OK : CORE_DEADLINE;
     mpz_clears(D, P, NULL);
 out:
-    fenwick_free(&f);
+    slot_set_free(&unused);
     free(L);
     free(ones);
     return status;
@@ -307,24 +322,19 @@ static core_status factorial_digits(size_t **digits, size_t n, size_t k, const m
 
 core_status kperm_unrank(uint32_t *positions, size_t n, size_t k, const mpz_t rank, const deadline *dl) {
     size_t *digits = NULL;
-    bool *taken = calloc(n ? n : 1, sizeof *taken);
-    fenwick f = {0};
+    slot_set unused = {0};
     core_status status = CORE_NO_MEMORY;
-    if (taken == NULL || !fenwick_init(&f, n, NULL)) goto out;
+    if (!slot_set_init_free(&unused, n)) goto out;
     status = factorial_digits(&digits, n, k, rank, dl);
     if (status != CORE_OK) goto out;
     for (size_t i = 0; i < k; i++) {
-        size_t p = fenwick_select(&f, digits[i]);
+        size_t p = slot_set_select(&unused, digits[i]);
         positions[i] = (uint32_t)p;
-        taken[p] = true;
-        fenwick_add(&f, p, (size_t)-1);
+        slot_set_take(&unused, p);
     }
-    size_t next = k;
-    for (size_t p = 0; p < n; p++)
-        if (!taken[p]) positions[next++] = (uint32_t)p;
+    slot_set_list_free(&unused, positions + k); /* the rest in ascending order */
 out:
-    fenwick_free(&f);
-    free(taken);
+    slot_set_free(&unused);
     free(digits);
     return status;
 }
