@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "permutations_reference.h"
 
 static const char *const orders[] = {"lexicographic", "input", "any"};
 
@@ -97,25 +98,6 @@ Test(permutations, number_items_match_itertools_for_every_option_combination) {
     expect_itertools_listings(random_number_body, 20261125);
 }
 
-/* The next permutation of positions p[0..n) in lexicographic order (the textbook step); false after
- * the last. */
-static bool next_positions(int *p, int n) {
-    int i = n - 2;
-    while (i >= 0 && p[i] > p[i + 1]) i--;
-    if (i < 0) return false;
-    int j = n - 1;
-    while (p[j] < p[i]) j--;
-    int t = p[i];
-    p[i] = p[j];
-    p[j] = t;
-    for (int a = i + 1, b = n - 1; a < b; a++, b--) {
-        t = p[a];
-        p[a] = p[b];
-        p[b] = t;
-    }
-    return true;
-}
-
 /* Lines of one-byte entries up to 32 bytes take a fixed-shape path (api/arrangement_listing.c), longer
  * ones the patching of changed entries: on both sides of that edge (15 and 16 numbers as NDJSON: 32
  * and 34 bytes a line; 29 and 30 characters: 32 and 33), the first 3,000 lines, as sent and as JSON
@@ -151,7 +133,7 @@ Test(permutations, one_byte_entries_on_both_sides_of_the_fixed_line_edge) {
             cr_assert(strncmp(line, expected, len) == 0, "%s: line %d is %.40s, expected %.*s", cases[c].body, count,
                       line, (int)len, expected);
             line += len;
-            cr_assert(next_positions(p, n));
+            cr_assert(reference_next_permutation(p, n));
         }
         cr_assert_eq(*line, '\0', "%s: more than %d lines", cases[c].body, LINES);
         http_result_free(&r);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "api/permutation_blocks.h"
+#include "permutations_reference.h"
 
 Test(permutation_blocks, every_translator_matches_the_table_at_every_length_and_alignment) {
     block_translator found[BLOCK_TRANSLATORS];
@@ -37,31 +38,13 @@ static void make_items(item_classes *items, size_t n, const char *bytes, bool te
     *items = (item_classes){.n = n, .m = n, .text = text, .texts = (char *)bytes, .start = start};
 }
 
-/* The textbook next permutation of p[0..n); false after the last. */
-static bool next_positions(int *p, int n) {
-    int i = n - 2;
-    while (i >= 0 && p[i] > p[i + 1]) i--;
-    if (i < 0) return false;
-    int j = n - 1;
-    while (p[j] < p[i]) j--;
-    int t = p[i];
-    p[i] = p[j];
-    p[j] = t;
-    for (int a = i + 1, b = n - 1; a < b; a++, b--) {
-        t = p[a];
-        p[a] = p[b];
-        p[b] = t;
-    }
-    return true;
-}
-
 /* The expected listing of `lines` orderings from the `offset`-th, stepped from the first. */
 static char *expected_listing(const char *sorted, int n, bool text, bool ndjson, uint64_t offset, uint64_t lines,
                               size_t *len) {
     char *out = malloc(lines * (2 * (size_t)n + 2) + 1);
     int p[BLOCK_MAX_ITEMS];
     for (int i = 0; i < n; i++) p[i] = i;
-    for (uint64_t skip = 0; skip < offset; skip++) cr_assert(next_positions(p, n));
+    for (uint64_t skip = 0; skip < offset; skip++) cr_assert(reference_next_permutation(p, n));
     *len = 0;
     for (uint64_t line = 0; line < lines; line++) {
         if (line > 0 && !ndjson) out[(*len)++] = ',';
@@ -72,7 +55,7 @@ static char *expected_listing(const char *sorted, int n, bool text, bool ndjson,
         }
         out[(*len)++] = text ? '"' : ']';
         if (ndjson) out[(*len)++] = '\n';
-        if (line + 1 < lines) cr_assert(next_positions(p, n));
+        if (line + 1 < lines) cr_assert(reference_next_permutation(p, n));
     }
     return out;
 }
