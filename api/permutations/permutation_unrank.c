@@ -63,7 +63,8 @@ static bool answer_unrank(api_request *req, api_response *res) {
     if (status == CORE_OK) {
         progress_begin(req->deadline.progress, "items", spec.k); /* items of the answer placed */
         unranking unrank = {&iter, &spec, rank, &req->deadline, CORE_OK};
-        fork_join(run_unranking, &unrank, decimal_write_task, &total_text);
+        fork_join(mpz_sizeinbase(total, 2) >= FORK_JOIN_MIN_BITS, run_unranking, &unrank, decimal_write_task,
+                  &total_text);
         status = unrank.status;
         has_iter = status == CORE_OK;
     }

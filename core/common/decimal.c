@@ -37,7 +37,7 @@ size_t decimal_write(char *out, const mpz_t v) {
     mpz_abs(high, high);
     mpz_abs(low, low);
     decimal_text high_half = {high, out + at, 0}, low_half = {low, low_text, 0};
-    fork_join(write_whole, &high_half, write_whole, &low_half);
+    fork_join(true, write_whole, &high_half, write_whole, &low_half);
     at += high_half.length;
     memset(out + at, '0', low_digits - low_half.length);
     at += low_digits - low_half.length;
@@ -56,7 +56,8 @@ void decimal_write_task(void *number) {
 void decimal_write_pair(char *first_out, const mpz_t first, size_t *first_length, char *second_out, const mpz_t second,
                         size_t *second_length) {
     decimal_text first_text = {first, first_out, 0}, second_text = {second, second_out, 0};
-    fork_join(write_whole, &first_text, write_whole, &second_text);
+    bool parallel = mpz_sizeinbase(first, 2) >= FORK_JOIN_MIN_BITS || mpz_sizeinbase(second, 2) >= FORK_JOIN_MIN_BITS;
+    fork_join(parallel, write_whole, &first_text, write_whole, &second_text);
     *first_length = first_text.length;
     *second_length = second_text.length;
 }
@@ -86,7 +87,7 @@ void decimal_read(mpz_t v, const char *digits) {
     mpz_t low, power;
     mpz_inits(low, power, NULL);
     half_number high_half = {v, high_text, NULL, 0}, low_half = {low, digits + length - low_digits, power, low_digits};
-    fork_join(read_half, &high_half, read_half, &low_half);
+    fork_join(true, read_half, &high_half, read_half, &low_half);
     mpz_mul(v, v, power);
     mpz_add(v, v, low);
     mpz_clears(low, power, NULL);

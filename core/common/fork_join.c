@@ -1,8 +1,8 @@
-/* fork_join: pthread_create for the second task, the first here, then pthread_join. */
+/* fork_join: pthread_create for the second task (when asked to run in parallel), the first here, then
+ * pthread_join. */
 #include "core/common/fork_join.h"
 
 #include <pthread.h>
-#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct helper_task {
@@ -16,10 +16,10 @@ static void *run_helper(void *task) {
     return NULL;
 }
 
-void fork_join(fork_join_task first, void *first_arg, fork_join_task second, void *second_arg) {
+void fork_join(bool parallel, fork_join_task first, void *first_arg, fork_join_task second, void *second_arg) {
     helper_task task = {second, second_arg};
     pthread_t helper;
-    bool started = pthread_create(&helper, NULL, run_helper, &task) == 0;
+    bool started = parallel && pthread_create(&helper, NULL, run_helper, &task) == 0;
     first(first_arg);
     if (started) pthread_join(helper, NULL);
     else second(second_arg);

@@ -64,12 +64,7 @@ static void scale_right(void *step) {
 
 /* The largest product (N D2) on one thread, the other three on the other when `fork`. */
 static void combine(combine_step *c, bool fork) {
-    if (fork) {
-        fork_join(scale_left, c, scale_right, c);
-    } else {
-        scale_left(c);
-        scale_right(c);
-    }
+    fork_join(fork, scale_left, c, scale_right, c);
     mpz_add(c->N, c->N, c->N2);
 }
 
@@ -95,12 +90,7 @@ static bool rank_split(mpz_t N, mpz_t D, mpz_t P, const lehmer_digits *in, size_
     mpz_inits(N2, D2, P2, NULL);
     split_task left = {in, a, mid, N, D, P, false}, right = {in, mid, b, N2, D2, P2, false};
     fork = fork && b - a >= SPLIT_PARALLEL_SIZE;
-    if (fork) {
-        fork_join(run_split, &left, run_split, &right);
-    } else {
-        run_split(&left);
-        if (left.ok) run_split(&right);
-    }
+    fork_join(fork, run_split, &left, run_split, &right);
     bool ok = left.ok && right.ok;
     if (!ok) goto out;
     combine(&(combine_step){N, D, P, D2, P2, N2}, fork);
@@ -161,7 +151,7 @@ core_status multiset_rank(mpz_t rank, mpz_t total, const uint32_t *seq, size_t n
     status = CORE_DEADLINE;
     if (rank_split(N, D, P, &(lehmer_digits){L, mp, n, dl}, 0, n, true)) {
         exact_quotient rank_part = {rank, N, P}, total_part = {total, D, P};
-        fork_join(divide_exactly, &rank_part, divide_exactly, &total_part);
+        fork_join(mpz_sizeinbase(N, 2) >= FORK_JOIN_MIN_BITS, divide_exactly, &rank_part, divide_exactly, &total_part);
         status = CORE_OK;
     }
     mpz_clears(N, D, P, NULL);
@@ -235,12 +225,7 @@ static bool build_weights(const digit_split *sp, size_t node, size_t a, size_t b
     size_t mid = a + (b - a) / 2;
     tree_task left = {sp, 2 * node, a, mid, product, false},
               right = {sp, 2 * node + 1, mid, b, sp->weights[node], false};
-    if (fork && b - a >= SPLIT_PARALLEL_SIZE) {
-        fork_join(run_tree, &left, run_tree, &right);
-    } else {
-        run_tree(&left);
-        if (left.ok) run_tree(&right);
-    }
+    fork_join(fork && b - a >= SPLIT_PARALLEL_SIZE, run_tree, &left, run_tree, &right);
     if (left.ok && right.ok && product != NULL) mpz_mul(product, product, sp->weights[node]);
     return left.ok && right.ok;
 }
@@ -285,12 +270,7 @@ static bool to_factorial_digits(const digit_split *sp, size_t node, size_t a, si
     mpz_fdiv_qr(r, low, r, sp->weights[node]);
     mpz_realloc2(sp->weights[node], 0);
     digits_task high_part = {sp, 2 * node, a, mid, r, false}, low_part = {sp, 2 * node + 1, mid, b, low, false};
-    if (fork && b - a >= SPLIT_PARALLEL_SIZE) {
-        fork_join(run_digits, &high_part, run_digits, &low_part);
-    } else {
-        run_digits(&high_part);
-        if (high_part.ok) run_digits(&low_part);
-    }
+    fork_join(fork && b - a >= SPLIT_PARALLEL_SIZE, run_digits, &high_part, run_digits, &low_part);
     mpz_clear(low);
     return high_part.ok && low_part.ok;
 }
