@@ -13,7 +13,7 @@ typedef void (*fork_join_task)(void *arg);
 
 /* Starting and joining a thread takes about 40 us here; GMP converts a number of this many bits in
  * about 0.3 ms (2^14 bits: 34 us), so pieces of numbers smaller than this run one after the other
- * (docs/performance.md#ranks-of-a-million-items-2026-11-25; measured 2026-11-27 on the 2-core EPYC). */
+ * (docs/performance.md#issue-32s-goals-the-idle-runs-of-2026-11-27). */
 #define FORK_JOIN_MIN_BITS ((size_t)1 << 16)
 
 /* Runs first(first_arg) and second(second_arg): at once when `parallel`, else one after the other. */
