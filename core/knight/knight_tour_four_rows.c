@@ -78,12 +78,14 @@ static void require_left_edges(kt_search_spec *spec, int w) {
     }
 }
 
-static bool search_piece(int w, kt_piece *out) {
+static core_status search_piece(int w, kt_piece *out, bool *found) {
+    *found = false;
     uint32_t x1[8], y1[8], x2[8], y2[8];
     int nx1 = entries(w, 0, 0, x1), ny1 = entries(w, 0, 1, y1), nx2 = entries(w, 1, 0, x2), ny2 = entries(w, 1, 1, y2);
     uint32_t *path = malloc(sizeof *path * (size_t)(H * w));
-    if (path == NULL) return false;
+    if (path == NULL) return CORE_NO_MEMORY;
     deadline none = deadline_none();
+    core_status status = CORE_OK;
     for (int a = 0; a < nx1; a++)
         for (int b = 0; b < ny1; b++)
             for (int c = 0; c < ny2; c++)
@@ -98,14 +100,18 @@ static bool search_piece(int w, kt_piece *out) {
                     spec.required[0][0] = y1[b], spec.required[0][1] = y2[c], spec.required_count = 1;
                     require_right_edges(&spec, w);
                     kt_search_result result;
-                    if (kt_search_path(&spec, &none, path, &result) != CORE_OK || result != KT_SEARCH_FOUND) continue;
+                    status = kt_search_path(&spec, &none, path, &result);
+                    if (status != CORE_OK) goto out;
+                    if (result != KT_SEARCH_FOUND) continue;
                     int at = 0;
                     while (path[at] != y1[b]) at++;
                     *out = (kt_piece){path, at};
-                    return true;
+                    *found = true;
+                    return CORE_OK;
                 }
+out:
     free(path);
-    return false;
+    return status;
 }
 
 /* The splice edges at the window's borders where the board goes on; a window narrower than those

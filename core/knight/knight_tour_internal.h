@@ -122,8 +122,9 @@ typedef struct kt_splicing {
     int piece_min, piece_max; /* piece_max <= KT_SPLICE_PIECE_MAX */
     int window_min;           /* the narrowest window tried */
     uint64_t window_nodes;    /* the node limit of one window's search */
-    /* Searches the piece of width `width`; false when there is none. */
-    bool (*search_piece)(int width, kt_piece *out);
+    /* Searches the piece of width `width`; on CORE_OK `*found` says whether there is one (then in
+     * `*out`). CORE_NO_MEMORY is not an answer: nothing is cached then, and the next request searches again. */
+    core_status (*search_piece)(int width, kt_piece *out, bool *found);
     /* Adds the splice edges to a window's search: at its left border when `left`, at its right one when
      * `right`; false when the window is too narrow for them. */
     bool (*require_edges)(kt_search_spec *spec, int width, bool left, bool right);

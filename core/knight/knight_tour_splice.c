@@ -11,15 +11,27 @@
 
 enum { WINDOW_MAX = 16 };
 
-static void ensure_pieces(kt_splicing *s) {
+/* Searches and caches the pieces on first use. Out of memory, nothing is kept (a piece that could
+ * not be searched is not "no piece"): the next request searches them all again. */
+static core_status ensure_pieces(kt_splicing *s) {
+    core_status status = CORE_OK;
     pthread_mutex_lock(&s->lock);
-    if (!s->ready) {
-        bool available[KT_SPLICE_PIECE_MAX + 1] = {false};
-        for (int w = s->piece_min; w <= s->piece_max; w++) available[w] = s->search_piece(w, &s->piece[w]);
-        kt_widths_init(&s->widths, available, s->piece_max);
-        s->ready = true;
+    if (s->ready) goto out;
+    bool available[KT_SPLICE_PIECE_MAX + 1] = {false};
+    for (int w = s->piece_min; w <= s->piece_max && status == CORE_OK; w++)
+        status = s->search_piece(w, &s->piece[w], &available[w]);
+    if (status != CORE_OK) {
+        for (int w = s->piece_min; w <= s->piece_max; w++) {
+            if (available[w]) free(s->piece[w].path);
+            s->piece[w] = (kt_piece){0};
+        }
+        goto out;
     }
+    kt_widths_init(&s->widths, available, s->piece_max);
+    s->ready = true;
+out:
     pthread_mutex_unlock(&s->lock);
+    return status;
 }
 
 /* The first window around virtual (sr, sc) on a board of n columns that has a path: into `window`,
@@ -59,7 +71,8 @@ core_status kt_construct_spliced(kt_splicing *s, int rows, int cols, uint32_t st
     if (!kt_builder_init(&b, rows, cols, rows != s->rows) || window == NULL) goto out;
     int n = b.cols, sr, sc, left, width;
     kt_builder_locate(&b, start, &sr, &sc);
-    ensure_pieces(s);
+    status = ensure_pieces(s);
+    if (status != CORE_OK) goto out;
     status = find_window(s, n, sr, sc, limit, window, &left, &width, built);
     if (status != CORE_OK || !*built) goto out;
     kt_builder_place_path(&b, 0, left, s->rows, width, window, false, false);

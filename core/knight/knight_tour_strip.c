@@ -27,23 +27,24 @@ static uint32_t sq(int w, int r, int c) { return (uint32_t)(r * w + c); }
 
 /* A path through a 3 x w piece placed left of the border S: from a knight's move of (0,S) to the only
  * square a knight's move from (2,S+1), containing the edge (0,0)-(2,1) for the next piece. */
-static bool search_piece(int w, kt_piece *out) {
+static core_status search_piece(int w, kt_piece *out, bool *found) {
+    *found = false;
     uint32_t *path = malloc(sizeof *path * (size_t)(H * w));
-    if (path == NULL) return false;
+    if (path == NULL) return CORE_NO_MEMORY;
     deadline none = deadline_none();
     kt_search_spec spec = {.rows = H, .cols = w, .end = sq(w, 1, w - 1), .ordered = true, .node_limit = PIECE_NODES};
     const uint32_t firsts[2] = {sq(w, 1, w - 2), sq(w, 2, w - 1)};
     spec.required[0][0] = sq(w, 0, 0), spec.required[0][1] = sq(w, 2, 1), spec.required_count = 1;
-    for (int i = 0; i < 2; i++) {
+    core_status status = CORE_OK;
+    for (int i = 0; i < 2 && status == CORE_OK && !*found; i++) {
         spec.start = firsts[i];
         kt_search_result result;
-        if (kt_search_path(&spec, &none, path, &result) == CORE_OK && result == KT_SEARCH_FOUND) {
-            *out = (kt_piece){.path = path};
-            return true;
-        }
+        status = kt_search_path(&spec, &none, path, &result);
+        *found = status == CORE_OK && result == KT_SEARCH_FOUND;
     }
-    free(path);
-    return false;
+    if (*found) *out = (kt_piece){.path = path};
+    else free(path);
+    return status;
 }
 
 /* The edge (0,0)-(2,1) of the window's first two columns, and its mirror in its last two. */

@@ -286,6 +286,48 @@ def run_request(server, request):
     check(f"{name}: {allocations} allocations{sparse}: {summary}", not bad, "; ".join(bad))
 
 
+# Requests whose route fills a process-wide cache on its first use (the knight's pieces for long
+# boards of 3 and of 4 rows, searched once and kept): each allocation of that first request is failed
+# in turn on a fresh server, and the next, unarmed, request must still get the right answer (a piece
+# search cut short by the failure must not be cached as "no piece").
+FIRST_USE = [
+    ("knight tour of a 3 x 40 board, its pieces' first use", "GET", "/knight-tour", {"rows": 3, "cols": 40}, {}, False),
+    ("knight tour of a 4 x 40 board, its pieces' first use", "GET", "/knight-tour", {"rows": 4, "cols": 40}, {}, False),
+]
+
+
+def run_first_use(binary, request):
+    name = request[0]
+    server = Server(binary)
+    reference = ask(server.port, request, NEVER)
+    counted = server.report()
+    server.stop()
+    if reference.status != 200 or counted is None:
+        check(f"{name}: the unarmed answer and its allocation count", False, f"{reference} {counted}")
+        return
+    bad = []
+    for k in range(1, counted[1] + 1):
+        server = Server(binary)
+        answer = ask(server.port, request, k)
+        server.report()
+        whole = (answer.status, answer.body) == (reference.status, reference.body)
+        cut_short = answer.status == reference.status and answer.cut and reference.body.startswith(answer.body)
+        if not (is_out_of_memory(answer) or whole or cut_short):
+            bad.append(f"k={k}: {answer}")
+        after = ask(server.port, request, NEVER)
+        server.report()
+        if (after.status, after.body) != (reference.status, reference.body):
+            bad.append(f"k={k}: the next request got {after} instead of {reference}")
+        status = server.stop()
+        sanitizer = [line for line in server.stderr if "Sanitizer" in line or "runtime error" in line]
+        if status != 0 or sanitizer:
+            bad.append(f"k={k}: the server stopped with {status}: {''.join(sanitizer[:5])}")
+        if len(bad) > 5:
+            break
+    check(f"{name}: each of its {counted[1]} allocations failed on a fresh server, the next request answered right",
+          not bad, "; ".join(bad))
+
+
 def route_list(server):
     """The server's routes, from its 404 message ("... the endpoints are /a, /b")."""
     answer = ask(server.port, ("", "GET", "/no-such-endpoint", {}, {}, False), NEVER)
@@ -312,7 +354,9 @@ def main():
                 break
     finally:
         status = server.stop()
-    print(f"{len(REQUESTS)} requests in {time.monotonic() - started:.0f} s")
+    for request in FIRST_USE:
+        run_first_use(sys.argv[1], request)
+    print(f"{len(REQUESTS) + len(FIRST_USE)} requests in {time.monotonic() - started:.0f} s")
     asked = {request[2] for request in REQUESTS}
     check("the requests cover every route the server lists", routes is not None and not set(routes) - asked,
           f"not covered: {sorted(set(routes or []) - asked)}")
