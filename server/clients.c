@@ -59,7 +59,8 @@ static bool parse_network(const char *text, network *out) {
     if (slash != NULL) {
         char *end;
         unsigned long bits = strtoul(slash + 1, &end, 10);
-        if (*end != '\0' || end == slash + 1 || bits > most) return false;
+        bool digits_only = slash[1] >= '0' && slash[1] <= '9' && *end == '\0'; /* no space, no sign */
+        if (!digits_only || bits > most) return false;
         out->prefix_bits = (unsigned)bits;
     }
     return true;

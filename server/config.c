@@ -88,13 +88,15 @@ static bool is_choice(const option *opt, const char *text) {
     return found;
 }
 
-/* A whole number in the option's range, digits only. */
+/* A whole number in the option's range, digits only (strtoull alone would also take leading spaces,
+ * a sign and "-1" as its largest value). */
 static bool parse_number(const option *opt, const char *text, uint64_t *value) {
     char *end;
     errno = 0;
     unsigned long long parsed = strtoull(text, &end, 10);
     *value = parsed;
-    return errno == 0 && end != text && *end == '\0' && text[0] != '-' && parsed >= opt->min && parsed <= opt->max;
+    bool digits_only = text[0] >= '0' && text[0] <= '9' && *end == '\0';
+    return errno == 0 && digits_only && parsed >= opt->min && parsed <= opt->max;
 }
 
 /* Stores `text` into the option's member; false, after printing why naming `source` (the flag or the

@@ -107,8 +107,11 @@ Test(clients, a_list_trusts_each_of_its_ranges_and_nothing_else) {
 
 Test(clients, malformed_trusted_proxies_are_refused) {
     static const char *const malformed[] = {
-        "10.0.0.0/33",          "::/129",    "10.0.0", "10.0.0.0/", "/8", "10.0.0.0/8x", "example.com", "10.0.0.0/-1",
-        "10.0.0.0/8, nonsense", "1.2.3.4.5", "::g",
+        "10.0.0.0/33", "::/129",      "10.0.0",
+        "10.0.0.0/",   "/8",          "10.0.0.0/8x",
+        "example.com", "10.0.0.0/-1", "10.0.0.0/8, nonsense",
+        "1.2.3.4.5",   "::g",         "10.0.0.0/+8",
+        "10.0.0.0/ 8",
     };
     for (size_t i = 0; i < sizeof malformed / sizeof malformed[0]; i++) {
         clients_config config = {.trusted_proxies = malformed[i], .burst = 1};

@@ -232,7 +232,7 @@ Test(config, a_number_out_of_range_or_not_a_whole_number_is_refused_naming_the_r
         char above[32], below[32], message[256];
         snprintf(above, sizeof above, "%llu", (unsigned long long)opt->max + 1);
         snprintf(below, sizeof below, "%lld", (long long)opt->min - 1);
-        const char *bad[] = {above, below, "abc", "12x", "", "5 ", "0x10"};
+        const char *bad[] = {above, below, "abc", "12x", "", "5 ", " 5", "+5", "0x10"};
         for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) {
             snprintf(message, sizeof message, "puzzled: %s must be a whole number from %llu to %llu, got '%s'\n",
                      opt->flag, (unsigned long long)opt->min, (unsigned long long)opt->max, bad[b]);
