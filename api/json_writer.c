@@ -15,7 +15,7 @@ static const char two_digits[201] = "0001020304050607080910111213141516171819202
                                     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
                                     "8081828384858687888990919293949596979899";
 
-static size_t decimal_digits(uint64_t v) {
+size_t jw_uint_digits(uint64_t v) {
     size_t digits = 1;
     for (; v >= 10000; v /= 10000) digits += 4;
     if (v >= 100) {
@@ -41,7 +41,7 @@ const char jw_four_digits[JW_GROUP_DIGITS * JW_GROUP + JW_GROUP_DIGITS] =
         FOUR_DIGITS_3("6") FOUR_DIGITS_3("7") FOUR_DIGITS_3("8") FOUR_DIGITS_3("9");
 
 char *jw_put_wide_uint(char *to, uint64_t v) {
-    char *end = to + decimal_digits(v), *p = end;
+    char *end = to + jw_uint_digits(v), *p = end;
     while (v >= 100) {
         const char *pair = two_digits + 2 * (v % 100);
         v /= 100;

@@ -345,12 +345,6 @@ static void first_stream_free(void *state) {
     free(s);
 }
 
-static uint64_t decimal_digits(uint64_t v) {
-    uint64_t digits = 1;
-    for (; v >= 10; v /= 10) digits++;
-    return digits;
-}
-
 static uint64_t first_column(const first_stream *s, uint64_t row) {
     return s->cols != NULL ? s->cols[row] : queens_first_column(s->n, row);
 }
@@ -374,7 +368,7 @@ static char *put_columns(first_stream *s, char *to, uint64_t end) {
 
 static stream_status first_next(void *state, json_writer *out, size_t want) {
     first_stream *s = state;
-    uint64_t token_bytes = 1 + decimal_digits(s->n);        /* a comma and at most as many digits as n */
+    uint64_t token_bytes = 1 + jw_uint_digits(s->n);        /* a comma and at most as many digits as n */
     uint64_t run_rows = API_STREAM_RUN_BYTES / token_bytes; /* rows formatted per reservation */
     size_t start = out->len;
     if (!s->head_written) {
@@ -400,7 +394,7 @@ static stream_status first_next(void *state, json_writer *out, size_t want) {
 }
 
 /* An upper bound on the answer's size: every column has as many digits as n. */
-static uint64_t first_body_bytes(uint64_t n) { return n * (decimal_digits(n) + 1) + 64; }
+static uint64_t first_body_bytes(uint64_t n) { return n * (jw_uint_digits(n) + 1) + 64; }
 
 /* A completion of the placed queens by search: into `*cols`, or *cols NULL when there is none. */
 static core_status complete_placed(const api_request *req, const queens_request *q, uint32_t **cols) {
