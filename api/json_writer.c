@@ -10,11 +10,6 @@ void jw_str(json_writer *w, const char *text) { bb_append_text(w, text); }
 
 void jw_char(json_writer *w, char c) { bb_append(w, &c, 1); }
 
-/* "00" to "99": two digits per division, the usual way to halve the divisions of decimal printing. */
-static const char two_digits[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-                                    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-                                    "8081828384858687888990919293949596979899";
-
 size_t jw_uint_digits(uint64_t v) {
     size_t digits = 1;
     for (; v >= 10000; v /= 10000) digits += 4;
@@ -42,18 +37,12 @@ const char jw_four_digits[JW_GROUP_DIGITS * JW_GROUP + JW_GROUP_DIGITS] =
 
 char *jw_put_wide_uint(char *to, uint64_t v) {
     char *end = to + jw_uint_digits(v), *p = end;
-    while (v >= 100) {
-        const char *pair = two_digits + 2 * (v % 100);
-        v /= 100;
-        *--p = pair[1];
-        *--p = pair[0];
+    for (; v >= JW_GROUP; v /= JW_GROUP) {
+        p -= JW_GROUP_DIGITS;
+        memcpy(p, jw_four_digits + JW_GROUP_DIGITS * (v % JW_GROUP), JW_GROUP_DIGITS);
     }
-    if (v >= 10) {
-        *--p = two_digits[2 * v + 1];
-        *--p = two_digits[2 * v];
-    } else {
-        *--p = (char)('0' + v);
-    }
+    size_t leading_digits = (size_t)(p - to);
+    memcpy(to, jw_four_digits + JW_GROUP_DIGITS * v + (JW_GROUP_DIGITS - leading_digits), leading_digits);
     return end;
 }
 

@@ -26,7 +26,8 @@ extern const char jw_four_digits[JW_GROUP_DIGITS * JW_GROUP + JW_GROUP_DIGITS];
 /* How many decimal digits `v` has (1 for 0). */
 size_t jw_uint_digits(uint64_t v);
 
-/* jw_put_uint for any value (the loop, two digits per division); jw_put_uint sends it those from 10^8. */
+/* jw_put_uint for any value (the loop, one four-digit group per division); jw_put_uint sends it those
+ * from 10^8. */
 char *jw_put_wide_uint(char *to, uint64_t v);
 
 /* The digits of `group` (below JW_GROUP) without its leading zeros, at least one: 4 bytes stored, the
