@@ -1,6 +1,6 @@
 # Sourced by benchmark scripts: starts Debian's nginx (no root, temp prefix, loopback) serving a
 # directory, as the "static file server" peer. After `static_nginx_start DIR`, STATIC_URL is its
-# base URL; it is stopped when the calling script exits.
+# base URL; it is stopped when the calling script exits. paired_medians (below) times ours against it.
 static_nginx_start() {
   local root=$1
   chmod 755 "$root" # nginx workers run unprivileged: mktemp -d is 0700
@@ -34,4 +34,20 @@ CONF
   for _ in $(seq 1 100); do curl -s -o /dev/null "$STATIC_URL/" && return 0; sleep 0.05; done
   echo "static nginx did not start" >&2
   return 1
+}
+
+# Times one transfer of ours and one of the peer's, PAIRED_ROUNDS times in turn (so that whatever
+# else the machine does in a moment weighs on both sides alike), and sets PAIRED_OURS and PAIRED_PEER
+# to the medians of curl's time_total in seconds. Arguments: the names of two arrays of curl arguments.
+PAIRED_ROUNDS=11
+paired_medians() {
+  local -n ours_args=$1 peer_args=$2
+  local ours_times="" peer_times=""
+  for _ in $(seq "$PAIRED_ROUNDS"); do
+    ours_times+="$(curl -sSf -o /dev/null -w '%{time_total}' "${ours_args[@]}")"$'\n'
+    peer_times+="$(curl -sSf -o /dev/null -w '%{time_total}' "${peer_args[@]}")"$'\n'
+  done
+  local middle=$(((PAIRED_ROUNDS + 1) / 2))
+  PAIRED_OURS=$(printf '%s' "$ours_times" | sort -g | sed -n "${middle}p")
+  PAIRED_PEER=$(printf '%s' "$peer_times" | sort -g | sed -n "${middle}p")
 }

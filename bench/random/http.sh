@@ -3,7 +3,8 @@
 # request to last byte, seeded and secure, best of 5, against Python (best of 3) producing the same answer
 # (random.shuffle of 10,000,000 integers plus json.dumps) on the same machine in the same run.
 # Also the seeded 10M shuffle against nginx (Debian nginx-light, sendfile) serving a file of the very
-# same bytes: median of 5 each, in the same run (the cost of shuffling and formatting over sending).
+# same bytes: transfers of each in turn, the median of PAIRED_ROUNDS each (bench/lib/static_nginx.sh), in
+# the same run (the cost of shuffling and formatting over sending).
 # Needs PUZZLED_URL (a running server). Prints TSV rows: measure, ours, peer, peer value, unit, better.
 set -euo pipefail
 : "${PUZZLED_URL:?set PUZZLED_URL to a running puzzled, e.g. http://127.0.0.1:8080}"
@@ -40,11 +41,9 @@ seeded='{"n": 10000000, "seed": "1"}'
 root=$(mktemp -d)
 curl -sS -o "$root/shuffle.json" -H 'Content-Type: application/json' -d "$seeded" "$PUZZLED_URL/shuffle"
 static_nginx_start "$root"
-median_ms() {
-  for _ in 1 2 3 4 5; do curl -sS -o /dev/null -w '%{time_total}\n' "$@"; done | sort -g | sed -n 3p |
-    awk '{printf "%.1f", $1 * 1000}'
-}
-printf 'http_shuffle_10M seeded (%s bytes, median of 5)\t%s\tnginx static file of the same bytes\t%s\tms\tlower\n' \
-  "$(stat -c %s "$root/shuffle.json")" "$(median_ms -H 'Content-Type: application/json' -d "$seeded" "$PUZZLED_URL/shuffle")" \
-  "$(median_ms "$STATIC_URL/shuffle.json")"
+ours=(-H 'Content-Type: application/json' -d "$seeded" "$PUZZLED_URL/shuffle")
+peer=("$STATIC_URL/shuffle.json")
+paired_medians ours peer
+awk -v bytes="$(stat -c %s "$root/shuffle.json")" -v rounds="$PAIRED_ROUNDS" -v ours="$PAIRED_OURS" -v peer="$PAIRED_PEER" \
+  'BEGIN { printf "http_shuffle_10M seeded (%s bytes, median of %s)\t%.1f\tnginx static file of the same bytes\t%.1f\tms\tlower\n", bytes, rounds, ours * 1000, peer * 1000 }'
 rm -rf "$root"
