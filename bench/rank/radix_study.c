@@ -29,7 +29,7 @@ static double thread_seconds(void) {
 }
 
 typedef struct level_costs {
-    size_t nodes, limbs;     /* how many nodes, and the limbs of the largest */
+    size_t nodes, limbs;      /* how many nodes, and the limbs of the largest */
     double division, product; /* seconds, all the level's nodes */
 } level_costs;
 
@@ -43,7 +43,7 @@ static void visit(level_costs *levels, size_t depth, size_t d, gmp_randstate_t r
     mpz_mul(node, low_power, high_power);
     size_t limbs = mpz_size(node);
     if (limbs < STUDY_MIN_LIMBS || depth >= STUDY_MAX_LEVELS) goto out;
-    mpz_urandomm(node, random, node);                         /* the node's value: below 10^d */
+    mpz_urandomm(node, random, node);                              /* the node's value: below 10^d */
     mpz_urandomb(fraction, random, 64 * (mp_bitcnt_t)(limbs + 1)); /* its fraction, a limb more */
     double start = thread_seconds();
     mpz_tdiv_qr(quotient, remainder, node, low_power); /* GMP: high and low halves by one division */
