@@ -85,9 +85,10 @@ const char *param_string(const api_request *req, const char *name) {
 
 const cJSON *param_array(const api_request *req, const char *name) { return field_value(req, name); }
 
-bool param_big_uint(api_request *req, const char *name, mpz_t out, bool *present) {
+bool param_big_uint_check(api_request *req, const char *name, mpz_t out, const char **digits, bool *present) {
     const cJSON *value = field_value(req, name);
     *present = value != NULL;
+    *digits = NULL;
     if (value == NULL) return true;
     bool valid;
     if (cJSON_IsNumber(value)) {
@@ -95,9 +96,9 @@ bool param_big_uint(api_request *req, const char *name, mpz_t out, bool *present
         if (valid) mpz_set_d(out, value->valuedouble);
     } else {
         const char *text = value->valuestring;
-        size_t digits = strspn(text, "0123456789");
-        valid = digits > 0 && text[digits] == '\0';
-        if (valid) decimal_read(out, text);
+        size_t length = strspn(text, "0123456789");
+        valid = length > 0 && text[length] == '\0';
+        if (valid) *digits = text;
     }
     if (valid) return true;
     char given[48];
@@ -106,6 +107,13 @@ bool param_big_uint(api_request *req, const char *name, mpz_t out, bool *present
                     "'%s' must be a non-negative integer, as a JSON number or a string of decimal digits; "
                     "got %s",
                     name, given);
+}
+
+bool param_big_uint(api_request *req, const char *name, mpz_t out, bool *present) {
+    const char *digits;
+    if (!param_big_uint_check(req, name, out, &digits, present)) return false;
+    if (digits != NULL) decimal_read(out, digits);
+    return true;
 }
 
 bool param_exactly_one(api_request *req, const char *a, const char *b, bool one_required) {

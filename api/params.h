@@ -34,6 +34,12 @@ const cJSON *param_array(const api_request *req, const char *name);
  * `*present` tells whether the field was there (`out` is then set; else left alone). */
 bool param_big_uint(api_request *req, const char *name, mpz_t out, bool *present);
 
+/* param_big_uint in two steps, for a caller with other work to do while a long digit string is read:
+ * checks the field as param_big_uint does and sets `out` when it is a JSON number; when it is a
+ * string, `*digits` is that string (valid decimal digits), still to be read into `out` with
+ * decimal_read (core/common/decimal.h), else NULL. */
+bool param_big_uint_check(api_request *req, const char *name, mpz_t out, const char **digits, bool *present);
+
 /* A length `k` of arrangements or combinations of `n` items: an integer from 0 to n. Absent: `dflt`,
  * or a 400 "missing_field" when `required`. */
 bool param_k(api_request *req, size_t n, bool required, size_t dflt, size_t *out);

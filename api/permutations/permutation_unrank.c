@@ -2,6 +2,7 @@
  * of all the items, or with `k` of k of them, as /permutations lists them in lexicographic order;
  * distinct by default, as this endpoint always was (`distinct: false`: itertools order). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "api/endpoints.h"
 #include "api/params.h"
@@ -16,15 +17,44 @@ static const api_field fields[] = {
     {"k", FIELD_INTEGER},   {"distinct", FIELD_BOOLEAN}, {NULL, 0},
 };
 
-static bool read_options(api_request *req, const item_classes *items, perm_spec *spec, mpz_t rank) {
+/* Checks the options; a rank given as a string of digits is left in *rank_digits to be read (the
+ * total is counted meanwhile), a rank given as a JSON number is set. */
+static bool read_options(api_request *req, const item_classes *items, perm_spec *spec, mpz_t rank,
+                         const char **rank_digits) {
     bool present = false;
     *spec = (perm_spec){items->classes, items->n, items->m, items->n, true, PERM_ORDER_LEXICOGRAPHIC};
-    if (!param_big_uint(req, "rank", rank, &present)) return false;
+    if (!param_big_uint_check(req, "rank", rank, rank_digits, &present)) return false;
     if (!present)
         return api_fail(req, API_MISSING_FIELD, "rank",
                         "'rank' is required: an integer in [0, total), as a number or a string of digits");
     spec->distinct = param_flag(req, "distinct", true);
     return param_k(req, items->n, false, items->n, &spec->k);
+}
+
+/* A rank of this many digits or more is read while the total is counted (GMP's 10^6! takes 0.12 s,
+ * reading 5.6M digits 0.15 s on two threads): the digits of a number of FORK_JOIN_MIN_BITS bits. */
+#define RANK_DIGITS_WORTH_A_THREAD (FORK_JOIN_MIN_BITS * 30103 / 100000)
+
+typedef struct total_count {
+    mpz_ptr total;
+    const perm_spec *spec;
+    const deadline *dl;
+    core_status status;
+} total_count;
+
+static void count_total(void *task) {
+    total_count *c = task;
+    c->status = perm_count(c->total, c->spec, c->dl);
+}
+
+typedef struct rank_reading {
+    mpz_ptr rank;
+    const char *digits; /* NULL: the rank was a JSON number, already set */
+} rank_reading;
+
+static void read_rank(void *task) {
+    rank_reading *r = task;
+    if (r->digits != NULL) decimal_read(r->rank, r->digits);
 }
 
 /* The arrangement is unranked while the total's digits are written: both take long for 10^6 items. */
@@ -50,8 +80,13 @@ static bool answer_unrank(api_request *req, api_response *res) {
     perm_iter iter = {0};
     decimal_text total_text = {total, NULL, 0};
     bool ok = false, has_iter = false;
-    if (!read_options(req, &items, &spec, rank)) goto out;
-    core_status status = perm_count(total, &spec, &req->deadline);
+    const char *rank_digits = NULL;
+    if (!read_options(req, &items, &spec, rank, &rank_digits)) goto out;
+    total_count count = {total, &spec, &req->deadline, CORE_OK};
+    rank_reading reading = {rank, rank_digits};
+    fork_join(rank_digits != NULL && strlen(rank_digits) >= RANK_DIGITS_WORTH_A_THREAD, count_total, &count, read_rank,
+              &reading);
+    core_status status = count.status;
     if (status == CORE_OK && mpz_cmp(rank, total) >= 0) {
         param_fail_not_below(req, "rank", total, spec.distinct ? "distinct arrangements" : "arrangements");
         goto out;

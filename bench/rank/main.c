@@ -7,11 +7,12 @@
  * from 10 to 1,000,000 items (the textbook peer up to 30,000: beyond, it takes minutes). With
  * `convert FILE...`: the peer of bench/rank/http.sh, GMP's plain single-threaded decimal conversion
  * of the numbers in those files (decimal digits), best of 3: one line per file, the seconds of
- * mpz_set_str and of mpz_get_str. */
+ * mpz_set_str and of mpz_get_str. With `radix BITS`: the scaled remainder tree study (radix_study.c). */
 #include <gmp.h>
 #include <stdint.h>
 
 #include "../lib/curve.h"
+#include "radix_study.h"
 #include "core/permutations/perm_rank.h"
 
 #define TABLE_N 10000
@@ -172,6 +173,7 @@ static bool time_conversion(const char *path) {
 
 int main(int argc, char **argv) {
     srand(2026);
+    if (argc == 3 && strcmp(argv[1], "radix") == 0) return radix_study(strtoull(argv[2], NULL, 10));
     if (argc >= 2 && strcmp(argv[1], "convert") == 0) {
         for (int i = 2; i < argc; i++)
             if (!time_conversion(argv[i])) return 1;
