@@ -33,8 +33,8 @@
 #include "core/common/prime_powers.h"
 
 enum {
-    RANK_CANCEL_MIN_SIZE = 4096,        /* shorter ranges are left as they are: little to cancel */
-    RANK_CANCEL_MAX_RANGES = 128,       /* the threshold is at least n / this: bounds memory */
+    RANK_CANCEL_MIN_SIZE = 4096,           /* shorter ranges are left as they are: little to cancel */
+    RANK_CANCEL_MAX_RANGES = 256,          /* the threshold is at least n / this: bounds memory */
     RANK_CANCEL_MAX_MULTIPLICITY = 1 << 16 /* a larger multiplicity: no plan (the primes' table) */
 };
 
@@ -42,14 +42,32 @@ enum {
  * left or right range. */
 enum { ROW_RIGHT_S, ROW_LEFT_P, ROW_EXCESS, ROW_LEFT_ROUGH, ROW_RIGHT_ROUGH, SCRATCH_ROWS };
 
-/* Appends the middles of the reduced ranges within [a, b) in ascending order (ends come from callers). */
-static void collect_bounds(rank_cancel *c, size_t a, size_t b) {
+/* Appends the middles of the reduced ranges within [a, b) (at `depth` in the splitting) in ascending
+ * order (ends come from callers), and counts the depths of reduced ranges. */
+static void collect_bounds(rank_cancel *c, size_t a, size_t b, size_t depth) {
     if (b - a < c->threshold) return;
     size_t mid = rank_split_middle(a, b);
-    collect_bounds(c, a, mid);
+    collect_bounds(c, a, mid, depth + 1);
     if (c->bounds != NULL) c->bounds[c->bound_count] = mid;
     c->bound_count++;
-    collect_bounds(c, mid, b);
+    c->depths = depth + 1 > c->depths ? depth + 1 : c->depths;
+    collect_bounds(c, mid, b, depth + 1);
+}
+
+/* Where the reduced range [a, b) keeps its S's and P's exponents (two rows): one place per depth, per
+ * side of its parent and per half of the top level. A left range's rows wait there for its parent's
+ * join while the right one's subtree is assembled on the same thread; the two halves of the top level
+ * run on two threads; so no two live ranges share a place. */
+static uint32_t *range_rows(const rank_cancel *c, size_t a, size_t b) {
+    size_t lo = 0, hi = c->n, depth = 0, right = 0, half = 0;
+    while (lo != a || hi != b) {
+        size_t mid = rank_split_middle(lo, hi);
+        right = a >= mid;
+        if (right) lo = mid;
+        else hi = mid;
+        if (depth++ == 0) half = right;
+    }
+    return c->ranges + ((depth * 2 + right) * 2 + half) * 2 * c->prime_count;
 }
 
 static size_t bound_index(const rank_cancel *c, size_t at) {
@@ -88,7 +106,7 @@ bool rank_cancel_init(rank_cancel *c, const size_t *mp, size_t n) {
     size_t largest = 0;
     for (size_t j = 0; j < n; j++) largest = mp[j] > largest ? mp[j] : largest;
     if (n < c->threshold || largest < 2 || largest > RANK_CANCEL_MAX_MULTIPLICITY) return false;
-    collect_bounds(c, 0, n);
+    collect_bounds(c, 0, n, 0);
     c->bound_count += 2; /* 0 and n */
     c->bounds = malloc(c->bound_count * sizeof *c->bounds);
     c->primes = malloc((largest / 2 + 1) * sizeof *c->primes);
@@ -96,15 +114,13 @@ bool rank_cancel_init(rank_cancel *c, const size_t *mp, size_t n) {
     bool ok = false;
     if (c->bounds == NULL || c->primes == NULL || factor_index == NULL) goto out;
     c->prime_count = primes_sieve((uint32_t)largest, c->primes, factor_index);
-    size_t cells = c->bound_count * c->prime_count;
-    c->suffix_p = malloc(cells * sizeof *c->suffix_p);
-    c->range_s = malloc(cells * sizeof *c->range_s);
-    c->range_p = malloc(cells * sizeof *c->range_p);
+    c->suffix_p = malloc(c->bound_count * c->prime_count * sizeof *c->suffix_p);
+    c->ranges = malloc(c->depths * 2 * 2 * 2 * c->prime_count * sizeof *c->ranges);
     c->scratch = malloc(2 * SCRATCH_ROWS * c->prime_count * sizeof *c->scratch);
-    if (c->suffix_p == NULL || c->range_s == NULL || c->range_p == NULL || c->scratch == NULL) goto out;
+    if (c->suffix_p == NULL || c->ranges == NULL || c->scratch == NULL) goto out;
     c->bound_count = 0;
     c->bounds[c->bound_count++] = 0;
-    collect_bounds(c, 0, n);
+    collect_bounds(c, 0, n, 0);
     c->bounds[c->bound_count++] = n;
     sweep_multiplicities(c, mp, factor_index);
     ok = true;
@@ -118,8 +134,7 @@ void rank_cancel_free(rank_cancel *c) {
     free(c->primes);
     free(c->bounds);
     free(c->suffix_p);
-    free(c->range_s);
-    free(c->range_p);
+    free(c->ranges);
     free(c->scratch);
     *c = (rank_cancel){0};
 }
@@ -135,8 +150,8 @@ typedef struct range_exponents {
 
 static range_exponents exponents_of(const rank_cancel *c, size_t a, size_t b) {
     if (b - a >= c->threshold) {
-        size_t k = bound_index(c, rank_split_middle(a, b)) * c->prime_count;
-        return (range_exponents){.d = c->range_s + k, .p = c->range_p + k};
+        const uint32_t *rows = range_rows(c, a, b);
+        return (range_exponents){.d = rows, .p = rows + c->prime_count};
     }
     return (range_exponents){.from = c->n - a,
                              .to = c->n - b,
@@ -198,8 +213,7 @@ static void scale_right(void *step) {
 void rank_cancel_join(const rank_cancel *c, size_t a, size_t b, mpz_t N, mpz_t D, mpz_t P, mpz_t N2, mpz_t D2,
                       bool fork) {
     size_t mid = rank_split_middle(a, b), pc = c->prime_count;
-    size_t k = bound_index(c, mid) * pc;
-    uint32_t *s = c->range_s + k, *p = c->range_p + k;
+    uint32_t *s = range_rows(c, a, b), *p = s + pc;
     uint32_t *rows = c->scratch + (a < rank_split_middle(0, c->n) ? 0 : SCRATCH_ROWS * pc);
     range_exponents left = exponents_of(c, a, mid), right = exponents_of(c, mid, b);
     keep_rough_part(c, &left, D, rows + ROW_LEFT_ROUGH * pc);
@@ -237,11 +251,11 @@ void rank_cancel_join(const rank_cancel *c, size_t a, size_t b, mpz_t N, mpz_t D
 }
 
 void rank_cancel_finish(const rank_cancel *c, mpz_t D, mpz_t P) {
-    size_t k = bound_index(c, rank_split_middle(0, c->n)) * c->prime_count;
+    const uint32_t *rows = range_rows(c, 0, c->n);
     mpz_t S;
     mpz_init(S);
-    prime_power_product(S, c->primes, c->range_s + k, c->prime_count);
+    prime_power_product(S, c->primes, rows, c->prime_count);
     mpz_mul(D, D, S);
-    prime_power_product(P, c->primes, c->range_p + k, c->prime_count);
+    prime_power_product(P, c->primes, rows + c->prime_count, c->prime_count);
     mpz_clear(S);
 }

@@ -18,11 +18,11 @@ typedef struct rank_cancel {
     size_t n, threshold; /* ranges of the splitting at least `threshold` long are reduced */
     uint32_t *primes;    /* every prime up to the largest multiplicity */
     size_t prime_count;
-    size_t *bounds; /* the ends and middles of the ranges reduced, ascending */
-    size_t bound_count;
-    uint32_t *suffix_p; /* [k * prime_count + i]: exponent of primes[i] in prod_{j >= bounds[k]} mp[j] */
-    uint32_t *range_s, *range_p; /* [k * prime_count + i], k a reduced range's middle: its S's and P's exponents */
-    uint32_t *scratch; /* a join's exponent rows: one set for each half of the top level (two threads) */
+    size_t *bounds;             /* the ends and middles of the ranges reduced, ascending */
+    size_t bound_count, depths; /* depths: of the splitting's levels, how many have reduced ranges */
+    uint32_t *suffix_p;         /* [k * prime_count + i]: exponent of primes[i] in prod_{j >= bounds[k]} mp[j] */
+    uint32_t *ranges;           /* reduced ranges' exponents of S and P, two rows each (rank_cancel.c: range_rows) */
+    uint32_t *scratch;          /* a join's exponent rows: one set for each half of the top level (two threads) */
 } rank_cancel;
 
 /* A plan for the Lehmer multiplicities mp[0..n-1] (the count of item i's class among items i..n-1), or
