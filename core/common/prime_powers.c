@@ -27,8 +27,7 @@ uint32_t factorial_exponent(uint64_t m, uint32_t p) {
     return (uint32_t)exponent;
 }
 
-/* out = the product of words[0..count-1] (count >= 1), by a balanced product tree. */
-static void word_product(mpz_t out, const uint64_t *words, size_t count) {
+void word_product(mpz_t out, const uint64_t *words, size_t count) {
     if (count == 1) {
         mpz_set_ui(out, words[0]);
         return;

@@ -18,6 +18,9 @@ size_t primes_sieve(uint32_t limit, uint32_t *primes, uint16_t *factor_index);
 /* The exponent of prime p in m! (Legendre's formula: the sum of floor(m / p^k)). */
 uint32_t factorial_exponent(uint64_t m, uint32_t p);
 
+/* out = the product of words[0..count-1] (count >= 1), by a balanced product tree. */
+void word_product(mpz_t out, const uint64_t *words, size_t count);
+
 /* out = prod primes[i]^exponents[i] over i < count (primes below 2^16). */
 void prime_power_product(mpz_t out, const uint32_t *primes, const uint32_t *exponents, size_t count);
 

@@ -23,6 +23,7 @@ typedef struct rank_cancel {
     uint32_t *suffix_p;         /* [k * prime_count + i]: exponent of primes[i] in prod_{j >= bounds[k]} mp[j] */
     uint32_t *ranges;           /* reduced ranges' exponents of S and P, two rows each (rank_cancel.c: range_rows) */
     uint32_t *scratch;          /* a join's exponent rows: one set for each half of the top level (two threads) */
+    uint64_t *interval;         /* a short range's integers n - j while sieved: threshold of them for each half */
 } rank_cancel;
 
 /* A plan for the Lehmer multiplicities mp[0..n-1] (the count of item i's class among items i..n-1), or
