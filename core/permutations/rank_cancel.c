@@ -22,7 +22,7 @@
  *
  * For 10^6 letters of a 26-letter text the sums of the three numbers' sizes over each level of the
  * splitting shrink 4.3 times at the top level, 3.6 at the next, 2.5 at ranges of 62,500 items and
- * 1.9 at 15,625 (at the top P becomes 1: the rank is N and the total D). Ranges near the end (M(b)
+ * 1.9 at 15,625 (at the top P becomes 1: the rank is N and the total R S). Ranges near the end (M(b)
  * small) lose nearly all of P; ranges near the start keep P's large primes, which M(b) also has. */
 #include "core/permutations/rank_cancel.h"
 
