@@ -7,9 +7,12 @@
  * from 10 to 1,000,000 items (the textbook peer up to 30,000: beyond, it takes minutes). With
  * `convert FILE...`: the peer of bench/rank/http.sh, GMP's plain single-threaded decimal conversion
  * of the numbers in those files (decimal digits), best of 3: one line per file, the seconds of
- * mpz_set_str and of mpz_get_str. With `radix BITS`: the scaled remainder tree study (radix_study.c). */
+ * mpz_set_str and of mpz_get_str. With `radix BITS`: the scaled remainder tree study (radix_study.c).
+ * With `text FILE`: the rank of the letters a..z in FILE (as bench/rank/http.sh's third request) in
+ * process, best of 3: the caller's thread CPU, all threads' CPU and wall seconds of multiset_rank. */
 #include <gmp.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "../lib/curve.h"
 #include "radix_study.h"
@@ -171,9 +174,49 @@ static bool time_conversion(const char *path) {
     return true;
 }
 
+static double clock_seconds(clockid_t id) {
+    struct timespec t;
+    clock_gettime(id, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Best of 3 of multiset_rank over the letters of `path` up to its first newline; false if unreadable.
+ * A bench tool: a character other than a..z, or no memory, aborts. */
+static bool time_text_rank(const char *path) {
+    FILE *f = fopen(path, "r");
+    if (f == NULL) return false;
+    size_t n = 0, room = 1 << 20;
+    uint32_t *seq = malloc(room * sizeof *seq);
+    for (int c; (c = fgetc(f)) != EOF && c != '\n';) {
+        if (c < 'a' || c > 'z') abort();
+        if (n == room) seq = realloc(seq, (room *= 2) * sizeof *seq);
+        seq[n++] = (uint32_t)(c - 'a');
+    }
+    fclose(f);
+    mpz_t rank, total;
+    mpz_inits(rank, total, NULL);
+    const clockid_t clocks[3] = {CLOCK_THREAD_CPUTIME_ID, CLOCK_PROCESS_CPUTIME_ID, CLOCK_MONOTONIC};
+    double best[3] = {1e9, 1e9, 1e9};
+    for (int round = 0; round < 3; round++) {
+        double start[3];
+        for (int k = 0; k < 3; k++) start[k] = clock_seconds(clocks[k]);
+        if (multiset_rank(rank, total, seq, n, 26, NULL) != CORE_OK) abort();
+        for (int k = 0; k < 3; k++) {
+            double spent = clock_seconds(clocks[k]) - start[k];
+            best[k] = spent < best[k] ? spent : best[k];
+        }
+    }
+    printf("multiset_rank of %zu letters: caller's thread %.3f s, all threads %.3f s, wall %.3f s\n", n, best[0],
+           best[1], best[2]);
+    mpz_clears(rank, total, NULL);
+    free(seq);
+    return true;
+}
+
 int main(int argc, char **argv) {
     srand(2026);
     if (argc == 3 && strcmp(argv[1], "radix") == 0) return radix_study(strtoull(argv[2], NULL, 10));
+    if (argc == 3 && strcmp(argv[1], "text") == 0) return time_text_rank(argv[2]) ? 0 : 1;
     if (argc >= 2 && strcmp(argv[1], "convert") == 0) {
         for (int i = 2; i < argc; i++)
             if (!time_conversion(argv[i])) return 1;

@@ -11,6 +11,7 @@
 #include "core/common/slot_set.h"
 #include "core/permutations/next_permutation.h"
 #include "core/permutations/perm_count.h"
+#include "core/permutations/rank_cancel.h"
 #include "core/common/progress.h"
 
 enum {
@@ -19,11 +20,13 @@ enum {
     SPLIT_PARALLEL_SIZE = 1 << 14 /* top-level ranges at least this long use a helper thread */
 };
 
-/* Lehmer digits L[i] and multiplicities mp[i] of n items, and the deadline polled while assembling. */
+/* Lehmer digits L[i] and multiplicities mp[i] of n items, the deadline polled while assembling, and
+ * the common factors to cancel on the way (NULL: none; rank_cancel.h). */
 typedef struct lehmer_digits {
     const size_t *L, *mp;
     size_t n;
     const deadline *dl;
+    const rank_cancel *cancel;
 } lehmer_digits;
 
 /* Over items [a, b): D = prod (n - i), P = prod mp[i] and
@@ -85,7 +88,7 @@ static bool rank_split(mpz_t N, mpz_t D, mpz_t P, const lehmer_digits *in, size_
         return true;
     }
     if (b - a >= SPLIT_POLL_SIZE && deadline_expired(in->dl)) return false;
-    size_t mid = a + (b - a) / 2;
+    size_t mid = rank_split_middle(a, b);
     mpz_t N2, D2, P2;
     mpz_inits(N2, D2, P2, NULL);
     split_task left = {in, a, mid, N, D, P, false}, right = {in, mid, b, N2, D2, P2, false};
@@ -93,7 +96,8 @@ static bool rank_split(mpz_t N, mpz_t D, mpz_t P, const lehmer_digits *in, size_
     fork_join(fork, run_split, &left, run_split, &right);
     bool ok = left.ok && right.ok;
     if (!ok) goto out;
-    combine(&(combine_step){N, D, P, D2, P2, N2}, fork);
+    if (rank_cancel_applies(in->cancel, a, b)) rank_cancel_join(in->cancel, a, b, N, D, P, N2, D2, fork);
+    else combine(&(combine_step){N, D, P, D2, P2, N2}, fork);
 out:
     mpz_clears(N2, D2, P2, NULL);
     return ok;
@@ -146,15 +150,19 @@ core_status multiset_rank(mpz_t rank, mpz_t total, const uint32_t *seq, size_t n
         mp[i] = mult[c]--;
         fenwick_add(&f, c, (size_t)-1);
     }
+    rank_cancel plan;
+    bool planned = m < n && rank_cancel_init(&plan, mp, n);
     mpz_t N, D, P;
     mpz_inits(N, D, P, NULL);
     status = CORE_DEADLINE;
-    if (rank_split(N, D, P, &(lehmer_digits){L, mp, n, dl}, 0, n, true)) {
+    if (rank_split(N, D, P, &(lehmer_digits){L, mp, n, dl, planned ? &plan : NULL}, 0, n, true)) {
+        if (planned) rank_cancel_finish(&plan, D, P);
         exact_quotient rank_part = {rank, N, P}, total_part = {total, D, P};
         fork_join(mpz_sizeinbase(N, 2) >= FORK_JOIN_MIN_BITS, divide_exactly, &rank_part, divide_exactly, &total_part);
         status = CORE_OK;
     }
     mpz_clears(N, D, P, NULL);
+    if (planned) rank_cancel_free(&plan);
 out:
     fenwick_free(&f);
     free(mult);
@@ -178,7 +186,7 @@ core_status kperm_rank(mpz_t rank, mpz_t total, const uint32_t *positions, size_
     }
     mpz_t D, P;
     mpz_inits(D, P, NULL);
-    status = rank_split(rank, D, P, &(lehmer_digits){L, ones, n, dl}, 0, k, true) ? CORE_OK : CORE_DEADLINE;
+    status = rank_split(rank, D, P, &(lehmer_digits){L, ones, n, dl, NULL}, 0, k, true) ? CORE_OK : CORE_DEADLINE;
     mpz_clears(D, P, NULL);
 out:
     slot_set_free(&unused);
@@ -378,7 +386,7 @@ static bool measure_prefix(decoder *d, size_t at, size_t len, size_t h, mpz_t N,
         d->mp[i] = d->mult[c];
         take(d, c);
     }
-    return rank_split(N, D, P, &(lehmer_digits){d->L, d->mp, len, d->dl}, 0, h, false);
+    return rank_split(N, D, P, &(lehmer_digits){d->L, d->mp, len, d->dl, NULL}, 0, h, false);
 }
 
 /* -1 when x = num / den lies before [N / D, (N + P) / D), 1 after it, 0 inside. */

@@ -4,7 +4,9 @@
  *  - a k-permutation of n positions (told apart by position) in lexicographic order.
  * Lehmer digits come from a Fenwick tree in O(n log n); the big numbers are assembled and taken apart
  * by divide and conquer (binary splitting, balanced divisions over one product tree), never by a
- * digit-by-digit Horner loop; the top level of each runs on two threads (core/common/fork_join.h). */
+ * digit-by-digit Horner loop; the top level of each runs on two threads (core/common/fork_join.h).
+ * For a multiset with repeats the rank's splitting cancels common factors on the way
+ * (core/permutations/rank_cancel.h), so its numbers stay near the size of the answer. */
 #ifndef PUZZLED_CORE_PERM_RANK_H
 #define PUZZLED_CORE_PERM_RANK_H
 

@@ -123,6 +123,19 @@ static const char *const python_rank = "import sys\n"
                                        "        counts[x] -= 1\n"
                                        "    print(rank, total)\n";
 
+/* Starts `script` (written to script_path, a mkstemp template) on the cases in cases_path; its answers
+ * are read from the pipe returned. */
+static FILE *run_python(const char *script, char *script_path, const char *cases_path) {
+    FILE *f = fdopen(mkstemp(script_path), "w");
+    fputs(script, f);
+    fclose(f);
+    char command[256];
+    snprintf(command, sizeof command, "python3 %s %s", script_path, cases_path);
+    FILE *p = popen(command, "r");
+    cr_assert_not_null(p);
+    return p;
+}
+
 Test(perm_rank, medium_multisets_match_python) {
     enum { CASES = 12, N = 120 };
     static uint32_t seqs[CASES][N];
@@ -148,13 +161,7 @@ Test(perm_rank, medium_multisets_match_python) {
         fprintf(f, "\n");
     }
     fclose(f);
-    f = fdopen(mkstemp(script_path), "w");
-    fputs(python_rank, f);
-    fclose(f);
-    char command[256];
-    snprintf(command, sizeof command, "python3 %s %s", script_path, cases_path);
-    FILE *p = popen(command, "r");
-    cr_assert_not_null(p);
+    FILE *p = run_python(python_rank, script_path, cases_path);
     mpz_t rank, total, expected_rank, expected_total;
     mpz_inits(rank, total, expected_rank, expected_total, NULL);
     for (int c = 0; c < CASES; c++) {
@@ -326,6 +333,78 @@ Test(perm_rank, ranks_on_two_threads_match_the_textbook_formula) {
         free(back);
         free(mult);
     }
+}
+
+/* Python's textbook formula one item at a time: the arrangements of what remains start as
+ * math.factorial(n) // prod math.factorial(count); position i adds arrangements * smaller // left,
+ * `smaller` the items left of smaller classes (a Fenwick tree of the counts), then arrangements
+ * becomes arrangements * count[x] // left. One line "rank total" per case, in hex (Python limits
+ * decimal conversions of big integers). */
+static const char *const python_rank_by_steps = "import sys\n"
+                                                "from math import factorial\n"
+                                                "for line in open(sys.argv[1]):\n"
+                                                "    seq = [int(x) for x in line.split()]\n"
+                                                "    m = max(seq) + 1; count = [0] * m; tree = [0] * (m + 1)\n"
+                                                "    def add(c, d):\n"
+                                                "        c += 1\n"
+                                                "        while c <= m: tree[c] += d; c += c & -c\n"
+                                                "    def below(c):\n"
+                                                "        s = 0\n"
+                                                "        while c > 0: s += tree[c]; c -= c & -c\n"
+                                                "        return s\n"
+                                                "    for x in seq: count[x] += 1; add(x, 1)\n"
+                                                "    total = factorial(len(seq))\n"
+                                                "    for c in count: total //= factorial(c)\n"
+                                                "    rank = 0; arrangements = total\n"
+                                                "    for i, x in enumerate(seq):\n"
+                                                "        left = len(seq) - i\n"
+                                                "        rank += arrangements * below(x) // left\n"
+                                                "        arrangements = arrangements * count[x] // left\n"
+                                                "        count[x] -= 1; add(x, -1)\n"
+                                                "    print(format(rank, 'x'), format(total, 'x'))\n";
+
+/* Long enough for the common factors of the binary splitting to be cancelled (core/permutations/
+ * rank_cancel.c: ranges of 4,096 items and more), over few and many classes, nearly distinct, odd
+ * lengths, and the first and last arrangements of a 26-letter multiset. */
+Test(perm_rank, ranks_with_cancelled_factors_match_python) {
+    enum { CASES = 8 };
+    const size_t sizes[CASES][2] = {{20000, 26},  {16385, 2}, {12001, 3},  {20000, 700},
+                                    {9000, 8990}, {8193, 26}, {10000, 26}, {10000, 26}};
+    uint32_t *seqs[CASES];
+    unsigned seed = 32;
+    char cases_path[] = "/tmp/perm_rank_cases_XXXXXX", script_path[] = "/tmp/perm_rank_ref_XXXXXX";
+    FILE *f = fdopen(mkstemp(cases_path), "w");
+    for (int c = 0; c < CASES; c++) {
+        size_t n = sizes[c][0], m = sizes[c][1];
+        uint32_t *seq = seqs[c] = malloc(n * sizeof *seq);
+        for (size_t i = 0; i < n; i++) seq[i] = i < m ? (uint32_t)i : (uint32_t)(rand_r(&seed) % m);
+        if (c == CASES - 2) qsort(seq, n, sizeof *seq, ascending);
+        else if (c == CASES - 1) qsort(seq, n, sizeof *seq, descending);
+        else
+            for (size_t i = n; i > 1; i--) {
+                size_t j = (size_t)(rand_r(&seed) % i);
+                uint32_t swap = seq[i - 1];
+                seq[i - 1] = seq[j];
+                seq[j] = swap;
+            }
+        for (size_t i = 0; i < n; i++) fprintf(f, i ? " %u" : "%u", seq[i]);
+        fprintf(f, "\n");
+    }
+    fclose(f);
+    FILE *p = run_python(python_rank_by_steps, script_path, cases_path);
+    mpz_t rank, total, expected_rank, expected_total;
+    mpz_inits(rank, total, expected_rank, expected_total, NULL);
+    for (int c = 0; c < CASES; c++) {
+        cr_assert_eq(gmp_fscanf(p, "%Zx %Zx", expected_rank, expected_total), 2, "python output for case %d", c);
+        cr_assert_eq(multiset_rank(rank, total, seqs[c], sizes[c][0], sizes[c][1], NULL), CORE_OK);
+        cr_assert_eq(mpz_cmp(rank, expected_rank), 0, "rank of case %d", c);
+        cr_assert_eq(mpz_cmp(total, expected_total), 0, "total of case %d", c);
+        free(seqs[c]);
+    }
+    cr_assert_eq(pclose(p), 0);
+    unlink(cases_path);
+    unlink(script_path);
+    mpz_clears(rank, total, expected_rank, expected_total, NULL);
 }
 
 Test(perm_rank, extremes_of_100000_distinct_items) {
