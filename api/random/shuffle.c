@@ -324,9 +324,10 @@ static bool answer_shuffle(api_request *req, api_response *res) {
      * runs out of time. */
     if (s->count * (s->length > 0 ? s->length : 1) <= SMALL_OUTPUT_VALUES)
         return api_respond_whole(req, res, s, write_output, free_output, req->ndjson);
-    /* Once shuffled, the values are only formatted; a next shuffle is O(n) work, so more than one
-     * stays on the compute pool. */
-    if (s->count == 1) api_respond_bounded_stream(res, s, write_output, free_output, req->ndjson);
+    /* Once shuffled, the values are only formatted, which costs about what sending them does: the
+     * pool formats ahead of the socket (overlapped). A next shuffle is O(n) work, so more than one
+     * stays on the compute pool in the ring of searches. */
+    if (s->count == 1) api_respond_overlapped_stream(res, s, write_output, free_output, req->ndjson);
     else api_respond_stream(res, s, write_output, free_output, req->ndjson);
     return true;
 }
