@@ -33,7 +33,7 @@ static size_t batch_pairs(const dice_relay *d, size_t batch) {
 
 /* Draws batch `batch` into its buffer; the caller holds the claim. */
 static void draw_batch(dice_relay *d, size_t batch) {
-    uint32_t (*out)[2] = d->pairs[batch % DICE_RELAY_BUFFERS];
+    uint32_t(*out)[2] = d->pairs[batch % DICE_RELAY_BUFFERS];
     size_t first = batch * DICE_RELAY_BATCH_PAIRS, count = batch_pairs(d, batch);
     for (size_t k = 0; k < count; k++) {
         size_t i = d->top - 2 * (first + k);
@@ -101,7 +101,7 @@ const uint32_t (*dice_relay_next(dice_relay *d, size_t *count))[2] {
     d->holding = true;
     pthread_mutex_unlock(&d->lock);
     *count = batch_pairs(d, batch);
-    return (const uint32_t (*)[2])d->pairs[batch % DICE_RELAY_BUFFERS];
+    return (const uint32_t(*)[2])d->pairs[batch % DICE_RELAY_BUFFERS];
 }
 
 void dice_relay_finish(dice_relay *d) {

@@ -15,7 +15,7 @@ static void check_relay(uint64_t seed, size_t top, size_t less, size_t steps) {
     dice_relay *d = dice_relay_start(&relayed, top, less, steps);
     cr_assert(d != NULL);
     size_t step = 0, count;
-    for (const uint32_t (*pairs)[2]; (pairs = dice_relay_next(d, &count)) != NULL;) {
+    for (const uint32_t(*pairs)[2]; (pairs = dice_relay_next(d, &count)) != NULL;) {
         cr_assert(count > 0 && count <= DICE_RELAY_BATCH_PAIRS);
         for (size_t k = 0; k < count; k++, step++) {
             size_t i = top - 2 * step;
@@ -32,7 +32,11 @@ static void check_relay(uint64_t seed, size_t top, size_t less, size_t steps) {
 }
 
 Test(dice_relay, batches_match_one_by_one_draws) {
-    const size_t steps[] = {0, 1, DICE_RELAY_BATCH_PAIRS - 1, DICE_RELAY_BATCH_PAIRS, DICE_RELAY_BATCH_PAIRS + 1,
+    const size_t steps[] = {0,
+                            1,
+                            DICE_RELAY_BATCH_PAIRS - 1,
+                            DICE_RELAY_BATCH_PAIRS,
+                            DICE_RELAY_BATCH_PAIRS + 1,
                             5 * DICE_RELAY_BATCH_PAIRS + 77};
     for (size_t s = 0; s < sizeof steps / sizeof *steps; s++)
         for (size_t less = 0; less <= 1; less++) check_relay(1000 + s, 2 * steps[s] + 1 + less, less, steps[s]);
