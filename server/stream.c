@@ -148,30 +148,41 @@ static void start_piece(stream *s) {
     s->failed = true;
 }
 
-/* On a worker: produce a piece, hand it over, and queue the next one while the ring has room. */
+/* On a worker: produce a piece and hand it over; go on with the next while the ring has room and
+ * STREAM_PIECE_MS have not passed since the job began, then queue the next one while the ring has room.
+ * A fast generator so fills the ring in one job instead of a continuation (and a worker's wake-up) per
+ * piece; a slow one still goes back to the queue after each piece. */
 static void produce_piece(compute_job *job) {
     stream *s = (stream *)job;
-    json_writer *piece = &s->pieces[s->producing];
-    bool finished = false, failed = false;
     deadline hand_over = deadline_after_ms(STREAM_PIECE_MS);
-    if (s->gzip) generate_compressed(s, piece, &hand_over, &finished, &failed);
-    else generate(s, piece, s->piece_bytes, &hand_over, &finished, &failed);
-    pthread_mutex_lock(&s->lock);
-    if (s->abandoned) {
+    bool more;
+    do {
+        json_writer *piece = &s->pieces[s->producing];
+        bool finished = false, failed = false;
+        if (s->gzip) generate_compressed(s, piece, &hand_over, &finished, &failed);
+        else generate(s, piece, s->piece_bytes, &hand_over, &finished, &failed);
+        pthread_mutex_lock(&s->lock);
+        if (s->abandoned) {
+            pthread_mutex_unlock(&s->lock);
+            stream_free_now(s);
+            return;
+        }
+        if (piece->len > 0) s->filled++;
+        s->finished = finished;
+        s->failed = failed;
+        if (s->suspended) {
+            s->suspended = false;
+            suspension_resume(s->connection);
+        }
+        more = !finished && !failed && s->filled < STREAM_PIECES && !deadline_expired(&hand_over);
+        if (more) {
+            s->producing = (s->head + s->filled) % STREAM_PIECES;
+        } else {
+            s->in_production = false;
+            start_piece(s);
+        }
         pthread_mutex_unlock(&s->lock);
-        stream_free_now(s);
-        return;
-    }
-    if (piece->len > 0) s->filled++;
-    s->finished = finished;
-    s->failed = failed;
-    s->in_production = false;
-    if (s->suspended) {
-        s->suspended = false;
-        suspension_resume(s->connection);
-    }
-    start_piece(s);
-    pthread_mutex_unlock(&s->lock);
+    } while (more);
 }
 
 /* Continuations are never refused while the pool runs; the callback is required by the pool. */
