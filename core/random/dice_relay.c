@@ -79,7 +79,9 @@ dice_relay *dice_relay_start(rng *r, size_t top, size_t less, size_t steps) {
     d->batches = (steps + DICE_RELAY_BATCH_PAIRS - 1) / DICE_RELAY_BATCH_PAIRS;
     pthread_mutex_init(&d->lock, NULL);
     pthread_cond_init(&d->changed, NULL);
+    pthread_mutex_lock(&d->lock); /* the helper reads the flags beside helper_started under the lock */
     d->helper_started = pthread_create(&d->helper, NULL, draw_ahead, d) == 0; /* else the caller draws all */
+    pthread_mutex_unlock(&d->lock);
     return d;
 }
 
