@@ -98,9 +98,13 @@ typedef struct api_response {
     void *stream_state; /* non-NULL: the body is streamed */
     stream_next_fn stream_next;
     stream_free_fn stream_free;
-    bool stream_bounded; /* every call of stream_next is cheap and bounded (no search, no wait, at
+    bool stream_bounded;    /* every call of stream_next is cheap and bounded (no search, no wait, at
                                  most API_STREAM_STEP_BYTES past `want`): the server may run it on an
                                  I/O thread, straight into the socket's buffer (server/stream.h) */
+    bool stream_overlapped; /* formatting the body costs about what sending it does (a listing of values
+                                 already computed, nothing else to do): the server produces it on the
+                                 compute pool in wide pieces ahead of the socket, so formatting and sending
+                                 run on two cores at once (server/stream.h) */
 } api_response;
 
 /* Returns true when `res` holds the answer; false after api_fail(). */
@@ -158,6 +162,12 @@ void api_respond_stream(api_response *res, void *state, stream_next_fn next, str
  * listing of items each formatted in constant time, never a search whose next item may take long. */
 void api_respond_bounded_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state,
                                 bool ndjson);
+
+/* api_respond_stream for a generator that only formats values computed already, as fast as the socket
+ * takes them (see stream_overlapped): the single seeded shuffle of millions of values, whose
+ * formatting would otherwise run on the I/O thread between its sends. */
+void api_respond_overlapped_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state,
+                                   bool ndjson);
 
 /* Bodies up to about this size may be built whole on the worker instead of streamed: the server sends
  * a complete body straight from its buffer (Content-Length), and a failure is still a clean error

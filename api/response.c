@@ -69,10 +69,17 @@ void api_respond_bounded_stream(api_response *res, void *state, stream_next_fn n
     res->stream_bounded = true;
 }
 
+void api_respond_overlapped_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state,
+                                   bool ndjson) {
+    api_respond_stream(res, state, next, free_state, ndjson);
+    res->stream_overlapped = true;
+}
+
 bool api_collect_stream(api_request *req, api_response *res, size_t max_bytes) {
     void *state = res->stream_state;
     res->stream_state = NULL;
     res->stream_bounded = false;
+    res->stream_overlapped = false;
     bb_clear(&res->body);
     stream_status status;
     do { /* asks for one byte past the bound at most, so an answer over it is seen without more work */

@@ -46,6 +46,12 @@ enum { STREAM_BLOCK = 64 * 1024 };
  * the streams left on the pool are searches, whose items come slower than any socket takes them,
  * and compressed ones, whose pieces are compressed bytes. Figures in docs/operations.md#streams-memory-and-the-budget. */
 enum { STREAM_PIECES = 3, STREAM_PIECE_BYTES = 64 * 1024 };
+/* An overlapped stream (api_respond_overlapped_stream) only formats values already computed, about as
+ * fast as the socket takes them: its pieces are wider, so that the worker and the I/O thread hand over
+ * a piece (a resume, a continuation on the pool, a thread switch) once every 256 KiB rather than every
+ * 64 KiB; with 64 KiB pieces the handovers cost more CPU than the overlap saved. Figures in
+ * docs/operations.md#the-seeded-shuffle-fifth-attempt-2026-11-27. */
+enum { STREAM_WIDE_PIECE_BYTES = 256 * 1024 };
 /* A piece is also handed over, once it holds something, when STREAM_PIECE_MS have passed since it was
  * started: a slow generator's client then gets its lines as they come, not a piece at a time. The
  * generator is asked for STREAM_STEP_BYTES at a time, so the clock is looked at often enough. */
@@ -78,6 +84,7 @@ typedef struct stream {
     json_writer pieces[STREAM_PIECES];
     size_t head, filled, sent, producing;
     size_t charge;        /* bytes taken from the budget */
+    size_t piece_bytes;   /* on the pool: what one piece holds, STREAM_PIECE_BYTES or STREAM_WIDE_PIECE_BYTES */
     bool direct;          /* produced by the I/O thread's reader (no ring, no worker) */
     json_writer carry;    /* direct: bytes one call produced beyond MHD's block, sent first next */
     bool gzip;            /* the body is gzip-compressed (Content-Encoding: gzip) */
@@ -141,30 +148,41 @@ static void start_piece(stream *s) {
     s->failed = true;
 }
 
-/* On a worker: produce a piece, hand it over, and queue the next one while the ring has room. */
+/* On a worker: produce a piece and hand it over; go on with the next while the ring has room and
+ * STREAM_PIECE_MS have not passed since the job began, then queue the next one while the ring has room.
+ * A fast generator so fills the ring in one job instead of a continuation (and a worker's wake-up) per
+ * piece; a slow one still goes back to the queue after each piece. */
 static void produce_piece(compute_job *job) {
     stream *s = (stream *)job;
-    json_writer *piece = &s->pieces[s->producing];
-    bool finished = false, failed = false;
     deadline hand_over = deadline_after_ms(STREAM_PIECE_MS);
-    if (s->gzip) generate_compressed(s, piece, &hand_over, &finished, &failed);
-    else generate(s, piece, STREAM_PIECE_BYTES, &hand_over, &finished, &failed);
-    pthread_mutex_lock(&s->lock);
-    if (s->abandoned) {
+    bool more;
+    do {
+        json_writer *piece = &s->pieces[s->producing];
+        bool finished = false, failed = false;
+        if (s->gzip) generate_compressed(s, piece, &hand_over, &finished, &failed);
+        else generate(s, piece, s->piece_bytes, &hand_over, &finished, &failed);
+        pthread_mutex_lock(&s->lock);
+        if (s->abandoned) {
+            pthread_mutex_unlock(&s->lock);
+            stream_free_now(s);
+            return;
+        }
+        if (piece->len > 0) s->filled++;
+        s->finished = finished;
+        s->failed = failed;
+        if (s->suspended) {
+            s->suspended = false;
+            suspension_resume(s->connection);
+        }
+        more = !finished && !failed && s->filled < STREAM_PIECES && !deadline_expired(&hand_over);
+        if (more) {
+            s->producing = (s->head + s->filled) % STREAM_PIECES;
+        } else {
+            s->in_production = false;
+            start_piece(s);
+        }
         pthread_mutex_unlock(&s->lock);
-        stream_free_now(s);
-        return;
-    }
-    if (piece->len > 0) s->filled++;
-    s->finished = finished;
-    s->failed = failed;
-    s->in_production = false;
-    if (s->suspended) {
-        s->suspended = false;
-        suspension_resume(s->connection);
-    }
-    start_piece(s);
-    pthread_mutex_unlock(&s->lock);
+    } while (more);
 }
 
 /* Continuations are never refused while the pool runs; the callback is required by the pool. */
@@ -292,9 +310,15 @@ stream_figures stream_figures_now(void) {
     };
 }
 
-size_t stream_charge(bool direct, bool gzip) {
+/* The piece of a stream on the pool: wide for an overlapped one sent as it is; compressed pieces stay
+ * narrow (deflate, not the socket, sets their pace). */
+static size_t piece_bytes(bool overlapped, bool gzip) {
+    return overlapped && !gzip ? STREAM_WIDE_PIECE_BYTES : STREAM_PIECE_BYTES;
+}
+
+size_t stream_charge(bool direct, bool overlapped, bool gzip) {
     if (direct) return STREAM_CALL_BOUND_BYTES;
-    return STREAM_PIECES * STREAM_PIECE_BYTES + (gzip ? GZIP_PLAIN_BLOCK + GZIP_STATE_BYTES : 0);
+    return STREAM_PIECES * piece_bytes(overlapped, gzip) + (gzip ? GZIP_PLAIN_BLOCK + GZIP_STATE_BYTES : 0);
 }
 
 /* Takes `charge` from the budget, or nothing when it would go over. */
@@ -311,7 +335,7 @@ stream_outcome stream_response_create(api_response *res, bool gzip, compute_pool
                                       struct MHD_Response **response) {
     *response = NULL;
     bool direct = res->stream_bounded && !gzip;
-    size_t charge = stream_charge(direct, gzip);
+    size_t charge = stream_charge(direct, res->stream_overlapped, gzip);
     stream_outcome outcome = STREAM_OVER_BUDGET;
     stream *s = NULL;
     if (!take_from_budget(charge)) goto out;
@@ -322,6 +346,7 @@ stream_outcome stream_response_create(api_response *res, bool gzip, compute_pool
         goto out;
     }
     s->charge = charge;
+    s->piece_bytes = piece_bytes(res->stream_overlapped, gzip);
     s->direct = direct;
     s->gzip = gzip;
     s->job.run = produce_piece;

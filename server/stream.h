@@ -3,7 +3,8 @@
  * A bounded generator (api_respond_bounded_stream) sent without compression runs on the I/O thread,
  * straight into libmicrohttpd's buffer, at most STREAM_CALL_BYTES (plus one step) per call. Any other
  * runs on the compute pool, never on an I/O thread, filling a small ring of pieces ahead of the
- * socket, so producing and sending overlap; the I/O thread suspends the connection only when it has
+ * socket (wider pieces for an overlapped one, api_respond_overlapped_stream), so producing and sending
+ * overlap; the I/O thread suspends the connection only when it has
  * sent everything produced. A client that stops reading holds no worker: nothing more is produced
  * once the ring is full, until the socket takes more.
  *
@@ -27,8 +28,9 @@ enum { STREAM_CALL_BYTES = 64 * 1024, STREAM_CALL_BOUND_BYTES = STREAM_CALL_BYTE
 void stream_configure(size_t budget_bytes);
 
 /* The bytes a stream takes from the budget: a direct one, what one call may write into MHD's buffer;
- * one on the pool, its ring (and with gzip its plain block and deflate's state). */
-size_t stream_charge(bool direct, bool gzip);
+ * one on the pool, its ring (of wide pieces when overlapped and not gzip'd; with gzip also its plain
+ * block and deflate's state). */
+size_t stream_charge(bool direct, bool overlapped, bool gzip);
 
 typedef struct stream_figures {
     size_t budget_bytes;

@@ -324,10 +324,13 @@ static bool answer_shuffle(api_request *req, api_response *res) {
      * runs out of time. */
     if (s->count * (s->length > 0 ? s->length : 1) <= SMALL_OUTPUT_VALUES)
         return api_respond_whole(req, res, s, write_output, free_output, req->ndjson);
-    /* Once shuffled, the values are only formatted; a next shuffle is O(n) work, so more than one
-     * stays on the compute pool. */
-    if (s->count == 1) api_respond_bounded_stream(res, s, write_output, free_output, req->ndjson);
-    else api_respond_stream(res, s, write_output, free_output, req->ndjson);
+    /* Once shuffled, numbers are only formatted, which costs about what sending them does: the pool
+     * formats them ahead of the socket (overlapped). Items are texts made once and only copied: the
+     * I/O thread copies them straight into the socket's buffer (bounded). A next shuffle is O(n)
+     * work, so more than one stays on the compute pool in the ring of searches. */
+    if (s->count > 1) api_respond_stream(res, s, write_output, free_output, req->ndjson);
+    else if (s->item_offsets == NULL) api_respond_overlapped_stream(res, s, write_output, free_output, req->ndjson);
+    else api_respond_bounded_stream(res, s, write_output, free_output, req->ndjson);
     return true;
 }
 

@@ -6,7 +6,9 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "core/common/fork_join.h"
 #include "core/random/bounded_random.h"
+#include "core/random/dice_relay.h"
 
 enum { POLL_EVERY = 1 << 16 }; /* elements (or moved elements for naive) between deadline polls */
 
@@ -16,8 +18,24 @@ static void swap(uint32_t *a, size_t i, size_t j) {
     a[j] = t;
 }
 
+typedef struct identity_part {
+    uint32_t *a;
+    size_t begin, end;
+} identity_part;
+
+static void fill_identity_part(void *part) {
+    identity_part *p = part;
+    for (size_t i = p->begin; i < p->end; i++) p->a[i] = (uint32_t)i;
+}
+
+/* Values from which the identity is written by two threads (core/common/fork_join.h): on a freshly
+ * allocated array most of its cost is the kernel zeroing the pages as they are first touched, which
+ * the two halves then do at once. */
+enum { IDENTITY_SPLIT_VALUES = 1 << 20 };
+
 static void identity(uint32_t *a, size_t n) {
-    for (size_t i = 0; i < n; i++) a[i] = (uint32_t)i;
+    identity_part low = {a, 0, n / 2}, high = {a, n / 2, n};
+    fork_join(n >= IDENTITY_SPLIT_VALUES, fill_identity_part, &low, fill_identity_part, &high);
 }
 
 /* Pairs of dice drawn ahead of their swaps. The swaps land on random squares of an array far larger
@@ -26,13 +44,42 @@ static void identity(uint32_t *a, size_t n) {
  * just in time, so the shuffle for a seed is unchanged. */
 enum { DICE_AHEAD = 16 };
 
+/* The pairs of swaps from i = top down, their dice from a relay drawing them on another thread
+ * (dice_relay.h), each batch's squares prefetched DICE_AHEAD pairs ahead as in paired_swaps. */
+static core_status relayed_swaps(dice_relay *relay, uint32_t *a, size_t top, const deadline *limit) {
+    size_t i = top, count;
+    for (const uint32_t(*dice)[2]; (dice = dice_relay_next(relay, &count)) != NULL;) {
+        for (size_t k = 0; k < count && k < DICE_AHEAD; k++) {
+            __builtin_prefetch(&a[dice[k][0]], 1);
+            __builtin_prefetch(&a[dice[k][1]], 1);
+        }
+        for (size_t k = 0; k < count; k++, i -= 2) {
+            if (k + DICE_AHEAD < count) {
+                __builtin_prefetch(&a[dice[k + DICE_AHEAD][0]], 1);
+                __builtin_prefetch(&a[dice[k + DICE_AHEAD][1]], 1);
+            }
+            swap(a, i, dice[k][0]);
+            swap(a, i - 1, dice[k][1]);
+        }
+        if (deadline_expired(limit)) return CORE_DEADLINE;
+    }
+    return CORE_OK;
+}
+
 /* For i = top, top - 2, ... while i >= stop: swaps a[i] with a[j1], j1 < i + 1 - less, and a[i - 1]
  * with a[j2], j2 < i - less (less = 0: Fisher-Yates; 1: Sattolo's single cycle). *next_i is the first i
- * left undone. The caller guarantees top >= stop >= 2 or top < stop. */
+ * left undone. The caller guarantees top >= stop >= 2 or top < stop. From DICE_RELAY_MIN_STEPS pairs
+ * the dice are drawn on a helper thread while this one swaps: same dice, same order. */
 static core_status paired_swaps(rng *r, uint32_t *a, size_t top, size_t stop, size_t less, size_t *next_i,
                                 const deadline *limit) {
     size_t steps = top >= stop ? (top - stop) / 2 + 1 : 0;
     *next_i = top - 2 * steps;
+    dice_relay *relay = steps >= DICE_RELAY_MIN_STEPS ? dice_relay_start(r, top, less, steps) : NULL;
+    if (relay != NULL) {
+        core_status status = relayed_swaps(relay, a, top, limit);
+        dice_relay_finish(relay);
+        return status;
+    }
     uint64_t dice[DICE_AHEAD][2];
     size_t drawn = 0;
     for (; drawn < steps && drawn < DICE_AHEAD; drawn++) {

@@ -64,6 +64,8 @@ REQUESTS = [
     ("shuffle, seeded", "GET", "/shuffle", {"n": 10, "seed": 7}, {}, False),
     ("shuffles streamed as NDJSON, gzip", "GET", "/shuffle", {"n": 50, "count": 40, "seed": 7}, {**NDJSON, **GZIP},
      False),
+    ("a shuffle of numbers streamed overlapped (formatted on the pool)", "GET", "/shuffle", {"n": 5000, "seed": 7}, {},
+     False),
     ("a derangement", "GET", "/shuffle", {"items": ["ann", "bob", "cat", "dan", "eve"], "derangement": True, "seed": 7},
      {}, False),
     ("samples from a billion", "GET", "/shuffle", {"n": 1000000000, "sample": 6, "count": 3, "seed": 42}, {}, False),

@@ -7,6 +7,8 @@ Starts puzzled on loopback and shows, with bounded counts and timeouts, that:
   - with a small --stream-budget-mb, streams are admitted exactly while their charges fit the
     budget (puzzled_stream_buffer_bytes), the next one gets 503 "overloaded" with Retry-After and a
     JSON error, and once a stalled client leaves its charge comes back and a new stream is admitted;
+  - a stalled shuffle of numbers, formatted on the pool ahead of the socket, holds the charge of its
+    ring of wide pieces, and a second one does not fit beside it in a 1 MiB budget;
   - no direct stream call (permutations, combinations, a seeded shuffle, queens mode=first above the
     whole-body size) produced more than its bound (puzzled_stream_call_max_bytes against
     puzzled_stream_call_bound_bytes), every answer being complete and valid;
@@ -155,6 +157,29 @@ def budget(binary):
         process.wait()
 
 
+OVERLAPPED_SHUFFLE = "/shuffle?n=1000000&seed=5"
+OVERLAPPED_CHARGE = 3 * 256 * 1024  # a ring of three 256 KiB pieces (docs/operations.md, the budget table)
+
+
+def overlapped_budget(binary):
+    """A shuffle of numbers formats ahead of the socket on the pool: a stalled one holds its ring's
+    charge, and a second does not fit a 1 MiB budget beside it."""
+    process, port = start_puzzled(binary, ("--client-rate", "0", "--max-connections-per-ip", "0",
+                                           "--stream-budget-mb", "1"))
+    try:
+        first, status, _ = open_stalled(port, OVERLAPPED_SHUFFLE)
+        charge = metric(port, "puzzled_stream_buffer_bytes")
+        check(f"a stalled shuffle of 10^6 numbers charges its ring of wide pieces ({charge:.0f} bytes)",
+              " 200 " in status and charge == OVERLAPPED_CHARGE, (status, charge))
+        second, status, _ = open_stalled(port, OVERLAPPED_SHUFFLE)
+        check("a second one does not fit a 1 MiB budget beside it (503)", " 503 " in status, status)
+        second.close()
+        first.close()
+    finally:
+        process.kill()
+        process.wait()
+
+
 def read_all(port, path, accept="application/x-ndjson"):
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
     connection.request("GET", path, headers={"Accept": accept, "Accept-Encoding": "identity"})
@@ -226,6 +251,7 @@ def main():
     binary = sys.argv[1]
     stalled_memory(binary)
     budget(binary)
+    overlapped_budget(binary)
     call_bound(binary)
     long_items(binary)
     finish()

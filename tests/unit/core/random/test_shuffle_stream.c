@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/random/bounded_random.h"
+#include "core/random/dice_relay.h"
 #include "core/random/rng.h"
 #include "core/random/sample.h"
 #include "core/random/shuffle.h"
@@ -121,6 +122,17 @@ Test(shuffle_stream, naive_matches_reference) { check_algorithm("naive", SHUFFLE
 Test(shuffle_stream, derangement_matches_reference) { check_algorithm("derangement", SHUFFLE_DERANGEMENT, 1000); }
 
 Test(shuffle_stream, cycle_matches_reference) { check_algorithm("cycle", SHUFFLE_CYCLE, 1001); }
+
+/* From DICE_RELAY_MIN_STEPS pairs of steps the dice are drawn on a helper thread (dice_relay.h): long
+ * shuffles, two in a row from one generator (the second starts from the state the first left), against
+ * the reference, for both algorithms that take their dice in pairs from the top. */
+Test(shuffle_stream, relayed_dice_match_reference) {
+    comparison c = {0};
+    size_t n = 2 * DICE_RELAY_MIN_STEPS + 2 * DICE_RELAY_BATCH_PAIRS + 5; /* several batches and a short one */
+    add_shuffles(&c, "fisher-yates", SHUFFLE_FISHER_YATES, "42", n, 2);
+    add_shuffles(&c, "cycle", SHUFFLE_CYCLE, "9007199254740993", n + 1, 2);
+    expect_reference(&c);
+}
 
 static void add_samples(comparison *c, const char *seed, uint64_t n, size_t k, size_t count) {
     rng r;
