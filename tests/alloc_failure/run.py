@@ -84,6 +84,8 @@ REQUESTS = [
     ("permutation rank of items from the query string", "GET", "/permutation/rank", {"permutation": [3, 1, 2]}, {},
      False),
     ("permutation rank, big integer", "GET", "/permutation/rank", {"text": "zyxwvutsrqponmlkjihgfedcba"}, {}, False),
+    ("permutation rank of a 9,000-letter text: its common factors cancelled (a plan of prime exponents)", "POST",
+     "/permutation/rank", {"text": ("abracadabra" * 900)[:9000]}, {}, False),
     ("permutation unrank, big integer", "GET", "/permutation/unrank",
      {"text": "abcdefghijklmnopqrstuvwxyz", "rank": "403291461126605635583999999"}, {}, False),
     ("queens solutions, streamed", "GET", "/queens", {"n": 6}, {}, False),
