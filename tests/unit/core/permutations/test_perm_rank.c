@@ -102,26 +102,49 @@ Test(perm_count, k_permutations_and_known_values) {
     mpz_clear(count);
 }
 
-/* Python's plain formula: rank = sum over positions of the arrangements of what remains after each
- * smaller class, with math.factorial; one line "rank total" per case. */
+/* Python's textbook formula one item at a time: the arrangements of what remains start as
+ * math.factorial(n) // prod math.factorial(count); position i adds arrangements * smaller // left,
+ * `smaller` the items left of smaller classes (a Fenwick tree of the counts), then arrangements
+ * becomes arrangements * count[x] // left. One line "rank total" per case, in hex (Python limits
+ * decimal conversions of big integers). */
 static const char *const python_rank = "import sys\n"
                                        "from math import factorial\n"
-                                       "def arrangements(counts):\n"
-                                       "    r = factorial(sum(counts.values()))\n"
-                                       "    for c in counts.values(): r //= factorial(c)\n"
-                                       "    return r\n"
                                        "for line in open(sys.argv[1]):\n"
                                        "    seq = [int(x) for x in line.split()]\n"
-                                       "    counts = {}\n"
-                                       "    for x in seq: counts[x] = counts.get(x, 0) + 1\n"
-                                       "    total = arrangements(counts); rank = 0\n"
-                                       "    for x in seq:\n"
-                                       "        for c in sorted(counts):\n"
-                                       "            if c >= x: break\n"
-                                       "            if counts[c]:\n"
-                                       "                counts[c] -= 1; rank += arrangements(counts); counts[c] += 1\n"
-                                       "        counts[x] -= 1\n"
-                                       "    print(rank, total)\n";
+                                       "    m = max(seq) + 1; count = [0] * m; tree = [0] * (m + 1)\n"
+                                       "    def add(c, d):\n"
+                                       "        c += 1\n"
+                                       "        while c <= m: tree[c] += d; c += c & -c\n"
+                                       "    def below(c):\n"
+                                       "        s = 0\n"
+                                       "        while c > 0: s += tree[c]; c -= c & -c\n"
+                                       "        return s\n"
+                                       "    for x in seq: count[x] += 1; add(x, 1)\n"
+                                       "    total = factorial(len(seq))\n"
+                                       "    for c in count: total //= factorial(c)\n"
+                                       "    rank = 0; arrangements = total\n"
+                                       "    for i, x in enumerate(seq):\n"
+                                       "        left = len(seq) - i\n"
+                                       "        rank += arrangements * below(x) // left\n"
+                                       "        arrangements = arrangements * count[x] // left\n"
+                                       "        count[x] -= 1; add(x, -1)\n"
+                                       "    print(format(rank, 'x'), format(total, 'x'))\n";
+
+/* A Fisher-Yates shuffle of seq[0..n-1] driven by rand_r (the test's own seed). */
+static void shuffle_items(uint32_t *seq, size_t n, unsigned *seed) {
+    for (size_t i = n; i > 1; i--) {
+        size_t j = (size_t)(rand_r(seed) % i);
+        uint32_t t = seq[i - 1];
+        seq[i - 1] = seq[j];
+        seq[j] = t;
+    }
+}
+
+/* One case for the Python reference: the items on a line, separated by spaces. */
+static void write_case(FILE *f, const uint32_t *seq, size_t n) {
+    for (size_t i = 0; i < n; i++) fprintf(f, i ? " %u" : "%u", seq[i]);
+    fprintf(f, "\n");
+}
 
 /* Starts `script` (written to script_path, a mkstemp template) on the cases in cases_path; its answers
  * are read from the pipe returned. */
@@ -151,21 +174,15 @@ Test(perm_rank, medium_multisets_match_python) {
             seqs[c][i] = i < ms[c] ? (uint32_t)i : (uint32_t)(rand_r(&seed) % ms[c]);
             mults[c][seqs[c][i]]++;
         }
-        for (size_t i = N; i > 1; i--) {
-            size_t j = (size_t)(rand_r(&seed) % i);
-            uint32_t t = seqs[c][i - 1];
-            seqs[c][i - 1] = seqs[c][j];
-            seqs[c][j] = t;
-        }
-        for (size_t i = 0; i < N; i++) fprintf(f, i ? " %u" : "%u", seqs[c][i]);
-        fprintf(f, "\n");
+        shuffle_items(seqs[c], N, &seed);
+        write_case(f, seqs[c], N);
     }
     fclose(f);
     FILE *p = run_python(python_rank, script_path, cases_path);
     mpz_t rank, total, expected_rank, expected_total;
     mpz_inits(rank, total, expected_rank, expected_total, NULL);
     for (int c = 0; c < CASES; c++) {
-        cr_assert_eq(gmp_fscanf(p, "%Zd %Zd", expected_rank, expected_total), 2, "python output for case %d", c);
+        cr_assert_eq(gmp_fscanf(p, "%Zx %Zx", expected_rank, expected_total), 2, "python output for case %d", c);
         cr_assert_eq(multiset_rank(rank, total, seqs[c], N, ms[c], NULL), CORE_OK);
         cr_assert_eq(mpz_cmp(rank, expected_rank), 0, "rank of case %d", c);
         cr_assert_eq(mpz_cmp(total, expected_total), 0, "total of case %d", c);
@@ -250,12 +267,7 @@ static void round_trips(size_t n, size_t m, unsigned seed, int edges) {
         seq[i] = i < m ? (uint32_t)i : (uint32_t)(rand_r(&seed) % m);
         mult[seq[i]]++;
     }
-    for (size_t i = n; i > 1; i--) {
-        size_t j = (size_t)(rand_r(&seed) % i);
-        uint32_t t = seq[i - 1];
-        seq[i - 1] = seq[j];
-        seq[j] = t;
-    }
+    shuffle_items(seq, n, &seed);
     rank_and_back(seq, n, m, mult);
     for (int e = 0; e < edges; e++) {
         size_t cut = (size_t)(rand_r(&seed) % (n + 1));
@@ -314,12 +326,7 @@ Test(perm_rank, ranks_on_two_threads_match_the_textbook_formula) {
         uint32_t *seq = malloc(n * sizeof *seq), *back = malloc(n * sizeof *back);
         size_t *mult = calloc(m, sizeof *mult);
         for (size_t i = 0; i < n; i++) seq[i] = i < m ? (uint32_t)i : (uint32_t)(rand_r(&seed) % m);
-        for (size_t i = n; i > 1; i--) {
-            size_t j = (size_t)(rand_r(&seed) % i);
-            uint32_t swap = seq[i - 1];
-            seq[i - 1] = seq[j];
-            seq[j] = swap;
-        }
+        shuffle_items(seq, n, &seed);
         for (size_t i = 0; i < n; i++) mult[seq[i]]++;
         mpz_t rank, total, expected;
         mpz_inits(rank, total, expected, NULL);
@@ -334,34 +341,6 @@ Test(perm_rank, ranks_on_two_threads_match_the_textbook_formula) {
         free(mult);
     }
 }
-
-/* Python's textbook formula one item at a time: the arrangements of what remains start as
- * math.factorial(n) // prod math.factorial(count); position i adds arrangements * smaller // left,
- * `smaller` the items left of smaller classes (a Fenwick tree of the counts), then arrangements
- * becomes arrangements * count[x] // left. One line "rank total" per case, in hex (Python limits
- * decimal conversions of big integers). */
-static const char *const python_rank_by_steps = "import sys\n"
-                                                "from math import factorial\n"
-                                                "for line in open(sys.argv[1]):\n"
-                                                "    seq = [int(x) for x in line.split()]\n"
-                                                "    m = max(seq) + 1; count = [0] * m; tree = [0] * (m + 1)\n"
-                                                "    def add(c, d):\n"
-                                                "        c += 1\n"
-                                                "        while c <= m: tree[c] += d; c += c & -c\n"
-                                                "    def below(c):\n"
-                                                "        s = 0\n"
-                                                "        while c > 0: s += tree[c]; c -= c & -c\n"
-                                                "        return s\n"
-                                                "    for x in seq: count[x] += 1; add(x, 1)\n"
-                                                "    total = factorial(len(seq))\n"
-                                                "    for c in count: total //= factorial(c)\n"
-                                                "    rank = 0; arrangements = total\n"
-                                                "    for i, x in enumerate(seq):\n"
-                                                "        left = len(seq) - i\n"
-                                                "        rank += arrangements * below(x) // left\n"
-                                                "        arrangements = arrangements * count[x] // left\n"
-                                                "        count[x] -= 1; add(x, -1)\n"
-                                                "    print(format(rank, 'x'), format(total, 'x'))\n";
 
 /* Long enough for the common factors of the binary splitting to be cancelled (core/permutations/
  * rank_cancel.c: ranges of 4,096 items and more), over few and many classes, nearly distinct, odd
@@ -380,18 +359,11 @@ Test(perm_rank, ranks_with_cancelled_factors_match_python) {
         for (size_t i = 0; i < n; i++) seq[i] = i < m ? (uint32_t)i : (uint32_t)(rand_r(&seed) % m);
         if (c == CASES - 2) qsort(seq, n, sizeof *seq, ascending);
         else if (c == CASES - 1) qsort(seq, n, sizeof *seq, descending);
-        else
-            for (size_t i = n; i > 1; i--) {
-                size_t j = (size_t)(rand_r(&seed) % i);
-                uint32_t swap = seq[i - 1];
-                seq[i - 1] = seq[j];
-                seq[j] = swap;
-            }
-        for (size_t i = 0; i < n; i++) fprintf(f, i ? " %u" : "%u", seq[i]);
-        fprintf(f, "\n");
+        else shuffle_items(seq, n, &seed);
+        write_case(f, seq, n);
     }
     fclose(f);
-    FILE *p = run_python(python_rank_by_steps, script_path, cases_path);
+    FILE *p = run_python(python_rank, script_path, cases_path);
     mpz_t rank, total, expected_rank, expected_total;
     mpz_inits(rank, total, expected_rank, expected_total, NULL);
     for (int c = 0; c < CASES; c++) {
