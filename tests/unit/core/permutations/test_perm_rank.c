@@ -159,6 +159,25 @@ static FILE *run_python(const char *script, char *script_path, const char *cases
     return p;
 }
 
+/* Reads case c's answer from the Python reference `p` into expected_rank and checks multiset_rank of
+ * seq (n items of m classes) against it, rank and total. */
+static void check_rank_with_python(FILE *p, int c, const uint32_t *seq, size_t n, size_t m, mpz_t expected_rank) {
+    mpz_t rank, total, expected_total;
+    mpz_inits(rank, total, expected_total, NULL);
+    cr_assert_eq(gmp_fscanf(p, "%Zx %Zx", expected_rank, expected_total), 2, "python output for case %d", c);
+    cr_assert_eq(multiset_rank(rank, total, seq, n, m, NULL), CORE_OK);
+    cr_assert_eq(mpz_cmp(rank, expected_rank), 0, "rank of case %d", c);
+    cr_assert_eq(mpz_cmp(total, expected_total), 0, "total of case %d", c);
+    mpz_clears(rank, total, expected_total, NULL);
+}
+
+/* Waits for the Python reference to end well and removes its two files. */
+static void finish_python(FILE *p, const char *cases_path, const char *script_path) {
+    cr_assert_eq(pclose(p), 0);
+    unlink(cases_path);
+    unlink(script_path);
+}
+
 Test(perm_rank, medium_multisets_match_python) {
     enum { CASES = 12, N = 120 };
     static uint32_t seqs[CASES][N];
@@ -179,21 +198,16 @@ Test(perm_rank, medium_multisets_match_python) {
     }
     fclose(f);
     FILE *p = run_python(python_rank, script_path, cases_path);
-    mpz_t rank, total, expected_rank, expected_total;
-    mpz_inits(rank, total, expected_rank, expected_total, NULL);
+    mpz_t expected_rank;
+    mpz_init(expected_rank);
     for (int c = 0; c < CASES; c++) {
-        cr_assert_eq(gmp_fscanf(p, "%Zx %Zx", expected_rank, expected_total), 2, "python output for case %d", c);
-        cr_assert_eq(multiset_rank(rank, total, seqs[c], N, ms[c], NULL), CORE_OK);
-        cr_assert_eq(mpz_cmp(rank, expected_rank), 0, "rank of case %d", c);
-        cr_assert_eq(mpz_cmp(total, expected_total), 0, "total of case %d", c);
+        check_rank_with_python(p, c, seqs[c], N, ms[c], expected_rank);
         uint32_t back[N];
         cr_assert_eq(multiset_unrank(back, mults[c], ms[c], expected_rank, NULL), CORE_OK);
         cr_assert_arr_eq(back, seqs[c], sizeof back, "unrank of case %d", c);
     }
-    cr_assert_eq(pclose(p), 0);
-    unlink(cases_path);
-    unlink(script_path);
-    mpz_clears(rank, total, expected_rank, expected_total, NULL);
+    finish_python(p, cases_path, script_path);
+    mpz_clear(expected_rank);
 }
 
 static int ascending(const void *a, const void *b) {
@@ -364,19 +378,14 @@ Test(perm_rank, ranks_with_cancelled_factors_match_python) {
     }
     fclose(f);
     FILE *p = run_python(python_rank, script_path, cases_path);
-    mpz_t rank, total, expected_rank, expected_total;
-    mpz_inits(rank, total, expected_rank, expected_total, NULL);
+    mpz_t expected_rank;
+    mpz_init(expected_rank);
     for (int c = 0; c < CASES; c++) {
-        cr_assert_eq(gmp_fscanf(p, "%Zx %Zx", expected_rank, expected_total), 2, "python output for case %d", c);
-        cr_assert_eq(multiset_rank(rank, total, seqs[c], sizes[c][0], sizes[c][1], NULL), CORE_OK);
-        cr_assert_eq(mpz_cmp(rank, expected_rank), 0, "rank of case %d", c);
-        cr_assert_eq(mpz_cmp(total, expected_total), 0, "total of case %d", c);
+        check_rank_with_python(p, c, seqs[c], sizes[c][0], sizes[c][1], expected_rank);
         free(seqs[c]);
     }
-    cr_assert_eq(pclose(p), 0);
-    unlink(cases_path);
-    unlink(script_path);
-    mpz_clears(rank, total, expected_rank, expected_total, NULL);
+    finish_python(p, cases_path, script_path);
+    mpz_clear(expected_rank);
 }
 
 Test(perm_rank, extremes_of_100000_distinct_items) {
