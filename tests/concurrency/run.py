@@ -309,6 +309,16 @@ def half_open_connections(port):
         s.close()
 
 
+def new_connection_unanswered(port):
+    """True when a request on a fresh connection gets no byte back, only the connection's end."""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=DRAIN_MS / 1000 + 5) as s:
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: drain\r\n\r\n")
+            return s.recv(1) == b""
+    except ConnectionError:
+        return True
+
+
 def drain_on_sigterm(process, port):
     running, waiting, full = fill_workers_and_queue(port)
     check("full again before SIGTERM", full)
@@ -319,6 +329,12 @@ def drain_on_sigterm(process, port):
     check("the waiting requests are answered 503 overloaded at once",
           all(error_code(r.get("answer", (0, {}, {}, 0))) == "overloaded" for r in waiting),
           str([r.get("answer", (0,))[0] for r in waiting]))
+    # The stop has begun (the 503s say so) and the two running requests hold it in its drain for
+    # DRAIN_MS: a connection opened now is closed without an answer while they still run (a listening
+    # socket merely left unaccepted would end it only after them, when the server exits).
+    unanswered = new_connection_unanswered(port)
+    check("a new connection during the drain is closed unanswered, before the running requests end",
+          unanswered and all("answer" not in r for r in running))
     try:
         status = process.wait(timeout=DRAIN_MS / 1000 + 5)
     except subprocess.TimeoutExpired:
