@@ -12,8 +12,12 @@
  * of at most that many items), which bounds GMP's allocations per request; running out of memory
  * inside GMP ends the process, as GMP documents, and the allocation-failure test does not reach it.
  *
- * The countdown is global, not per thread: one request is armed at a time (the test sends one request
- * at a time), and its work crosses threads (I/O thread, worker, stream pieces, lent counting threads). */
+ * The countdown is global, not per thread: one request is armed at a time, and its work crosses threads
+ * (I/O thread, worker, stream pieces, lent counting threads). A client sends the next armed request
+ * only after the report line of the last one: that request's end may come after the client has read
+ * its whole answer, and with several I/O threads it would otherwise disarm the next request, armed
+ * meanwhile on another thread (which then answers 200: tests/alloc_failure/run.py and the contract
+ * test wait for the line). */
 #include "server/alloc_failure.h"
 
 #include <errno.h>

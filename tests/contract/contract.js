@@ -150,8 +150,17 @@ function judge(spec, { request, expect }, response) {
   return problems;
 }
 
-async function exchange(spec, url, item) {
-  check(item.label, judge(spec, item, await send(url, item.request)));
+// Sends one request and judges its answer. A request armed with X-Fail-Allocation to a server of the
+// allocation-failure build is over only when that server reports its end: the next request is sent
+// after that, since the countdown is one for the whole server (a request arriving on another I/O
+// thread before the last one's end would be disarmed by that end, and answer 200).
+async function exchange(spec, server, item) {
+  const armed = server.failsAllocations &&
+    Object.keys(item.request.headers).some((name) => name.toLowerCase() === 'x-fail-allocation');
+  const before = server.reports();
+  const problems = judge(spec, item, await send(server.url, item.request));
+  if (armed && !(await server.reported(before + 1))) problems.push('the server never reported the armed request\'s end');
+  check(item.label, problems);
 }
 
 // What the spec documents for one subject (an operation, or an unrouted answer), as the strings
@@ -249,7 +258,8 @@ async function main() {
       const binary = builds[entry.build || 'default'];
       if (!binary) throw new Error(`cases.yaml's server '${name}' names build '${entry.build}'; the builds are ${Object.keys(builds).join(', ')}`);
       const flags = ['--max-body', String(MAX_BODY), '--threads', '2', ...(entry.flags || []).map(String)];
-      servers.set(name, await startServer(path.resolve(binary), flags));
+      const started = await startServer(path.resolve(binary), flags);
+      servers.set(name, { ...started, failsAllocations: entry.build === 'alloc-fail' });
     }
     return servers.get(name);
   };
@@ -259,7 +269,7 @@ async function main() {
     check('GET /openapi.yaml serves openapi.yaml byte for byte', served.error || served.body.toString('utf8') !== spec.text
       ? ['the served document differs from openapi.yaml (rebuild puzzled?)'] : []);
 
-    for (const item of [...exampleRequests(spec), ...probeRequests(spec, MAX_BODY)]) await exchange(spec, server.url, item);
+    for (const item of [...exampleRequests(spec), ...probeRequests(spec, MAX_BODY)]) await exchange(spec, server, item);
 
     const notFound = await send(server.url, { method: 'GET', path: '/no-such-endpoint', query: [], headers: {}, body: null });
     const routes = notFound.error ? null : routesOf(notFound);
@@ -280,8 +290,8 @@ async function main() {
         continue;
       }
       for (const c of list) {
-        const { url } = await serverNamed(c.server || 'default');
-        for (const item of caseRequests(endpoint, c)) await exchange(spec, url, item);
+        const caseServer = await serverNamed(c.server || 'default');
+        for (const item of caseRequests(endpoint, c)) await exchange(spec, caseServer, item);
       }
     }
     checkCoverage(spec);

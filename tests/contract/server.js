@@ -7,15 +7,29 @@ const zlib = require('zlib');
 // Guards a request never answered; the slowest example takes a second or two on a busy machine.
 const REQUEST_TIMEOUT_MS = 20000;
 
-// Starts `bin` on a free loopback port; resolves to { url, stop() } once it prints its address.
+// Starts `bin` on a free loopback port; resolves to { url, log(), reported(n), stop() } once it prints
+// its address. reported(n) resolves once the server has written n lines "alloc-failure: ..." in all
+// (the allocation-failure build writes one when an armed request has ended: docs/testing.md), or
+// false after REQUEST_TIMEOUT_MS; reports() is how many it has written so far.
 function startServer(bin, args) {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, ['--host', '127.0.0.1', '--port', '0', '--client-rate', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
+    let partialLine = '';
+    let reports = 0;
+    let reportWaiters = [];
     let exited = null;
     const exitWaiters = [];
-    child.stderr.on('data', (d) => { stderr = (stderr + d).slice(-20000); });
+    child.stderr.on('data', (d) => {
+      stderr = (stderr + d).slice(-20000);
+      const lines = (partialLine + d).split('\n');
+      partialLine = lines.pop();
+      reports += lines.filter((line) => line.startsWith('alloc-failure: ')).length;
+      const due = reportWaiters.filter((w) => reports >= w.count);
+      reportWaiters = reportWaiters.filter((w) => reports < w.count);
+      due.forEach((w) => w.done(true));
+    });
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       exited = { code, signal };
@@ -33,6 +47,12 @@ function startServer(bin, args) {
       resolve({
         url: m[1],
         log: () => stderr,
+        reports: () => reports,
+        reported: (count) => new Promise((done) => {
+          if (reports >= count) return done(true);
+          reportWaiters.push({ count, done });
+          setTimeout(() => done(false), REQUEST_TIMEOUT_MS).unref();
+        }),
         // SIGTERM, then the exit status (a clean stop is status 0).
         stop: () => new Promise((done) => {
           if (exited) return done(exited);
