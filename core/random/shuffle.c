@@ -39,71 +39,69 @@ static void identity(uint32_t *a, size_t n) {
 }
 
 /* Pairs of dice drawn ahead of their swaps. The swaps land on random squares of an array far larger
- * than the caches for big n, so each would wait for memory; drawing the dice a few steps early and
- * prefetching their squares lets those waits overlap. The dice come in the same order as when drawn
- * just in time, so the shuffle for a seed is unchanged. */
+ * than the caches for big n, so each would wait for memory; drawing the dice in batches ahead and
+ * prefetching their squares DICE_AHEAD pairs before their swaps lets those waits overlap. The dice come
+ * in the same order as when drawn just in time, so the shuffle for a seed is unchanged. */
 enum { DICE_AHEAD = 16 };
+/* Pairs drawn at a time on this thread when no relay draws them (8 KiB of dice). */
+enum { LOCAL_BATCH_PAIRS = 1024 };
 
-/* The pairs of swaps from i = top down, their dice from a relay drawing them on another thread
- * (dice_relay.h), each batch's squares prefetched DICE_AHEAD pairs ahead as in paired_swaps. */
-static core_status relayed_swaps(dice_relay *relay, uint32_t *a, size_t top, const deadline *limit) {
-    size_t i = top, count;
-    for (const uint32_t(*dice)[2]; (dice = dice_relay_next(relay, &count)) != NULL;) {
-        for (size_t k = 0; k < count && k < DICE_AHEAD; k++) {
-            __builtin_prefetch(&a[dice[k][0]], 1);
-            __builtin_prefetch(&a[dice[k][1]], 1);
-        }
-        for (size_t k = 0; k < count; k++, i -= 2) {
-            if (k + DICE_AHEAD < count) {
-                __builtin_prefetch(&a[dice[k + DICE_AHEAD][0]], 1);
-                __builtin_prefetch(&a[dice[k + DICE_AHEAD][1]], 1);
-            }
-            swap(a, i, dice[k][0]);
-            swap(a, i - 1, dice[k][1]);
-        }
-        if (deadline_expired(limit)) return CORE_DEADLINE;
+/* The swaps of one batch of pairs: a[i] with a[dice[k][0]] and a[i - 1] with a[dice[k][1]] for
+ * i = top - 2k, each pair's squares prefetched DICE_AHEAD pairs before it. */
+static void swap_batch(uint32_t *a, size_t top, const uint32_t (*dice)[2], size_t count) {
+    for (size_t k = 0; k < count && k < DICE_AHEAD; k++) {
+        __builtin_prefetch(&a[dice[k][0]], 1);
+        __builtin_prefetch(&a[dice[k][1]], 1);
     }
-    return CORE_OK;
+    for (size_t k = 0, i = top; k < count; k++, i -= 2) {
+        if (k + DICE_AHEAD < count) {
+            __builtin_prefetch(&a[dice[k + DICE_AHEAD][0]], 1);
+            __builtin_prefetch(&a[dice[k + DICE_AHEAD][1]], 1);
+        }
+        swap(a, i, dice[k][0]);
+        swap(a, i - 1, dice[k][1]);
+    }
 }
 
 /* For i = top, top - 2, ... while i >= stop: swaps a[i] with a[j1], j1 < i + 1 - less, and a[i - 1]
  * with a[j2], j2 < i - less (less = 0: Fisher-Yates; 1: Sattolo's single cycle). *next_i is the first i
  * left undone. The caller guarantees top >= stop >= 2 or top < stop. From DICE_RELAY_MIN_STEPS pairs
- * the dice are drawn on a helper thread while this one swaps: same dice, same order. */
+ * the dice are drawn on a helper thread while this one swaps (dice_relay.h), else here in batches:
+ * same dice, same order. */
 static core_status paired_swaps(rng *r, uint32_t *a, size_t top, size_t stop, size_t less, size_t *next_i,
                                 const deadline *limit) {
     size_t steps = top >= stop ? (top - stop) / 2 + 1 : 0;
     *next_i = top - 2 * steps;
+    core_status status = CORE_OK;
+    size_t i = top, count, since_poll = 0;
     dice_relay *relay = steps >= DICE_RELAY_MIN_STEPS ? dice_relay_start(r, top, less, steps) : NULL;
     if (relay != NULL) {
-        core_status status = relayed_swaps(relay, a, top, limit);
+        for (const uint32_t(*dice)[2]; (dice = dice_relay_next(relay, &count)) != NULL; i -= 2 * count) {
+            swap_batch(a, i, dice, count);
+            if ((since_poll += 2 * count) >= POLL_EVERY) {
+                since_poll = 0;
+                if (deadline_expired(limit)) {
+                    status = CORE_DEADLINE;
+                    break;
+                }
+            }
+        }
         dice_relay_finish(relay);
         return status;
     }
-    uint64_t dice[DICE_AHEAD][2];
-    size_t drawn = 0;
-    for (; drawn < steps && drawn < DICE_AHEAD; drawn++) {
-        size_t i = top - 2 * drawn;
-        bounded_random_pair(r, i + 1 - less, i - less, &dice[drawn][0], &dice[drawn][1]);
-        __builtin_prefetch(&a[dice[drawn][0]], 1);
-        __builtin_prefetch(&a[dice[drawn][1]], 1);
-    }
-    size_t until_poll = POLL_EVERY;
-    for (size_t step = 0; step < steps; step++) {
-        size_t i = top - 2 * step, slot = step % DICE_AHEAD;
-        uint64_t j1 = dice[slot][0], j2 = dice[slot][1];
-        if (drawn < steps) {
-            size_t later = top - 2 * drawn;
-            bounded_random_pair(r, later + 1 - less, later - less, &dice[slot][0], &dice[slot][1]);
-            __builtin_prefetch(&a[dice[slot][0]], 1);
-            __builtin_prefetch(&a[dice[slot][1]], 1);
-            drawn++;
+    uint32_t dice[LOCAL_BATCH_PAIRS][2];
+    for (size_t done = 0; done < steps; done += count, i -= 2 * count) {
+        count = steps - done < LOCAL_BATCH_PAIRS ? steps - done : LOCAL_BATCH_PAIRS;
+        for (size_t k = 0; k < count; k++) {
+            uint64_t j1, j2;
+            bounded_random_pair(r, i - 2 * k + 1 - less, i - 2 * k - less, &j1, &j2);
+            dice[k][0] = (uint32_t)j1;
+            dice[k][1] = (uint32_t)j2;
         }
-        swap(a, i, j1);
-        swap(a, i - 1, j2);
-        if ((until_poll -= 2) == 0) {
+        swap_batch(a, i, (const uint32_t(*)[2])dice, count);
+        if ((since_poll += 2 * count) >= POLL_EVERY) {
+            since_poll = 0;
             if (deadline_expired(limit)) return CORE_DEADLINE;
-            until_poll = POLL_EVERY;
         }
     }
     return CORE_OK;
