@@ -6,7 +6,8 @@
  *      types and maps GET query parameters onto the same fields, so one validation path serves both;
  *   2. a handler named answer_<endpoint> that reads the fields into a typed struct with the param_* readers (api/params.h),
  *      runs core/, and answers by writing its JSON into res->body with the JSON writer
- *      (api/json_writer.h) or with api_respond_stream(), or fails with api_fail().
+ *      (base/json_writer.h; big integers with api/json_big_integer.h) or with api_respond_stream(), or
+ *      fails with api_fail().
  *   3. an `const api_endpoint <name>_endpoint` that server/routes.c lists. */
 #ifndef PUZZLED_API_API_H
 #define PUZZLED_API_API_H
@@ -18,7 +19,8 @@
 #include <cjson/cJSON.h>
 
 #include "api/errors.h"
-#include "api/json_writer.h"
+#include "api/json_big_integer.h"
+#include "base/json_writer.h"
 #include "core/common/deadline.h"
 #include "core/common/status.h"
 #include "api/limits.h"
@@ -90,7 +92,7 @@ typedef struct api_response {
     int status;                          /* 200 unless set otherwise */
     const char *content_type;            /* "application/json" unless set otherwise */
     const char *content_security_policy; /* a page's or a drawing's policy (api/service/web_pages.c,
-                                            api/svg_writer.c), or NULL; sent with Referrer-Policy: no-referrer */
+                                            api/boards/svg_writer.c), or NULL; sent with Referrer-Policy: no-referrer */
     json_writer body;                    /* a complete small body, or empty when streaming */
     const char *fixed_body;              /* instead of `body`: bytes that live as long as the process (an embedded
                                  file), sent as they are, without a copy */

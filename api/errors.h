@@ -8,7 +8,7 @@
 
 #include <stdarg.h>
 
-#include "api/json_writer.h"
+#include "base/json_writer.h"
 
 /* A table laid out by hand: clang-format leaves it as it is. */
 // clang-format off

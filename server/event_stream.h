@@ -35,7 +35,7 @@
 #include <microhttpd.h>
 
 #include "api/errors.h"
-#include "api/byte_buffer.h"
+#include "base/byte_buffer.h"
 #include "core/common/progress.h"
 #include "server/compute_pool.h"
 

@@ -15,7 +15,7 @@
 #include "api/endpoints.h"
 #include "api/knight/knight_tour_svg.h"
 #include "api/params.h"
-#include "api/svg_writer.h"
+#include "api/boards/svg_writer.h"
 #include "core/knight/knight_tour.h"
 
 static const api_field fields[] = {

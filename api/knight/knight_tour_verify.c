@@ -9,7 +9,7 @@
  * every square. */
 #include <stdlib.h>
 
-#include "api/board_squares.h"
+#include "api/boards/board_squares.h"
 #include "api/endpoints.h"
 #include "api/params.h"
 #include "core/knight/knight_tour_verify.h"

@@ -19,12 +19,12 @@
 #include <string.h>
 
 #include "api/api.h"
-#include "api/board_squares.h"
+#include "api/boards/board_squares.h"
 #include "api/endpoints.h"
-#include "api/json_number_runs.h"
+#include "api/queens/json_number_runs.h"
 #include "api/params.h"
 #include "api/queens/queens_svg.h"
-#include "api/svg_writer.h"
+#include "api/boards/svg_writer.h"
 #include "core/queens/queens_complete.h"
 #include "core/queens/queens_count.h"
 #include "core/queens/queens_first.h"

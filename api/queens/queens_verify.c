@@ -11,7 +11,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "api/board_squares.h"
+#include "api/boards/board_squares.h"
 #include "api/endpoints.h"
 #include "api/params.h"
 #include "core/queens/queens_verify.h"

@@ -9,7 +9,7 @@
 #include "api/sudoku/sudoku_bulk.h"
 #include "api/sudoku/sudoku_io.h"
 #include "api/sudoku/sudoku_svg.h"
-#include "api/svg_writer.h"
+#include "api/boards/svg_writer.h"
 #include "core/common/progress.h"
 
 enum { MAX_COUNT_LIMIT = 1000000000 };

@@ -24,7 +24,7 @@
  * needs them (not in a content call) and kept for the life of the process: 1.56 MB were every shape
  * ever asked for (1 to 10 numbers, since only 0-9 are one byte, and 1 to 12 characters, each as JSON
  * and as NDJSON). */
-#include "api/permutation_blocks.h"
+#include "api/arrangements/permutation_blocks.h"
 
 #include <pthread.h>
 #include <stdatomic.h>

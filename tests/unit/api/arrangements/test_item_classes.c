@@ -1,4 +1,4 @@
-/* api/item_classes.c's item_classes_many(): whether a request's items are more than
+/* api/arrangements/item_classes.c's item_classes_many(): whether a request's items are more than
  * ITEM_CLASSES_QUICK_MAX, counted against the length of the JSON array or text the test builds, on
  * both sides of the bound. Requests go through api/fields.c first, as the server sends them. */
 #include <criterion/criterion.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "api/fields.h"
-#include "api/item_classes.h"
+#include "api/arrangements/item_classes.h"
 
 static const api_field fields[] = {{"items", FIELD_ARRAY}, {"text", FIELD_STRING}, {NULL, 0}};
 

@@ -1,9 +1,9 @@
-/* Unit tests for api/byte_buffer: the bytes read back are the bytes appended, across growth, a
+/* Unit tests for base/byte_buffer: the bytes read back are the bytes appended, across growth, a
  * borrowed start and consumption from the front. */
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "api/byte_buffer.h"
+#include "base/byte_buffer.h"
 
 Test(byte_buffer, appends_grow_and_keep_every_byte_and_the_nul) {
     byte_buffer b;

@@ -1,6 +1,6 @@
 /* The growable byte buffer (see byte_buffer.h): doubling capacity from 256 bytes, a NUL kept after
  * the contents. */
-#include "api/byte_buffer.h"
+#include "base/byte_buffer.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,11 +1,11 @@
-/* Unit tests for api/svg_writer: the displayed size of a drawing (scaled down to SVG_MAX_DISPLAY
+/* Unit tests for api/boards/svg_writer: the displayed size of a drawing (scaled down to SVG_MAX_DISPLAY
  * pixels, keeping its proportions, never 0), the line width that stays visible, the board's geometry,
  * the size bound and the `format` field. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "api/svg_writer.h"
+#include "api/boards/svg_writer.h"
 
 /* The width and height attributes and the viewBox of the <svg> written for `width` x `height`. */
 static void opened(int width, int height, int *shown_width, int *shown_height) {

@@ -8,7 +8,7 @@
  * towards the most significant digit; a stretch ends before the width grows, so a carry never reaches
  * the comma. Numbers wider than a word holds, and big-endian machines, take the plain way: a comma and
  * jw_put_uint per number. */
-#include "api/json_number_runs.h"
+#include "api/queens/json_number_runs.h"
 
 #include <string.h>
 

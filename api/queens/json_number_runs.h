@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "api/json_writer.h"
+#include "base/json_writer.h"
 
 /* The largest step jw_put_uint_run takes: one digit, so that a step moves the last digit and carries
  * at most one into the tens. */

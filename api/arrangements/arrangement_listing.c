@@ -1,5 +1,5 @@
 /* Streaming arrangements as JSON text (see arrangement_listing.h). */
-#include "api/arrangement_listing.h"
+#include "api/arrangements/arrangement_listing.h"
 
 #include "api/params.h"
 

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "api/item_classes.h"
+#include "api/arrangements/item_classes.h"
 
 typedef struct item_selection {
     item_classes pool; /* classes ascend by value; every class occurs in the pool */

@@ -1,16 +1,15 @@
 /* The JSON writer: functions that write JSON text straight into a byte buffer (byte_buffer.h), used for
  * every response body, small or streamed, so large lists never build a cJSON tree per item. */
-#ifndef PUZZLED_API_JSON_WRITER_H
-#define PUZZLED_API_JSON_WRITER_H
+#ifndef PUZZLED_BASE_JSON_WRITER_H
+#define PUZZLED_BASE_JSON_WRITER_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
 #include <cjson/cJSON.h>
-#include <gmp.h>
 
-#include "api/byte_buffer.h"
+#include "base/byte_buffer.h"
 
 /* A JSON writer is a byte buffer: made, grown, cleared and freed with bb_* (byte_buffer.h), raw bytes
  * appended with bb_append; the jw_* functions below append JSON text to it. */
@@ -62,8 +61,6 @@ void jw_uint(json_writer *w, uint64_t v); /* a JSON number */
 /* A JSON string literal, quoted and escaped; `text` is UTF-8 of `len` bytes. */
 void jw_string(json_writer *w, const char *text, size_t len);
 void jw_cstring(json_writer *w, const char *text);
-/* A big integer as a JSON string of decimal digits, e.g. "479001600". */
-void jw_mpz_string(json_writer *w, const mpz_t v);
 /* A uint64 as a JSON string of decimal digits. */
 void jw_uint_string(json_writer *w, uint64_t v);
 /* Any cJSON value in compact form (numbers that are integers up to 2^53 print exactly). */

@@ -1,10 +1,8 @@
 /* JSON text written straight into a byte buffer (see json_writer.h). */
-#include "api/json_writer.h"
+#include "base/json_writer.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#include "core/common/decimal.h"
 
 void jw_str(json_writer *w, const char *text) { bb_append_text(w, text); }
 
@@ -100,13 +98,6 @@ void jw_cstring(json_writer *w, const char *text) { jw_string(w, text, strlen(te
 void jw_key(json_writer *w, const char *name) {
     jw_cstring(w, name);
     jw_char(w, ':');
-}
-
-void jw_mpz_string(json_writer *w, const mpz_t v) {
-    if (!bb_reserve(w, decimal_room(v) + 2)) return;
-    jw_char(w, '"');
-    w->len += decimal_write(w->data + w->len, v);
-    jw_char(w, '"');
 }
 
 bool jw_exact_integer(json_writer *w, double number) {

@@ -7,7 +7,7 @@
  * stream's buffer (a run of them per reservation), so memory stays at the piece asked for plus a run.
  * Short lines of one-byte entries skip the patching: their fixed shape is copied and every entry set.
  * Every ordering of up to 12 distinct one-byte items (a kind's `every_ordering`) skips the iterator
- * altogether: api/permutation_blocks.c translates a precomputed block of lines per prefix. */
+ * altogether: api/arrangements/permutation_blocks.c translates a precomputed block of lines per prefix. */
 #ifndef PUZZLED_API_ARRANGEMENT_LISTING_H
 #define PUZZLED_API_ARRANGEMENT_LISTING_H
 
@@ -20,8 +20,8 @@
 #include "api/api.h"
 #include "core/common/deadline.h"
 #include "core/common/status.h"
-#include "api/item_classes.h"
-#include "api/permutation_blocks.h"
+#include "api/arrangements/item_classes.h"
+#include "api/arrangements/permutation_blocks.h"
 
 /* The next arrangement (k class ids) or NULL after the last; *changed: the first index that differs
  * from the previous one (anything for the first). */
@@ -50,7 +50,7 @@ typedef struct arrangement_listing {
     size_t fixed_line_len;
     char fixed_line[32];
     char entry_byte[256]; /* class c's one byte */
-    /* Every ordering of a few distinct one-byte items: written by blocks (api/permutation_blocks.h)
+    /* Every ordering of a few distinct one-byte items: written by blocks (api/arrangements/permutation_blocks.h)
      * instead of the iterator, which is then NULL. */
     bool by_blocks;
     permutation_blocks blocks;
@@ -77,7 +77,7 @@ typedef struct arrangement_kind {
     arrangement_next_fn next;
     void (*free_iter)(void *iter); /* frees the iterator and its storage */
     /* True when `spec` lists every ordering of all the items (no repeats) in lexicographic order of
-     * their classes, which api/permutation_blocks.h can write; NULL for never. */
+     * their classes, which api/arrangements/permutation_blocks.h can write; NULL for never. */
     bool (*every_ordering)(const void *spec);
 } arrangement_kind;
 

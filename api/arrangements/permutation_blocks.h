@@ -1,6 +1,6 @@
 /* Every ordering of a few distinct one-byte items, in lexicographic order, as JSON or NDJSON lines
  * written by translating a precomputed block of coded text through a 16-byte table (a byte shuffle),
- * rather than line by line. The design is in the comment at the top of api/permutation_blocks.c. */
+ * rather than line by line. The design is in the comment at the top of api/arrangements/permutation_blocks.c. */
 #ifndef PUZZLED_API_PERMUTATION_BLOCKS_H
 #define PUZZLED_API_PERMUTATION_BLOCKS_H
 
@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "api/item_classes.h"
+#include "api/arrangements/item_classes.h"
 
 /* Codes are table indexes: the items (at most BLOCK_MAX_ITEMS) and four punctuation bytes. */
 enum {

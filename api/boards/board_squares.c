@@ -1,5 +1,5 @@
 /* Squares of a board in requests and answers (see board_squares.h). */
-#include "api/board_squares.h"
+#include "api/boards/board_squares.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* SVG drawing shared by the answers that are pictures (see svg_writer.h). */
-#include "api/svg_writer.h"
+#include "api/boards/svg_writer.h"
 
 #include <stdarg.h>
 #include <stdio.h>

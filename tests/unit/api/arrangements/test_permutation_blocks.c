@@ -1,4 +1,4 @@
-/* Unit tests for api/permutation_blocks: every translator this CPU runs (the plain loop, SSSE3, AVX2)
+/* Unit tests for api/arrangements/permutation_blocks: every translator this CPU runs (the plain loop, SSSE3, AVX2)
  * against indexing the table by hand, on every length and alignment; and the listings, for n = 1..12
  * items as numbers and as strings, JSON and NDJSON, from offsets and to limits on and around the block
  * edges, written in calls of many sizes, against lines built by the textbook next-permutation step. */
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/permutation_blocks.h"
+#include "api/arrangements/permutation_blocks.h"
 #include "permutations_reference.h"
 
 Test(permutation_blocks, every_translator_matches_the_table_at_every_length_and_alignment) {

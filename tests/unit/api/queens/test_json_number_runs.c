@@ -1,4 +1,4 @@
-/* Unit tests for api/json_number_runs: every run written incrementally must be the text printf gives
+/* Unit tests for api/queens/json_number_runs: every run written incrementally must be the text printf gives
  * for its numbers one by one (an independent reference), starting at and crossing every digit-count
  * boundary, for every step, and nothing may be written past the promised room. */
 #include <criterion/criterion.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/json_number_runs.h"
+#include "api/queens/json_number_runs.h"
 
 enum { SENTINEL = 0x5A };
 

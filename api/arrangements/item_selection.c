@@ -1,6 +1,6 @@
 /* Pool and selection classed together: both are read as one list (pool first), then the classes that
  * occur only in the selection are reported and the others renumbered (see item_selection.h). */
-#include "api/item_selection.h"
+#include "api/arrangements/item_selection.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* Items "by value": sort the input once, number the distinct values, keep each one's output text. */
-#include "api/item_classes.h"
+#include "api/arrangements/item_classes.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -3,8 +3,8 @@
  * its non-JSON bytes in it too (request bodies as they arrive, gzip output, event-stream text).
  * Key invariant: once an allocation failed, `out_of_memory` stays set and every later append is
  * ignored, so a writer checks once at the end instead of after every append. */
-#ifndef PUZZLED_API_BYTE_BUFFER_H
-#define PUZZLED_API_BYTE_BUFFER_H
+#ifndef PUZZLED_BASE_BYTE_BUFFER_H
+#define PUZZLED_BASE_BYTE_BUFFER_H
 
 #include <stdbool.h>
 #include <stddef.h>
