@@ -40,6 +40,7 @@
 #include "server/clients.h"
 #include "server/compression.h"
 #include "server/compute_pool.h"
+#include "server/cors.h"
 #include "server/etag.h"
 #include "server/event_stream.h"
 #include "server/http_internal.h"
@@ -58,7 +59,7 @@
  * client, still sending, reads the answer; a larger one is refused at once and the connection closed. */
 #define DISCARD_BODY_BYTES ((uint64_t)16 << 20)
 /* The headers a page may read on a cross-origin answer. */
-#define EXPOSED_HEADERS "X-Request-Id, Retry-After, ETag, Content-Encoding"
+#define EXPOSED_HEADERS "X-Request-Id, Retry-After, ETag, Content-Encoding, RateLimit-Policy, RateLimit"
 
 typedef enum request_phase {
     PHASE_ARRIVING,  /* headers or body still coming */
@@ -77,8 +78,8 @@ typedef struct request_context {
     char path[256];
     char request_id[REQUEST_ID_MAX_LENGTH + 1];
     char client[CLIENT_ADDRESS_SIZE];
-    bool holds_share; /* counted in the client's computing requests in progress */
-    unsigned retry_after_s;
+    bool holds_share;     /* counted in the client's computing requests in progress */
+    client_quota quota;   /* the client's token bucket once admission looked at it: RateLimit headers */
     bool target_too_long; /* the request line's target is over --max-url: 414 */
     bool body_too_large;  /* more than --max-body arrived; answered 413 at the end */
     byte_buffer body;
@@ -209,9 +210,18 @@ static void add_common_headers(request_context *ctx, struct MHD_Response *respon
                                const char *content_type) {
     http_server *server = ctx->server;
     if (content_type != NULL) MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, content_type);
-    MHD_add_response_header(response, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, server->config->cors_origin);
-    MHD_add_response_header(response, "Access-Control-Expose-Headers", EXPOSED_HEADERS);
-    if (strcmp(server->config->cors_origin, "*") != 0) MHD_add_response_header(response, "Vary", "Origin");
+    const char *origin = cors_allowed_origin(server->config->cors_origin,
+                                             MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, "Origin"));
+    if (origin != NULL) {
+        MHD_add_response_header(response, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, origin);
+        MHD_add_response_header(response, "Access-Control-Expose-Headers", EXPOSED_HEADERS);
+    }
+    if (cors_varies(server->config->cors_origin)) MHD_add_response_header(response, "Vary", "Origin");
+    char policy[CLIENT_RATE_HEADER_SIZE], quota[CLIENT_RATE_HEADER_SIZE];
+    if (clients_rate_headers(server->clients, &ctx->quota, policy, quota)) {
+        MHD_add_response_header(response, "RateLimit-Policy", policy);
+        MHD_add_response_header(response, "RateLimit", quota);
+    }
     MHD_add_response_header(response, "X-Request-Id", ctx->request_id);
     MHD_add_response_header(response, "X-Content-Type-Options", "nosniff");
     /* A page or a drawing names its Content-Security-Policy (api/service/web_pages.c, api/svg_writer.c). */
@@ -269,7 +279,8 @@ static enum MHD_Result queue_error(request_context *ctx, const api_error *error,
     if (response != NULL &&
         (error->kind == API_OVERLOADED || error->kind == API_NOT_READY || error->kind == API_RATE_LIMITED)) {
         char seconds[16];
-        snprintf(seconds, sizeof seconds, "%u", ctx->retry_after_s ? ctx->retry_after_s : RETRY_AFTER_SECONDS);
+        snprintf(seconds, sizeof seconds, "%u",
+                 ctx->quota.retry_after_s ? ctx->quota.retry_after_s : RETRY_AFTER_SECONDS);
         MHD_add_response_header(response, MHD_HTTP_HEADER_RETRY_AFTER, seconds);
     }
     return queue(ctx, error->status, response, "application/json");
@@ -557,12 +568,12 @@ static bool follow_progress(request_context *ctx) {
 /* Counts a computing request in its client's share (released when the request ends), or queues the
  * 429 of a client over its --client-rate or with its share in progress into *refused. */
 static bool admit_client(request_context *ctx, enum MHD_Result *refused) {
-    client_verdict verdict = clients_admit(ctx->server->clients, ctx->client, &ctx->retry_after_s);
+    client_verdict verdict = clients_admit(ctx->server->clients, ctx->client, &ctx->quota);
     if (verdict == CLIENT_RATE_LIMITED) {
         *refused =
             fail(ctx, API_RATE_LIMITED, NULL,
                  "this client (%s) is over its --client-rate of %u computing requests a second; retry after %u s",
-                 ctx->client, ctx->server->config->client_rate, ctx->retry_after_s);
+                 ctx->client, ctx->server->config->client_rate, ctx->quota.retry_after_s);
         return false;
     }
     if (verdict == CLIENT_BUSY) {
