@@ -27,8 +27,15 @@ Test(cors, only_origins_make_a_list) {
     cr_assert(cors_origins_valid("*", why, sizeof why));
     cr_assert(cors_origins_valid(LIST, why, sizeof why));
     cr_assert(cors_origins_valid("http://127.0.0.1:8080", why, sizeof why));
-    const char *const wrong[] = {"", " , ", "puzzles.example", "https://puzzles.example/", "https://a.example:",
-                                 "ftp://a.example", "https://A.example", "*, https://a.example", "https://",
+    const char *const wrong[] = {"",
+                                 " , ",
+                                 "puzzles.example",
+                                 "https://puzzles.example/",
+                                 "https://a.example:",
+                                 "ftp://a.example",
+                                 "https://A.example",
+                                 "*, https://a.example",
+                                 "https://",
                                  "https://a.example:80x"};
     for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; i++)
         cr_assert_not(cors_origins_valid(wrong[i], why, sizeof why), "'%s' accepted", wrong[i]);
