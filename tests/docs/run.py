@@ -62,7 +62,7 @@ VOLATILE_HEADERS = re.compile(r"^(date|x-request-id|etag):", re.IGNORECASE)
 
 
 def doc_files():
-    names = ["README.md", "CONTRIBUTING.md", "core/README.md", "api/README.md", "clients/typescript/README.md"]
+    names = ["README.md", "CONTRIBUTING.md", "base/README.md", "core/README.md", "api/README.md", "clients/typescript/README.md"]
     names += sorted("docs/" + n for n in os.listdir(os.path.join(ROOT, "docs")) if n.endswith(".md"))
     names += sorted(f"core/{d}/README.md" for d in os.listdir(os.path.join(ROOT, "core"))
                     if os.path.isfile(os.path.join(ROOT, "core", d, "README.md")))
