@@ -175,7 +175,7 @@ void api_respond_overlapped_stream(api_response *res, void *state, stream_next_f
  * a complete body straight from its buffer (Content-Length), and a failure is still a clean error
  * status. Larger ones stream: a bounded stream is formatted on the I/O thread while the client reads
  * what was sent (6.9 MB built whole first: a median of 36.3 against 27.6 ms interleaved, under load;
- * docs/operations.md#wire-speed-third-attempt-issue-32),
+ * docs/performance.md#streams),
  * and one request's memory stays at a block. About one direct call's worth. */
 enum { API_WHOLE_BODY_BYTES = 64 * 1024 };
 

@@ -44,7 +44,7 @@ static inline char *jw_put_leading_group(char *to, uint32_t group) {
  * division by a constant (a multiplication) and two loads from a table of four-digit groups, the usual
  * digit-table method of printing integers with groups of four rather than two. It replaced an
  * eight-digits-in-one-word (SWAR) computation whose chain of dependent multiplications was slower
- * (docs/operations.md#the-seeded-shuffle-fourth-attempt-issue-32). */
+ * (docs/performance.md#the-seeded-shuffle). */
 static inline char *jw_put_uint(char *to, uint64_t v) {
     if (v < JW_GROUP) return jw_put_leading_group(to, (uint32_t)v);
     if (v >= (uint64_t)JW_GROUP * JW_GROUP) return jw_put_wide_uint(to, v);

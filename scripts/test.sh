@@ -58,7 +58,7 @@ sanitizer_ctest() { # regex
 
 # One function a stage: "== what it does", then the stage (each returns non-zero on a failure).
 stage_format() { echo "== format: every C file as .clang-format lays it out, error paths in one convention"; scripts/format.sh --check; }
-stage_docs() { echo "== docs: paths, anchors, options and errors named, console examples replayed"; build && tests/docs/run.py build/puzzled; }
+stage_docs() { echo "== docs: paths, anchors, options and errors named, console examples replayed, pages short, undated and indexed, the README's figures from docs/performance.md"; build && tests/docs/run.py build/puzzled; }
 stage_unit() { echo "== unit tests"; build && ctest --test-dir build --output-on-failure -j 2 -R '^unit_'; }
 stage_integration() {
   echo "== integration tests, each against its own server, which must then stop cleanly"

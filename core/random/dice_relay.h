@@ -8,7 +8,7 @@
  * state afterwards) are exactly those drawn one by one on the caller's thread: the answer never depends
  * on the helper. When the helper is late, or could not be started, the caller draws the next batch
  * itself. The helper is not one of the server's compute workers: it lives only while one shuffle runs
- * (like core/common/fork_join.h). Measured in docs/operations.md#the-seeded-shuffle-fifth-attempt-2026-11-27. */
+ * (like core/common/fork_join.h). Measured in docs/performance.md#the-seeded-shuffle. */
 #ifndef PUZZLED_CORE_DICE_RELAY_H
 #define PUZZLED_CORE_DICE_RELAY_H
 

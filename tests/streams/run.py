@@ -158,7 +158,7 @@ def budget(binary):
 
 
 OVERLAPPED_SHUFFLE = "/shuffle?n=1000000&seed=5"
-OVERLAPPED_CHARGE = 3 * 256 * 1024  # a ring of three 256 KiB pieces (docs/operations.md, the budget table)
+OVERLAPPED_CHARGE = 3 * 256 * 1024  # a ring of three 256 KiB pieces (docs/architecture.md, the budget table)
 
 
 def overlapped_budget(binary):
