@@ -10,8 +10,12 @@
 #include "core/common/status.h"
 #include "core/queens/queens_solutions.h"
 
-/* Most threads one count uses. */
+/* Most shares one count is cut into. */
 #define QUEENS_COUNT_MAX_THREADS 64
+
+/* Below this n a count asked to choose its shares (threads 0) takes one: the whole count costs less
+ * than handing a share to another thread and back (docs/performance.md#small-counts-without-splitting). */
+#define QUEENS_COUNT_SPLIT_MIN_N 11
 
 typedef struct queens_counts {
     uint64_t total;  /* all solutions */
