@@ -18,7 +18,13 @@
  * compute_pool_executor()): an idle main worker takes the oldest when no continuation or demoted job
  * waits, in a main slot like a job, so requests never keep more than `workers` main threads (plus
  * the express thread) busy; a sub-task nobody takes is run by the job that offered it, at its join.
- * These are the only threads that compute: no thread is created after start-up.
+ * These are the only threads that compute: no thread is created per request.
+ *
+ * The server's threads, a fixed number (tests/concurrency/run.py samples /proc/PID/task under a mixed
+ * load and asserts it): main (waits for the stop signals) + --threads libmicrohttpd I/O threads + 1
+ * for the admin daemon when --admin-port is set + --workers main workers + the express thread + this
+ * pool's watch thread + the event streams' watcher (started with the first event stream). With
+ * --threads 2 --workers 2 and no admin port: 8.
  *
  * Job callbacks run on pool threads; they must not block on anything but their own computation. */
 #ifndef PUZZLED_SERVER_COMPUTE_POOL_H
