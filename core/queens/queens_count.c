@@ -14,9 +14,6 @@
 #include "core/queens/queens_symmetry.h"
 #include "core/common/progress.h"
 
-/* Below this enumeration answers at once (n = 1 is one square on all four border lines, and the
- * reflections fix it, against the formula for the fundamental count below). */
-#define FAST_MIN_N 4
 #define MAX_THREADS QUEENS_COUNT_MAX_THREADS
 
 /* What the shares of one count have in common: the next constellation number to take (one at a time, so
@@ -74,11 +71,11 @@ static core_status count_all(count_shared *shared, unsigned shares, uint64_t *to
 }
 
 core_status queens_count_fast(int n, unsigned threads, const deadline *dl, queens_counts *out) {
-    if (n < FAST_MIN_N) {
+    if (n < QUEENS_COUNT_SPLIT_MIN_N) {
         return queens_count_by_enumeration(n, QUEENS_BITMASK, dl, out);
     }
     if (threads == 0) {
-        threads = n < QUEENS_COUNT_SPLIT_MIN_N ? 1 : online_cores();
+        threads = online_cores();
     }
     if (threads > MAX_THREADS) {
         threads = MAX_THREADS;
