@@ -47,29 +47,20 @@ typedef struct api_field {
     field_type type;
 } api_field;
 
-/* Extra threads one computation may use (parallel counting), lent from the server's worker budget:
- * borrow() returns how many it lends (0 to `want`), each given back when the computation ends. */
-typedef struct api_thread_budget {
-    void *owner;
-    unsigned (*borrow)(void *owner, unsigned want);
-    void (*give_back)(void *owner, unsigned count);
-} api_thread_budget;
-
 typedef struct api_request {
-    cJSON *params;                    /* a JSON object holding only declared fields, types already checked */
-    bool ndjson;                      /* the client sent Accept: application/x-ndjson */
-    deadline time_limit;              /* from --time-limit-ms, or the smaller time_limit_ms of the request,
+    cJSON *params;            /* a JSON object holding only declared fields, types already checked */
+    bool ndjson;              /* the client sent Accept: application/x-ndjson */
+    deadline time_limit;      /* from --time-limit-ms, or the smaller time_limit_ms of the request,
                                  counted from the request's arrival */
-    deadline deadline;                /* what the handler's computation polls: time_limit, or a shorter slice of
+    deadline deadline;        /* what the handler's computation polls: time_limit, or a shorter slice of
                                  it (the server's express lane, server/compute_pool.h). A handler that
                                  fails at this deadline may be run again with the rest of time_limit, so
                                  it must not keep state across runs; a stream's generator keeps
                                  time_limit, since pieces are produced after the handler returns */
-    const api_limits *limits;         /* the server's limits, set at start-up */
-    const api_thread_budget *threads; /* NULL: the computation runs on its own thread alone */
-    bool ready;                       /* the server admits new work (not stopping, queue not full): /readyz */
-    api_error error;                  /* filled by api_fail() */
-    const char *text_body;            /* a text/plain POST body on a route that takes one (ROUTE_TEXT_BODY in
+    const api_limits *limits; /* the server's limits, set at start-up */
+    bool ready;               /* the server admits new work (not stopping, queue not full): /readyz */
+    api_error error;          /* filled by api_fail() */
+    const char *text_body;    /* a text/plain POST body on a route that takes one (ROUTE_TEXT_BODY in
                                  server/routes.h; the fields then come from the query string); else NULL */
     size_t text_body_len;
 } api_request;

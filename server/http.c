@@ -80,14 +80,6 @@ static void notice_connection(void *cls, struct MHD_Connection *connection, void
     if (info != NULL && !opened) open_sockets_remove(server->sockets, info->connect_fd);
 }
 
-static unsigned borrow_workers(void *owner, unsigned want) {
-    return compute_pool_borrow(((http_server *)owner)->pool, want);
-}
-
-static void give_back_workers(void *owner, unsigned count) {
-    compute_pool_give_back(((http_server *)owner)->pool, count);
-}
-
 /* The whole of a PEM file, NUL-terminated; NULL after printing why. */
 static char *read_pem(const char *path, const char *flag) {
     FILE *file = fopen(path, "rb");
@@ -143,7 +135,10 @@ static bool start_admin(http_server *server) {
 
 static void free_server(http_server *server) {
     if (server->admin_daemon != NULL) MHD_stop_daemon(server->admin_daemon);
-    if (server->pool != NULL) compute_pool_destroy(server->pool);
+    if (server->pool != NULL) {
+        fork_join_install(NULL); /* nothing computes any more */
+        compute_pool_destroy(server->pool);
+    }
     if (server->clients != NULL) clients_destroy(server->clients);
     if (server->sockets != NULL) open_sockets_destroy(server->sockets);
     static_gzip_destroy(server->pages_gzip);
@@ -161,7 +156,6 @@ http_server *http_server_start(const puzzled_config *config) {
     server->config = config;
     server->public_side = (listener){server, false};
     server->admin_side = (listener){server, true};
-    server->threads = (api_thread_budget){server, borrow_workers, give_back_workers};
     atomic_init(&server->draining, false);
     atomic_init(&server->cancelled, false);
     atomic_init(&server->requests_open, 0);
@@ -185,6 +179,7 @@ http_server *http_server_start(const puzzled_config *config) {
     request_id_start();
     access_log_use_json(strcmp(config->log_format, "json") == 0);
     metrics_start(server->pool);
+    fork_join_install(compute_pool_executor(server->pool)); /* before any request can compute */
     stream_configure(config->stream_budget_mb << 20);
     unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
     if (address.ss_family == AF_INET6) flags |= MHD_USE_IPv6;

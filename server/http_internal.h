@@ -34,7 +34,6 @@ struct http_server {
     clients *clients;          /* client identity and fair shares */
     open_sockets *sockets;     /* the public connections' sockets, flushed before a stop closes them */
     static_gzip *pages_gzip;   /* the web pages gzip'd at start (NULL: out of memory, sent as they are) */
-    api_thread_budget threads; /* lends idle workers to parallel counting */
     atomic_bool draining;      /* while stopping: answers say Connection: close, /readyz says 503 */
     atomic_bool cancelled;     /* raised when the drain time is up: running computations end */
     atomic_uint requests_open; /* begun and not yet completed */

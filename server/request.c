@@ -336,7 +336,6 @@ static bool read_fields(request_context *ctx) {
     ctx->codings = compression_preference(
         MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_ENCODING));
     req->limits = &server->config->limits;
-    req->threads = &server->threads;
     req->ready = !atomic_load(&server->draining) && compute_pool_accepting(server->pool);
     req->time_limit = deadline_after_ms(server->config->limits.time_limit_ms);
     req->time_limit.cancelled = &server->cancelled;

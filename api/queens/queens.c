@@ -165,15 +165,6 @@ static void require_placed(queens_iter *it, const queens_request *q) {
 
 /* ---- mode "count": {"n":N,"found":B,"count":"K"} and "unique_count":"U" with unique ---- */
 
-/* The fast counter runs on this thread plus whatever idle workers the server lends it. */
-static core_status count_in_parallel(api_request *req, int n, queens_counts *counts) {
-    const api_thread_budget *budget = req->threads;
-    unsigned lent = budget != NULL ? budget->borrow(budget->owner, QUEENS_COUNT_MAX_THREADS - 1) : 0;
-    core_status status = queens_count_fast(n, 1 + lent, &req->deadline, counts);
-    if (lent != 0) budget->give_back(budget->owner, lent);
-    return status;
-}
-
 /* Counts the completions of the placed queens by listing them. */
 static core_status count_completions(const queens_request *q, const deadline *dl, queens_counts *counts) {
     queens_iter it;
@@ -192,7 +183,7 @@ static bool answer_count(api_request *req, api_response *res, const queens_reque
     queens_counts counts;
     core_status status = q->placed != NULL ? count_completions(q, &req->deadline, &counts)
                          : q->algorithm == QUEENS_BITMASK
-                             ? count_in_parallel(req, (int)q->n, &counts)
+                             ? queens_count_fast((int)q->n, 0, &req->deadline, &counts)
                              : queens_count_by_enumeration((int)q->n, q->algorithm, &req->deadline, &counts);
     if (!api_fail_status(req, status)) {
         return false;

@@ -4,32 +4,32 @@
  * the puzzle at hand gets a deadline_exceeded line and the stream ends there.
  *
  * On every core: each piece of the stream takes the next lines, about as many bytes of puzzles as
- * the socket wants (a batch), cuts them into runs of whole lines, one per thread, and answers the
- * runs at once. This thread takes the first run; each idle compute worker that the server lends
- * (api_thread_budget: it lends none while demoted jobs wait, so a bulk body never holds back other
- * requests) answers another on a thread of its own, and is given back when the batch is done. Each
+ * the socket wants (a batch), cuts a big one into BULK_RUNS runs of whole lines and answers the runs
+ * at once. This thread takes the first run and offers the others to idle compute workers
+ * (core/common/fork_join.h: the pool gives them none while demoted jobs wait, so a bulk body never
+ * holds back other requests); the runs nobody took are answered here after the first. Each
  * run writes into its own writer with its own solvers; the writers are appended in run order, so
  * the answers keep line order. A run that reached the deadline ends the stream at its deadline line
  * and the runs after it are dropped, as if the lines had been answered one after another. */
 #include "api/sudoku/sudoku_bulk.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "api/params.h"
 #include "api/sudoku/sudoku_io.h"
+#include "core/common/fork_join.h"
 #include "core/common/progress.h"
 
 enum {
-    BULK_MAX_THREADS = 4,           /* this thread and up to three lent workers */
+    BULK_RUNS = 4,                  /* runs of a big batch: this thread's and three offered */
     BULK_MIN_PARALLEL_BYTES = 8192, /* a smaller batch (about 100 9 x 9 puzzles) is answered here alone */
     LINE_MESSAGE_BYTES = 400,
 };
 
 typedef struct bulk_state bulk_state;
 
-/* One thread's share of a batch, and what it needs to answer it. */
+/* One run of a batch, and what it needs to answer it. */
 typedef struct bulk_run {
     bulk_state *bulk;
     sudoku_solver *solvers[SUDOKU_MAX_BOX + 1]; /* made on first use, kept for the whole body */
@@ -47,14 +47,13 @@ struct bulk_state {
     uint64_t line;       /* lines before `position` */
     int64_t count_limit; /* 0: not asked for */
     deadline limit;
-    const api_thread_budget *threads; /* NULL: this thread alone */
-    bulk_run runs[BULK_MAX_THREADS];
+    bulk_run runs[BULK_RUNS];
     bool done;
 };
 
 static void free_bulk(void *state) {
     bulk_state *b = state;
-    for (int k = 0; k < BULK_MAX_THREADS; k++) {
+    for (int k = 0; k < BULK_RUNS; k++) {
         bulk_run *run = &b->runs[k];
         for (int box = SUDOKU_MIN_BOX; box <= SUDOKU_MAX_BOX; box++) sudoku_solver_free(run->solvers[box]);
         free(run->conflicts);
@@ -115,7 +114,8 @@ static stream_status answer_line(bulk_run *run, const char *text, size_t len, ui
     return out->out_of_memory ? STREAM_FAILED : status;
 }
 
-static void answer_run(bulk_run *run) {
+static void answer_run(void *arg) {
+    bulk_run *run = arg;
     const char *at = run->from, *end = run->from + run->bytes;
     uint64_t line = run->first_line;
     run->status = STREAM_MORE;
@@ -129,11 +129,6 @@ static void answer_run(bulk_run *run) {
         run->status = answer_line(run, text, len, line);
         progress_add(run->bulk->limit.progress, 1);
     }
-}
-
-static void *answer_run_thread(void *run) {
-    answer_run(run);
-    return NULL;
 }
 
 /* The position just after the line that holds `at` (the end of the text at most). */
@@ -185,21 +180,13 @@ static uint64_t cut_runs(bulk_state *b, size_t batch_end, unsigned count) {
     return line - b->line;
 }
 
-/* Answers the runs: the first here, each other on a thread of its own (here too, after the first,
- * when a thread cannot be started). */
+/* Answers the runs: the first here, the others offered to idle workers (here too, after the first,
+ * when nobody took them). */
 static void answer_runs(bulk_state *b, unsigned count) {
-    pthread_t threads[BULK_MAX_THREADS];
-    bool started[BULK_MAX_THREADS] = {false};
-    for (unsigned k = 1; k < count; k++)
-        started[k] = pthread_create(&threads[k], NULL, answer_run_thread, &b->runs[k]) == 0;
+    parallel_task offered[BULK_RUNS];
+    for (unsigned k = 1; k < count; k++) fork_join_offer(&offered[k], answer_run, &b->runs[k]);
     answer_run(&b->runs[0]);
-    for (unsigned k = 1; k < count; k++) {
-        if (started[k]) {
-            pthread_join(threads[k], NULL);
-        } else {
-            answer_run(&b->runs[k]);
-        }
-    }
+    fork_join_join_all(&offered[1], count - 1);
 }
 
 /* Appends the runs' answers in order, up to the first run that ended at the deadline. */
@@ -222,15 +209,12 @@ static stream_status write_bulk(void *state, json_writer *out, size_t want) {
     while (out->len - begin < want) {
         if (b->done || b->position >= b->len) return STREAM_DONE;
         size_t batch_end = line_end(b, b->position + want);
-        unsigned lent = 0;
-        if (batch_end - b->position >= BULK_MIN_PARALLEL_BYTES && b->threads != NULL)
-            lent = b->threads->borrow(b->threads->owner, BULK_MAX_THREADS - 1);
-        uint64_t lines = cut_runs(b, batch_end, 1 + lent);
-        answer_runs(b, 1 + lent);
-        if (lent != 0) b->threads->give_back(b->threads->owner, lent);
+        unsigned runs = batch_end - b->position >= BULK_MIN_PARALLEL_BYTES ? BULK_RUNS : 1;
+        uint64_t lines = cut_runs(b, batch_end, runs);
+        answer_runs(b, runs);
         b->position = batch_end;
         b->line += lines;
-        if (append_runs(b, 1 + lent, out) == STREAM_FAILED) return STREAM_FAILED;
+        if (append_runs(b, runs, out) == STREAM_FAILED) return STREAM_FAILED;
     }
     return STREAM_MORE;
 }
@@ -241,7 +225,7 @@ bool sudoku_solve_bulk(api_request *req, api_response *res, int64_t count_limit)
                         "a text/plain body is the list of puzzles, one per line; give no 'puzzle' or 'rows' with it");
     bulk_state *b = calloc(1, sizeof *b);
     if (b == NULL) return api_fail_out_of_memory(req);
-    for (int k = 0; k < BULK_MAX_THREADS; k++) bb_init(&b->runs[k].out);
+    for (int k = 0; k < BULK_RUNS; k++) bb_init(&b->runs[k].out);
     b->text = malloc(req->text_body_len + 1);
     if (b->text == NULL) {
         free_bulk(b);
@@ -251,7 +235,6 @@ bool sudoku_solve_bulk(api_request *req, api_response *res, int64_t count_limit)
     b->len = req->text_body_len;
     b->count_limit = count_limit;
     b->limit = req->time_limit; /* the lines are answered after this handler returns */
-    b->threads = req->threads;
     progress_begin(b->limit.progress, "puzzles", count_puzzles(b->text, b->len));
     api_respond_stream(res, b, write_bulk, free_bulk, true);
     return true;

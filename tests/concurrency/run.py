@@ -19,6 +19,10 @@ timeouts, that:
     (p99 printed), and the bulk answers come back in line order, each unique, up to a
     deadline_exceeded line (the body ends with lines that count towards a billion solutions, so it
     is surely still being solved during the probes and surely ends at its time limit);
+  - under a mixed load of queens counts (split and not), a big rank, big shuffles (their dice drawn
+    ahead), bulk Sudoku bodies, NDJSON streams and event streams, /proc/PID/task (sampled every
+    millisecond) never holds more than the server's fixed number of threads (server/compute_pool.h);
+    the parallel paths run on the pool's threads, none is created per request;
   - SIGTERM with a full queue: the waiting requests are answered 503 "overloaded" at once, the
     running ones end within the drain time, every request gets an answer, and the exit status is 0.
 The long computation is a single-threaded count that cannot finish in its time limit, so each one
@@ -55,8 +59,16 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from checks import check, finish  # noqa: E402
 
 
-def start_server(binary, flags=("--workers", "2", "--queue", "2", "--client-rate", "0", "--drain-ms",
-                                str(DRAIN_MS), "--time-limit-ms", "20000")):
+IO_THREADS = 2
+WORKERS = 2
+# The server's threads (server/compute_pool.h): main, the I/O threads, the workers, the express thread,
+# the pool's watch thread and the event streams' watcher (no admin port here).
+FIXED_THREADS = 1 + IO_THREADS + WORKERS + 3
+MIXED_ROUNDS = 6
+
+
+def start_server(binary, flags=("--threads", str(IO_THREADS), "--workers", str(WORKERS), "--queue", "2",
+                                "--client-rate", "0", "--drain-ms", str(DRAIN_MS), "--time-limit-ms", "20000")):
     process = subprocess.Popen(
         [binary, "--host", "127.0.0.1", "--port", "0", *flags],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -319,6 +331,75 @@ def new_connection_unanswered(port):
         return True
 
 
+def request(port, method, path, body=None, headers=None):
+    """The status of one request on a fresh connection, its body read whole (0 on a transport error)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        connection.request(method, path, body=body, headers=headers or {})
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    except OSError:
+        return 0
+    finally:
+        connection.close()
+
+
+def mixed_load():
+    """(name, method, path, body, headers) of requests that each take a parallel path or hold a thread
+    of their own today: a count split in shares (n = 13) and one too small to split, a rank of 20,000
+    items (its product tree forks), shuffles of 600,000 values (dice drawn ahead: more than 2^19
+    values), a bulk Sudoku body of 16 KiB (cut into runs), an NDJSON stream and an event stream."""
+    with open(HARDEST) as source:
+        puzzles = [line.strip() for line in source if len(line.strip()) == 81]
+    bulk = "".join(puzzles[k % len(puzzles)] + "\n" for k in range(200)).encode()
+    rank = json.dumps({"permutation": list(range(20000, 0, -1))}).encode()
+    return [
+        ("count n=13", "GET", "/queens?n=13&mode=count", None, {}),
+        ("count n=8", "GET", "/queens?n=8&mode=count", None, {}),
+        ("rank of 20,000", "POST", "/permutation/rank", rank, {"Content-Type": "application/json"}),
+        ("shuffle of 600,000", "GET", "/shuffle?n=600000&seed=7", None, {}),
+        ("bulk sudoku", "POST", "/sudoku/solve", bulk, {"Content-Type": "text/plain"}),
+        ("NDJSON stream", "GET", "/permutations?items=0,1,2,3,4,5,6,7", None, {"Accept": "application/x-ndjson"}),
+        ("event stream", "GET", "/queens?n=12&mode=count", None, {"Accept": "text/event-stream"}),
+    ]
+
+
+def threads_stay_fixed_under_mixed_load(process, port):
+    load = mixed_load()
+    answered = {name: 0 for name, *_ in load}
+    most = [0]
+    stop = threading.Event()
+    task_dir = f"/proc/{process.pid}/task"
+
+    def sample():
+        while not stop.is_set():
+            most[0] = max(most[0], len(os.listdir(task_dir)))
+            time.sleep(0.001)
+
+    def client(offset):
+        for round_ in range(MIXED_ROUNDS):
+            for k in range(len(load)):
+                name, method, path, body, headers = load[(k + offset + round_) % len(load)]
+                if request(port, method, path, body, headers) == 200:
+                    answered[name] += 1
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    clients = [threading.Thread(target=client, args=(offset,)) for offset in range(3)]
+    for thread in clients:
+        thread.start()
+    for thread in clients:
+        thread.join(timeout=300)
+    stop.set()
+    sampler.join()
+    check("every kind of the mixed load was answered 200 at least once "
+          + ", ".join(f"{name} {count}" for name, count in answered.items()),
+          all(count > 0 for count in answered.values()), "a kind never ran, so its threads were not seen")
+    check(f"/proc/PID/task never held more than {FIXED_THREADS} threads under the mixed load (most: {most[0]})",
+          0 < most[0] <= FIXED_THREADS, f"{most[0]} threads")
+
+
 def drain_on_sigterm(process, port):
     running, waiting, full = fill_workers_and_queue(port)
     check("full again before SIGTERM", full)
@@ -359,6 +440,7 @@ def main():
         saturated_service(port)
         half_open_connections(port)
         healthz_during_bulk_sudoku(port)
+        threads_stay_fixed_under_mixed_load(process, port)
         drain_on_sigterm(process, port)
     finally:
         if process.poll() is None:
