@@ -3,9 +3,12 @@
  * The stream has no lock of its own: what the tick and the I/O thread share (the numbers sent,
  * the next progress time) is written and read under the request's lock (server/request.h), and the
  * connection is suspended and resumed only by the request, under that lock. The last event's text
- * is the worker's until the request is REQUEST_COMPUTED, the I/O thread's after. The tick holds
- * the registry's lock while it looks at the streams, and a stream leaves the registry before it is
- * freed: lock order registry, then request.
+ * is the worker's until the request is REQUEST_COMPUTED, the I/O thread's after.
+ *
+ * The tick is the stream's entry in the server's timer (server/timer.h), armed every EVENT_TICK_MS
+ * from the stream's creation until its request has ended, and holding a reference to the request
+ * meanwhile (nginx's timers hold a count of their request the same way). The registry lists the
+ * streams for /metrics alone: lock order registry, then request.
  *
  * What the I/O thread sends each time it may write (compose()): the milestones recorded since the
  * last look (each once, unless its numbers were just sent), then the current numbers if EVENT_PROGRESS_MS have passed and they moved (or a
@@ -16,6 +19,7 @@
 #include "server/suspension.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -41,14 +45,15 @@ struct event_stream {
     int64_t next_progress_ns, last_write_ns;
     /* the registry's */
     event_stream *prev, *next;
+    /* the tick's */
+    timer *timer;
+    timer_entry tick;
 };
 
 static struct {
-    pthread_once_t once;
     pthread_mutex_t lock;
-    pthread_cond_t not_empty;
     event_stream *head;
-} registry = {.once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER, .not_empty = PTHREAD_COND_INITIALIZER};
+} registry = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 static int64_t now_ns(void) {
     struct timespec now;
@@ -63,7 +68,7 @@ bool event_stream_requested(struct MHD_Connection *connection) {
     return accept != NULL && strstr(accept, "text/event-stream") != NULL;
 }
 
-/* ---- the watch thread ---- */
+/* ---- the tick ---- */
 
 /* Under the request's lock: the client closed its end (or reset it). Data waiting to be read (a
  * pipelined request) means it is still there. */
@@ -82,45 +87,26 @@ bool event_stream_due(event_stream *es, request_state state) {
     return now_ns() >= es->next_progress_ns || view.milestones > es->milestones_sent;
 }
 
-/* A look at one stream: while its request has not ended (and its job runs), a client that left
- * abandons the computation; the request is woken if something is due. */
-static void tick(event_stream *es) {
+/* On the timer thread, every EVENT_TICK_MS: while the request has not ended (and its job runs), a
+ * client that left abandons the computation; the request is woken if something is due, and the tick
+ * armed again. Once the request has ended, the tick's reference goes, its last touch. */
+static void tick(timer_entry *entry) {
+    event_stream *es = (event_stream *)((char *)entry - offsetof(event_stream, tick));
     request_lock(es->request);
     request_state state = request_state_of(es->request);
     if (state != REQUEST_ENDED) {
         if (state < REQUEST_COMPUTED && client_gone(es)) progress_abandon(&es->progress);
         request_wake(es->request);
+        timer_arm(es->timer, &es->tick, now_ns() + ms_to_ns(EVENT_TICK_MS)); /* its own place: room */
     }
     request_unlock(es->request);
-}
-
-static void *watch(void *unused) {
-    (void)unused;
-    const struct timespec step = {0, ms_to_ns(EVENT_WATCH_MS)};
-    for (;;) {
-        pthread_mutex_lock(&registry.lock);
-        while (registry.head == NULL) pthread_cond_wait(&registry.not_empty, &registry.lock);
-        for (event_stream *es = registry.head; es != NULL; es = es->next) tick(es);
-        pthread_mutex_unlock(&registry.lock);
-        nanosleep(&step, NULL);
-    }
-    return NULL;
-}
-
-static bool watch_started;
-
-static void start_watch(void) {
-    pthread_t thread;
-    watch_started = pthread_create(&thread, NULL, watch, NULL) == 0;
-    if (watch_started) pthread_detach(thread);
+    if (state == REQUEST_ENDED) request_release(es->request);
 }
 
 /* ---- the request's side ---- */
 
 event_stream *event_stream_create(request_context *request, struct MHD_Connection *connection,
-                                  const struct timespec *started) {
-    pthread_once(&registry.once, start_watch);
-    if (!watch_started) return NULL;
+                                  const struct timespec *started, timer *ticks) {
     event_stream *es = calloc(1, sizeof *es);
     if (es == NULL) return NULL;
     es->request = request;
@@ -129,11 +115,20 @@ event_stream *event_stream_create(request_context *request, struct MHD_Connectio
     progress_init(&es->progress);
     bb_init(&es->final);
     bb_init(&es->out);
+    es->timer = ticks;
+    timer_entry_init(&es->tick, tick);
+    if (!timer_arm(ticks, &es->tick, now_ns() + ms_to_ns(EVENT_TICK_MS))) {
+        progress_destroy(&es->progress);
+        free(es);
+        return NULL;
+    }
+    request_lock(request);
+    request_hold(request); /* the tick's, until it sees the request ended */
+    request_unlock(request);
     pthread_mutex_lock(&registry.lock);
     es->next = registry.head;
     if (registry.head != NULL) registry.head->prev = es;
     registry.head = es;
-    pthread_cond_signal(&registry.not_empty);
     pthread_mutex_unlock(&registry.lock);
     return es;
 }

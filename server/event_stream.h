@@ -17,7 +17,7 @@
  * still gets its plain 4xx JSON answer, deterministically: an error before the computation began
  * whose status is below 500 is answered plainly; everything else (the result, a deadline, an
  * overload, out of memory, or any error after the computation began) goes in the stream.
- * While nothing is due the connection is suspended; the stream's tick (every EVENT_WATCH_MS) wakes
+ * While nothing is due the connection is suspended; the stream's tick (every EVENT_TICK_MS) wakes
  * the request (server/request.h), which resumes it when something is due, and peeks at the socket:
  * a client that went away abandons the progress record, whose deadline then expires, so the worker
  * is freed at the computation's next poll.
@@ -38,10 +38,11 @@
 #include "api/byte_buffer.h"
 #include "core/common/progress.h"
 #include "server/request.h"
+#include "server/timer.h"
 
 /* Progress events come at most this often (milestones aside), a keep-alive comment after
  * EVENT_KEEP_ALIVE_MS without any event, and each stream's tick comes this often. */
-enum { EVENT_PROGRESS_MS = 250, EVENT_KEEP_ALIVE_MS = 5000, EVENT_WATCH_MS = 20 };
+enum { EVENT_PROGRESS_MS = 250, EVENT_KEEP_ALIVE_MS = 5000, EVENT_TICK_MS = 20 };
 /* A result is held whole before it is sent as one event: an answer over this size is a too_large
  * error event (the same request without the header streams it). */
 enum { EVENT_RESULT_MAX_BYTES = 16 * 1024 * 1024 };
@@ -51,9 +52,10 @@ typedef struct event_stream event_stream;
 /* The request's Accept header names text/event-stream. */
 bool event_stream_requested(struct MHD_Connection *connection);
 
-/* A stream for `request` that arrived at `started` (CLOCK_MONOTONIC). NULL when out of memory. */
+/* A stream for `request` that arrived at `started` (CLOCK_MONOTONIC), whose tick runs on `ticks`
+ * and holds a reference to the request until it sees it ended. NULL when out of memory. */
 event_stream *event_stream_create(request_context *request, struct MHD_Connection *connection,
-                                  const struct timespec *started);
+                                  const struct timespec *started, timer *ticks);
 
 /* The record the computation reports into (put it in the request's deadlines). */
 progress *event_stream_progress(event_stream *es);

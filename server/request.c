@@ -126,7 +126,7 @@ void *http_request_begin(void *cls, const char *uri, struct MHD_Connection *conn
     ctx->res = (api_response){.status = 200, .content_type = "application/json"};
     bb_init(&ctx->res.body);
     ctx->target_too_long = strlen(uri) > server->config->max_url;
-    atomic_fetch_add(&server->requests_open, 1);
+    gauge_add(&server->requests_open);
     metrics_request_began();
     MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT,
                               http_whole_seconds(server->config->request_timeout_ms));
@@ -146,7 +146,7 @@ static void request_free(request_context *ctx) {
     pthread_mutex_destroy(&ctx->lock);
     bool fails_allocation = ctx->fails_allocation;
     free(ctx);
-    atomic_fetch_sub(&server->requests_open, 1);
+    gauge_sub(&server->requests_open);
     if (fails_allocation) alloc_failure_report();
 }
 
@@ -583,8 +583,11 @@ static void refuse_job(compute_job *job, compute_refusal reason) {
 /* For Accept: text/event-stream: the stream, and the computation's deadlines carry its progress
  * record. False when out of memory. */
 static bool follow_progress(request_context *ctx) {
-    ctx->events = event_stream_create(ctx, ctx->connection, &ctx->started);
-    if (ctx->events == NULL) return false;
+    event_stream *events = event_stream_create(ctx, ctx->connection, &ctx->started, ctx->server->timer);
+    if (events == NULL) return false;
+    pthread_mutex_lock(&ctx->lock); /* its tick may already look at the request */
+    ctx->events = events;
+    pthread_mutex_unlock(&ctx->lock);
     ctx->req.time_limit.progress = event_stream_progress(ctx->events);
     ctx->req.deadline.progress = ctx->req.time_limit.progress;
     return true;
