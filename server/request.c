@@ -45,6 +45,7 @@
 #include "server/etag.h"
 #include "server/event_stream.h"
 #include "server/http_internal.h"
+#include "server/lifecycle_hooks.h"
 #include "server/metrics.h"
 #include "server/printable.h"
 #include "server/request.h"
@@ -93,12 +94,13 @@ struct request_context {
     bool pure;                 /* the answer is a pure function of the request: it gets an ETag */
     char etag[ETAG_SIZE];      /* "" until worked out (for a pure answer) */
     bool streamed;
-    bool wants_events;      /* Accept: text/event-stream on a route with progress */
-    bool long_running;      /* known from its fields to outlast the express slice: skips it */
-    event_stream *events;   /* with wants_events, from the job's submission on; else NULL */
-    stream *stream;         /* a chunked body's producer, once its answer is queued; else NULL */
-    bool answered_deadline; /* the answer queued is a deadline_exceeded error */
-    bool fails_allocation;  /* armed the allocation-failure countdown (server/alloc_failure.h) */
+    bool wants_events;        /* Accept: text/event-stream on a route with progress */
+    bool long_running;        /* known from its fields to outlast the express slice: skips it */
+    event_stream *events;     /* with wants_events, from the job's submission on; else NULL */
+    stream *stream;           /* a chunked body's producer, once its answer is queued; else NULL */
+    bool answered_deadline;   /* the answer queued is a deadline_exceeded error */
+    bool fails_allocation;    /* armed the allocation-failure countdown (server/alloc_failure.h) */
+    lifecycle_point pause_at; /* test builds: where the request pauses (server/lifecycle_hooks.h) */
     int status;
     uint64_t bytes_sent;
 };
@@ -495,6 +497,7 @@ static void set_last_event(request_context *ctx) {
  * REQUEST_COMPUTED (unless it ended: the client left), the connection is woken, and the job's
  * reference goes, the job's last touch of the request. */
 static void complete_job(request_context *ctx) {
+    lifecycle_hook_pause(ctx->pause_at, LIFECYCLE_COMPLETE);
     if (ctx->events != NULL) set_last_event(ctx);
     pthread_mutex_lock(&ctx->lock);
     if (ctx->state < REQUEST_COMPUTED) ctx->state = REQUEST_COMPUTED;
@@ -554,6 +557,7 @@ static void run_express_slice(request_context *ctx) {
 
 static void run_job(compute_job *job) {
     request_context *ctx = (request_context *)job;
+    lifecycle_hook_pause(ctx->pause_at, LIFECYCLE_RUNNING);
     if (deadline_expired(&ctx->req.time_limit)) {
         api_fail_deadline(&ctx->req);
         ctx->answered_ok = false;
@@ -718,6 +722,8 @@ static enum MHD_Result first_call(request_context *ctx, const char *url, const c
     request_id_choose(ctx->request_id, MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, "X-Request-Id"));
     ctx->fails_allocation =
         alloc_failure_arm(MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, ALLOC_FAILURE_HEADER));
+    ctx->pause_at =
+        lifecycle_hook_point(MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, LIFECYCLE_PAUSE_HEADER));
     clients_identify(ctx->server->clients, ctx->connection, ctx->client);
     api_error refusal;
     if (!strict_http_check(ctx->connection, version, &refusal)) return queue_error(ctx, &refusal, NULL);
@@ -747,6 +753,7 @@ enum MHD_Result http_request_handle(void *cls, struct MHD_Connection *connection
     /* Resumed while the job runs (a followed computation that began, or whose client left), or
      * called again before anything is due: nothing due is checked, and the connection suspended,
      * under the lock the job's completion takes, so its wake-up is not lost. */
+    if (ctx->job.run != NULL) lifecycle_hook_pause(ctx->pause_at, LIFECYCLE_RESUMED); /* submitted: called again */
     pthread_mutex_lock(&ctx->lock);
     request_state state = ctx->state;
     bool waits = state == REQUEST_COMPUTING && !something_due(ctx);
