@@ -16,7 +16,8 @@ typedef struct gauge {
     unsigned count;
 } gauge;
 
-#define GAUGE_INITIALIZER {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0}
+#define GAUGE_INITIALIZER \
+    { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0 }
 
 void gauge_add(gauge *g);
 void gauge_sub(gauge *g);
