@@ -12,7 +12,8 @@
 #                                                      with a count of passes; a failed run's output is
 #                                                      kept in build/repeat/STAGE-RUN.log
 # The stages, in the suite's order: format docs unit integration alloc-failure contract drawings browser
-# pages client concurrency progress streams strict-http fair-share page-limits public stop dockerfile-mirror scaleout container fuzz
+# pages client concurrency progress streams strict-http fair-share page-limits lifecycle public stop dockerfile-mirror scaleout
+# container fuzz
 # sanitize-unit sanitize-integration sanitize-stop garbage (docs/testing.md says what each runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,6 +39,7 @@ built() { # dir cmake-arguments...
 }
 declare -A built_dirs=()
 build() { built build; }
+build_hooks() { built build-hooks -DPUZZLED_LIFECYCLE_HOOKS=ON -DPUZZLED_TESTS=OFF; }
 build_alloc() { built build-alloc -DPUZZLED_ALLOC_FAIL=ON -DPUZZLED_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DPUZZLED_TESTS=OFF; }
 build_sanitize() { built build-sanitize -DPUZZLED_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug; }
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
@@ -100,6 +102,10 @@ stage_page_limits() {
   echo "== what a page can read of the limits: CORS per listed origin, RateLimit headers"
   build && tests/page_limits/run.py build/puzzled
 }
+stage_lifecycle() {
+  echo "== the request lifecycle: each window held open with the test build's pauses (server/lifecycle_hooks.h)"
+  build_hooks && tests/lifecycle/run.py build-hooks/puzzled
+}
 stage_public() { echo "== HTTPS (the TLS profile) and the admin port"; build && tests/public/run.sh build/puzzled; }
 stage_stop() {
   echo "== the stop: $stop_rounds rounds of three aborted streams, one more request, SIGTERM"
@@ -126,7 +132,7 @@ stage_sanitize_stop() {
 }
 stage_garbage() { echo "== HTTP garbage campaign against the sanitizer build"; build_sanitize && tests/garbage/run.py build-sanitize/puzzled; }
 stages=(format docs unit integration alloc-failure contract drawings browser pages client concurrency progress streams
-  strict-http fair-share page-limits public stop
+  strict-http fair-share page-limits lifecycle public stop
   dockerfile-mirror scaleout container fuzz sanitize-unit sanitize-integration sanitize-stop garbage)
 stage_function() { echo "stage_${1//-/_}"; }
 

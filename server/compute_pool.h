@@ -9,7 +9,7 @@
  *    served by `workers` threads, and starts over there with the rest of its time.
  * Each queue holds at most `queue_limit` waiting jobs beyond what idle threads take at once; past
  * that, submit and demote refuse at once (the caller answers 503 "overloaded"). A waiting job that
- * reaches its deadline is taken out by the pool's watch thread and refused without running, so a
+ * reaches its deadline is taken out by the server's timer (server/timer.h) and refused without running, so a
  * request's time limit counts from its arrival, not from when a thread got free. Continuations of
  * admitted work (the next piece of a stream) skip the limits: main workers take them first, and the
  * express thread takes them when it has no new job.
@@ -22,9 +22,9 @@
  *
  * The server's threads, a fixed number (tests/concurrency/run.py samples /proc/PID/task under a mixed
  * load and asserts it): main (waits for the stop signals) + --threads libmicrohttpd I/O threads + 1
- * for the admin daemon when --admin-port is set + --workers main workers + the express thread + this
- * pool's watch thread + the event streams' watcher (started with the first event stream). With
- * --threads 2 --workers 2 and no admin port: 8.
+ * for the admin daemon when --admin-port is set + --workers main workers + the express thread + the
+ * server's timer thread (server/timer.h: queue expiry, progress ticks, client-gone checks). With
+ * --threads 2 --workers 2 and no admin port: 7.
  *
  * Job callbacks run on pool threads; they must not block on anything but their own computation. */
 #ifndef PUZZLED_SERVER_COMPUTE_POOL_H
@@ -35,6 +35,7 @@
 
 #include "core/common/deadline.h"
 #include "core/common/fork_join.h"
+#include "server/timer.h"
 
 /* The express thread's slice for a new job before it is demoted to the main queue. */
 #define COMPUTE_EXPRESS_SLICE_MS 20
@@ -53,7 +54,7 @@ typedef enum compute_refusal {
 typedef struct compute_job compute_job;
 struct compute_job {
     void (*run)(compute_job *job);                            /* on a pool thread; job->lane says which */
-    void (*refuse)(compute_job *job, compute_refusal reason); /* instead of run; on the watch thread */
+    void (*refuse)(compute_job *job, compute_refusal reason); /* instead of run; on the timer thread */
     deadline deadline; /* a waiting new or demoted job is refused at this point (at_ns 0: never) */
     compute_lane lane; /* set by the pool */
     compute_job *next; /* the pool's queues */
@@ -76,9 +77,9 @@ typedef struct compute_pool_stats {
     uint64_t expired;  /* waiting jobs refused at their deadline, since start */
 } compute_pool_stats;
 
-/* Starts `workers` main threads, the express thread and the watch thread. NULL when threads or
- * memory cannot be had. */
-compute_pool *compute_pool_create(unsigned workers, unsigned queue_limit);
+/* Starts `workers` main threads and the express thread; waiting jobs expire on `expiry`'s thread.
+ * NULL when threads or memory cannot be had. */
+compute_pool *compute_pool_create(unsigned workers, unsigned queue_limit, timer *expiry);
 
 /* Queues new work for the express lane. */
 compute_admission compute_pool_submit(compute_pool *pool, compute_job *job);

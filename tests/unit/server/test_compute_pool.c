@@ -12,6 +12,20 @@
 
 #include "server/compute_pool.h"
 
+/* The server's timer, which expires the waiting jobs (one per test: each runs in its own process). */
+static timer *expiry;
+
+static compute_pool *pool_with_timer(unsigned workers, unsigned queue_limit) {
+    expiry = timer_start();
+    cr_assert_not_null(expiry);
+    return compute_pool_create(workers, queue_limit, expiry);
+}
+
+static void pool_and_timer_destroy(compute_pool *pool) {
+    compute_pool_destroy(pool);
+    timer_stop(expiry);
+}
+
 typedef struct gate {
     pthread_mutex_t lock;
     pthread_cond_t changed;
@@ -83,20 +97,20 @@ static bool eventually(atomic_int *flag, int value) {
 }
 
 Test(compute_pool, a_new_job_runs_on_the_express_lane) {
-    compute_pool *pool = compute_pool_create(2, 1);
+    compute_pool *pool = pool_with_timer(2, 1);
     test_job t;
     job_init(&t, pool, NULL, false);
     cr_assert_eq(compute_pool_submit(pool, &t.job), COMPUTE_QUEUED);
     cr_assert(eventually(&t.ran, 1));
     cr_assert_eq(t.lane, COMPUTE_EXPRESS);
     cr_assert(compute_pool_wait_idle(pool, NULL));
-    compute_pool_destroy(pool);
+    pool_and_timer_destroy(pool);
 }
 
 Test(compute_pool, demoted_jobs_fill_the_workers_then_the_queue_then_are_refused) {
     gate g;
     gate_init(&g);
-    compute_pool *pool = compute_pool_create(2, 1);
+    compute_pool *pool = pool_with_timer(2, 1);
     test_job jobs[4];
     for (int i = 0; i < 3; i++) {
         job_init(&jobs[i], pool, &g, true);
@@ -116,7 +130,7 @@ Test(compute_pool, demoted_jobs_fill_the_workers_then_the_queue_then_are_refused
     cr_assert(compute_pool_wait_idle(pool, NULL));
     cr_assert(compute_pool_accepting(pool));
     cr_assert_eq(compute_pool_stats_read(pool).rejected, 1);
-    compute_pool_destroy(pool);
+    pool_and_timer_destroy(pool);
 }
 
 /* A pool of one main worker that `busy` holds until `g` opens (demoted there from the express lane),
@@ -124,7 +138,7 @@ Test(compute_pool, demoted_jobs_fill_the_workers_then_the_queue_then_are_refused
  * not held). */
 static compute_pool *pool_with_a_job_expiring_behind_a_busy_one(gate *g, test_job *busy, test_job *waiting,
                                                                 gate *refusal) {
-    compute_pool *pool = compute_pool_create(1, 4);
+    compute_pool *pool = pool_with_timer(1, 4);
     job_init(busy, pool, g, true);
     compute_pool_submit(pool, &busy->job);
     cr_assert(eventually(&busy->started, 2));
@@ -147,7 +161,7 @@ Test(compute_pool, a_waiting_job_is_refused_at_its_deadline_without_running) {
     gate_open(&g);
     cr_assert(compute_pool_wait_idle(pool, NULL));
     cr_assert_eq(compute_pool_stats_read(pool).expired, 1);
-    compute_pool_destroy(pool);
+    pool_and_timer_destroy(pool);
 }
 
 /* The stop waits for the pool to be idle and then stops libmicrohttpd, which must find no connection
@@ -168,13 +182,13 @@ Test(compute_pool, a_refusal_in_progress_keeps_the_pool_busy) {
     cr_assert_not(compute_pool_wait_idle(pool, &soon), "the refusal still runs");
     gate_open(&refusal);
     cr_assert(compute_pool_wait_idle(pool, NULL));
-    compute_pool_destroy(pool);
+    pool_and_timer_destroy(pool);
 }
 
 Test(compute_pool, stopping_refuses_waiting_jobs_and_new_ones_but_lets_running_ones_finish) {
     gate g;
     gate_init(&g);
-    compute_pool *pool = compute_pool_create(1, 4);
+    compute_pool *pool = pool_with_timer(1, 4);
     test_job running, waiting, late;
     job_init(&running, pool, &g, true);
     compute_pool_submit(pool, &running.job);
@@ -192,13 +206,13 @@ Test(compute_pool, stopping_refuses_waiting_jobs_and_new_ones_but_lets_running_o
     gate_open(&g);
     cr_assert(eventually(&running.ran, 1));
     cr_assert(compute_pool_wait_idle(pool, NULL));
-    compute_pool_destroy(pool);
+    pool_and_timer_destroy(pool);
 }
 
 Test(compute_pool, continuations_skip_the_limits_until_the_pool_halts) {
     gate g;
     gate_init(&g);
-    compute_pool *pool = compute_pool_create(1, 0);
+    compute_pool *pool = pool_with_timer(1, 0);
     test_job busy, piece, after_halt;
     job_init(&busy, pool, &g, true);
     compute_pool_submit(pool, &busy.job);
@@ -212,7 +226,7 @@ Test(compute_pool, continuations_skip_the_limits_until_the_pool_halts) {
     cr_assert_not(compute_pool_continue(pool, &after_halt.job));
     gate_open(&g);
     cr_assert(compute_pool_wait_idle(pool, NULL));
-    compute_pool_destroy(pool);
+    pool_and_timer_destroy(pool);
 }
 
 /* ---- sub-tasks (the pool's executor) ---- */
@@ -233,7 +247,7 @@ static void run_task(void *arg) {
 
 /* A pool of `workers` whose executor is installed, as the server does at start-up. */
 static compute_pool *pool_with_executor(unsigned workers) {
-    compute_pool *pool = compute_pool_create(workers, 4);
+    compute_pool *pool = pool_with_timer(workers, 4);
     fork_join_install(compute_pool_executor(pool));
     return pool;
 }
@@ -241,7 +255,7 @@ static compute_pool *pool_with_executor(unsigned workers) {
 static void destroy_with_executor(compute_pool *pool) {
     cr_assert(compute_pool_wait_idle(pool, NULL));
     fork_join_install(NULL);
-    compute_pool_destroy(pool);
+    pool_and_timer_destroy(pool);
 }
 
 Test(compute_pool_tasks, an_idle_worker_takes_an_offered_task_and_the_join_waits_for_it) {
