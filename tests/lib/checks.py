@@ -50,11 +50,12 @@ def sanitizer_reports(text):
 def start_puzzled(binary, flags=(), stdout=None, stderr=None, timeout=60):
     """Starts puzzled on a free port of 127.0.0.1 with `flags` and returns (process, port); stdout and
     stderr may be open files (stdout is read through a pipe otherwise). Exits the test when it does not
-    say `listening on` within `timeout` seconds (a sanitizer build loads the dictionaries slowly)."""
+    say `listening on` within `timeout` seconds, stretched (a sanitizer build loads the dictionaries
+    slowly)."""
     log = stdout
     process = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", "0", *flags],
                                stdout=log or subprocess.PIPE, stderr=stderr or subprocess.DEVNULL, text=True)
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + scaled(timeout)
     line = ""
     while time.monotonic() < deadline and process.poll() is None:
         if log is None:

@@ -5,9 +5,9 @@ stage of scripts/test.sh), and runs against any build.
 
 The schedule comes from --seed alone: round by round, which request, with which headers, and when its
 client leaves. Each round, on a server started with --workers 2:
-  - two computations that cannot finish hold both workers until their time limit (BLOCK_MS), then six
-    more wait in the main queue (/metrics says so before anything else happens) and their clients
-    leave while they wait, half with a FIN and half with a RST (SO_LINGER 0);
+  - two event streams of counts that cannot finish hold both workers, six more streams wait in the
+    main queue (/metrics says so before anything else happens), and their clients leave while they
+    wait, half with a FIN and half with a RST (SO_LINGER 0), then the two holding the workers;
   - then the round's requests, CONCURRENCY at a time over raw sockets: progress as server-sent events
     on every route that offers it, SVG drawings (alone and inside event streams), NDJSON and JSON
     streams (listings, solutions, shuffles, bulk Sudoku bodies), some asking for gzip. Each client
@@ -53,8 +53,8 @@ from threads import ThreadPeak  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 DRAIN_MS = 5000
-BLOCK_MS = 1500  # the blockers' and the queued requests' time limit
-BLOCK = "/queens?n=24&mode=count&algorithm=backtracking&time_limit_ms={ms}"
+HOLD = "/queens?n=24&mode=count&algorithm=backtracking"  # cannot finish within the time limit
+QUEUE_PATHS = [HOLD, "/queens?n=13&mode=count", "/knight-tour?rows=40&cols=40&format=svg"]
 QUEUED = 6
 SERVER_FLAGS = ("--workers", "2", "--queue", "64", "--client-rate", "0", "--max-connections-per-ip", "0",
                 "--drain-ms", str(DRAIN_MS), "--time-limit-ms", "120000")
@@ -368,28 +368,26 @@ def idle(samples):
 
 
 def leave_while_queued(port, tally):
-    """Both workers held by BLOCK_MS computations, QUEUED more waiting in the main queue whose clients
-    then leave; returns the blockers' threads (their answers, 503 deadline_exceeded, are checked)."""
-    block = ("GET", BLOCK.format(ms=BLOCK_MS), None, None, JSON)
-    blockers = [threading.Thread(target=one_request, args=(port, (block, "whole", 0, False), tally, False))
-                for _ in range(2)]
-    for thread in blockers:
-        thread.start()
-    if not wait_for(port, lambda samples: samples["puzzled_workers_busy"] == 2):
-        tally.add("cut_short", "the two blockers never held both workers")
-        return blockers
-    waiting = []
-    for number in range(QUEUED):
+    """Both workers held, QUEUED more requests waiting in the main queue, then all their clients leave.
+    Event streams skip the express lane (server/request.c, run_job), and a stream whose client leaves is
+    abandoned (server/event_stream.c, the watch thread), so every step is an event, not a race: two
+    counts that cannot finish take both workers, QUEUED more wait behind them, /metrics says so; their
+    clients leave while they wait (FIN and RST in turn), then the two holding the workers."""
+    def open_stream(path):
         sock = socket.create_connection(("127.0.0.1", port), timeout=SOCKET_TIMEOUT_S)
-        sock.sendall(request_bytes("GET", BLOCK.format(ms=BLOCK_MS), None, SSE if number % 2 else None, False))
-        waiting.append(sock)
+        sock.sendall(request_bytes("GET", path, None, SSE, False))
         tally.add("sent")
+        return sock
+
+    holding = [open_stream(HOLD) for _ in range(2)]
+    if not wait_for(port, lambda samples: samples["puzzled_workers_busy"] == 2):
+        tally.add("cut_short", "two event streams never held both workers")
+    waiting = [open_stream(QUEUE_PATHS[number % len(QUEUE_PATHS)]) for number in range(QUEUED)]
     if not wait_for(port, lambda samples: samples['puzzled_queue_waiting{lane="main"}'] >= QUEUED):
         tally.add("cut_short", f"{QUEUED} requests never waited in the main queue together")
-    for number, sock in enumerate(waiting):
+    for number, sock in enumerate(waiting + holding):
         close(sock, with_reset=number % 2 == 0)
         tally.add("left")
-    return blockers
 
 
 class Server:
@@ -397,7 +395,7 @@ class Server:
 
     def __init__(self, binary):
         self.stderr = tempfile.TemporaryFile("w+")
-        self.process, self.port = start_puzzled(binary, SERVER_FLAGS, stderr=self.stderr, timeout=STATE_TIMEOUT_S)
+        self.process, self.port = start_puzzled(binary, SERVER_FLAGS, stderr=self.stderr)
 
     def stop_problem(self, signalled):
         """Why the server did not stop cleanly (SIGTERM sent here unless `signalled`), or None."""
@@ -470,10 +468,8 @@ def main():
         items = schedule(args.seed, round_number, args.requests // args.rounds)
         stop_at = len(items) // 2 if round_number % args.stop_every == 0 else None
         with ThreadPeak(server.process.pid) as threads:
-            blockers = leave_while_queued(server.port, tally)
+            leave_while_queued(server.port, tally)
             server, stopped = run_round(args.binary, server, items, stop_at, args.concurrency, tally)
-            for thread in blockers:
-                thread.join()
         peak = max(peak, threads.most)
         if stopped is not None:
             stops += 1
