@@ -36,8 +36,11 @@ import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import check, finish, scaled  # noqa: E402
+
 LONG = "/queens?n=24&mode=count&algorithm=backtracking&time_limit_ms={ms}"
-LONG_MS = 8000
+LONG_MS = int(scaled(8000))  # outlasts the probes made meanwhile, on any build
 DRAIN_MS = 3000
 HALF_OPEN = 1000
 # Eight streams of all 10! permutations as NDJSON (79.8 MB each), each read at most 64 KiB per 20 ms
@@ -47,16 +50,13 @@ TEN_FACTORIAL = "/permutations?items=0,1,2,3,4,5,6,7,8,9"
 STREAM_READ_BYTES = 64 * 1024
 STREAM_READ_PAUSE = 0.02
 BULK_BYTES = 1 << 20  # the default --max-body
-BULK_MS = 6000
+BULK_MS = int(scaled(6000))
 HARDEST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench", "sudoku", "data",
                        "forum_hardest_1905_11.txt")
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from checks import check, finish, scaled  # noqa: E402
-
 
 def start_server(binary, flags=("--workers", "2", "--queue", "2", "--client-rate", "0", "--drain-ms",
-                                str(DRAIN_MS), "--time-limit-ms", "20000")):
+                                str(DRAIN_MS), "--time-limit-ms", str(int(scaled(20000))))):
     process = subprocess.Popen(
         [binary, "--host", "127.0.0.1", "--port", "0", *flags],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
