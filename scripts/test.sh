@@ -115,7 +115,7 @@ tsan_suites() {
   local failed=0 test_binary
   for test_binary in build/tests/integration_*; do
     echo "-- ${test_binary##*/}"
-    PUZZLED_BIN=build-tsan/puzzled PUZZLED_SOURCE_DIR=$PWD PUZZLED_BUILD_DIR=$PWD/build-tsan \
+    PUZZLED_BIN=$PWD/build-tsan/puzzled PUZZLED_SOURCE_DIR=$PWD PUZZLED_BUILD_DIR=$PWD/build-tsan \
       tests/integration/with_server.sh "$test_binary" || failed=1
   done
   tests/progress/run.py build-tsan/puzzled || failed=1
@@ -140,7 +140,8 @@ stage_tsan() {
     cat "$tsan_reports"/tsan.* 2>/dev/null | grep '^SUMMARY: ThreadSanitizer' | sort | uniq -c | sort -rn | head -30
     return 1
   fi
-  [ "$suites" -eq 0 ] && echo "ThreadSanitizer: no report"
+  echo "ThreadSanitizer: no report"
+  [ "$suites" -eq 0 ] || { echo "a suite failed against the TSan build (its output: $output)"; return 1; }
 }
 stage_dockerfile_mirror() { echo "== Dockerfile mirror test"; build && tests/container/test_dockerfile_mirror.sh build/puzzled; }
 stage_scaleout() { echo "== scale-out test: two replicas behind nginx, one killed under load"; build && tests/scaleout/run.sh build/puzzled; }

@@ -109,20 +109,38 @@ def error_code(answer):
     return body.get("error", {}).get("code") if isinstance(body, dict) else None
 
 
-def wait_until_ready_says(port, status, seconds=5):
-    end = time.monotonic() + seconds
+def wait_until(condition, seconds=5):
+    """Polls `condition()` until it holds; False after `seconds` (stretched by PUZZLED_TEST_TIME_SCALE)."""
+    end = time.monotonic() + scaled(seconds)
     while time.monotonic() < end:
-        if get(port, "/readyz")[0] == status:
+        if condition():
             return True
         time.sleep(0.02)
     return False
+
+
+def wait_until_ready_says(port, status):
+    return wait_until(lambda: get(port, "/readyz")[0] == status)
+
+
+def workers_busy(port):
+    """puzzled_workers_busy from /metrics."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=scaled(30))
+    try:
+        connection.request("GET", "/metrics")
+        for line in connection.getresponse().read().decode().splitlines():
+            if line.startswith("puzzled_workers_busy "):
+                return float(line.split()[1])
+        return None
+    finally:
+        connection.close()
 
 
 def fill_workers_and_queue(port, expiring_ms=None):
     """Two long computations on the workers, then two waiting (the first one with a short limit when
     `expiring_ms` is given); returns the four background requests once /readyz says full."""
     running = [in_background(port, LONG.format(ms=LONG_MS)) for _ in range(2)]
-    time.sleep(0.3)  # past their express slices, onto the two workers
+    wait_until(lambda: workers_busy(port) == 2)  # past their express slices, onto the two workers
     waiting = [in_background(port, LONG.format(ms=expiring_ms or LONG_MS)),
                in_background(port, LONG.format(ms=LONG_MS))]
     full = wait_until_ready_says(port, 503)
