@@ -74,7 +74,7 @@ def main():
     parser.add_argument("--max-threads", type=int, help="fail when the server ever has more threads")
     parser.add_argument("--rounds", type=int, default=4)
     args = parser.parse_args()
-    process, port = start_puzzled(args.binary, ("--workers", "2", "--client-rate", "0", "--max-connections-per-ip",
+    process, port = start_puzzled(args.binary, ("--workers", "2", "--queue", "64", "--client-rate", "0", "--max-connections-per-ip",
                                                 "0", "--time-limit-ms", "600000"))
     statuses = []
     try:
