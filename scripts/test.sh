@@ -6,7 +6,10 @@
 # (the image built and run, compose with nginx, the Kubernetes manifests validated and played), a
 # short run of every fuzz target (scripts/fuzz.sh), then the unit and integration tests again built
 # with AddressSanitizer and UndefinedBehaviorSanitizer, the stop test and the HTTP garbage campaign
-# against that build.
+# against that build. Stage tsan runs the integration, progress, streams, concurrency and stop suites and
+# the race stress (tests/race/run.py) against a server built with ThreadSanitizer (build-tsan; the test
+# binaries are the plain build's, since Criterion does not run under TSan) and fails on any TSan report;
+# it is run on demand (scripts/test.sh --repeat 1 tsan), not in the whole suite's order below.
 #   scripts/test.sh [--stop-rounds N]                  the whole suite, once (the stop test: 20 rounds a build)
 #   scripts/test.sh [--stop-rounds N] --repeat N STAGE...   the named stages N times each, in turn,
 #                                                      with a count of passes; a failed run's output is
@@ -42,6 +45,7 @@ build() { built build; }
 build_hooks() { built build-hooks -DPUZZLED_LIFECYCLE_HOOKS=ON -DPUZZLED_TESTS=OFF; }
 build_alloc() { built build-alloc -DPUZZLED_ALLOC_FAIL=ON -DPUZZLED_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DPUZZLED_TESTS=OFF; }
 build_sanitize() { built build-sanitize -DPUZZLED_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug; }
+build_tsan() { built build-tsan -DPUZZLED_TSAN=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPUZZLED_TESTS=OFF; }
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 export LSAN_OPTIONS=suppressions=$PWD/tests/lib/lsan.supp # Criterion's runner's own block, nothing of ours
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
@@ -110,6 +114,45 @@ stage_public() { echo "== HTTPS (the TLS profile) and the admin port"; build && 
 stage_stop() {
   echo "== the stop: $stop_rounds rounds of three aborted streams, one more request, SIGTERM"
   build && tests/stop/run.py build/puzzled --rounds "$stop_rounds"
+}
+# The tsan stage: every suite against build-tsan/puzzled, TSan writing its reports to files (log_path)
+# and going on after each (halt_on_error=0), exiting 0 (exitcode=0) so that the suites judge the
+# service's behaviour and the stage alone judges the reports: any report file, or any report line in a
+# suite's output, fails it. TSan runs the service 5 to 15 times slower: the suites' guards against
+# hangs stretch by PUZZLED_TEST_TIME_SCALE (docs/fuzzing.md#threadsanitizer).
+TSAN_TIME_SCALE=4
+tsan_reports=build-tsan/reports
+tsan_suites() {
+  local failed=0 test_binary
+  for test_binary in build/tests/integration_*; do
+    echo "-- ${test_binary##*/}"
+    PUZZLED_BIN=$PWD/build-tsan/puzzled PUZZLED_SOURCE_DIR=$PWD PUZZLED_BUILD_DIR=$PWD/build-tsan \
+      tests/integration/with_server.sh "$test_binary" || failed=1
+  done
+  tests/progress/run.py build-tsan/puzzled || failed=1
+  tests/streams/run.py build-tsan/puzzled --no-rss || failed=1
+  tests/concurrency/run.py build-tsan/puzzled || failed=1
+  tests/stop/run.py build-tsan/puzzled --rounds "$stop_rounds" || failed=1
+  tests/race/run.py build-tsan/puzzled || failed=1
+  return $failed
+}
+stage_tsan() {
+  echo "== ThreadSanitizer: integration, progress, streams, concurrency, stop and the race stress against the TSan build"
+  build && build_tsan || return 1
+  rm -rf "$tsan_reports" && mkdir -p "$tsan_reports" || return 1
+  local output=$tsan_reports/suites.log suites=0
+  TSAN_OPTIONS="log_path=$PWD/$tsan_reports/tsan halt_on_error=0 exitcode=0 suppressions=$PWD/tests/lib/tsan.supp" \
+    PUZZLED_TEST_TIME_SCALE=$TSAN_TIME_SCALE tsan_suites 2>&1 | tee "$output"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || suites=1
+  local reports
+  reports=$(find "$tsan_reports" -name 'tsan.*' | wc -l)
+  if [ "$reports" -gt 0 ] || grep -q 'WARNING: ThreadSanitizer' "$output"; then
+    echo "ThreadSanitizer reports: $reports files in $tsan_reports; their summaries:"
+    cat "$tsan_reports"/tsan.* 2>/dev/null | grep '^SUMMARY: ThreadSanitizer' | sort | uniq -c | sort -rn | head -30
+    return 1
+  fi
+  echo "ThreadSanitizer: no report"
+  [ "$suites" -eq 0 ] || { echo "a suite failed against the TSan build (its output: $output)"; return 1; }
 }
 stage_dockerfile_mirror() { echo "== Dockerfile mirror test"; build && tests/container/test_dockerfile_mirror.sh build/puzzled; }
 stage_scaleout() { echo "== scale-out test: two replicas behind nginx, one killed under load"; build && tests/scaleout/run.sh build/puzzled; }

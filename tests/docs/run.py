@@ -48,7 +48,8 @@ FOREIGN_OPTIONS = {
     "--headless": "chromium", "--no-sandbox": "chromium",
     "--repeat": "scripts/test.sh", "--stop-rounds": "scripts/test.sh", "--rounds": "tests/stop/run.py",
     "--list": "gnutls-cli", "--priority": "gnutls-cli", "--quiet": "testssl.sh", "--timeout": "wrk",
-    "--test-dir": "ctest",
+    "--test-dir": "ctest", "--no-rss": "tests/streams/run.py", "--requests": "tests/race/run.py",
+    "--max-threads": "tests/race/run.py",
 }
 # Top folders of the repository: a backtick span starting with one of them is a path to check.
 TOP_FOLDERS = ("core/", "api/", "server/", "tests/", "bench/", "docs/", "scripts/", "web/", "deploy/",

@@ -31,12 +31,16 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from checks import check, finish, start_puzzled  # noqa: E402
+from checks import check, finish, scaled, start_puzzled  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 SSE = {"Accept": "text/event-stream"}
 COUNT_16 = "/queens?n=16&mode=count"
-STREAM_TIMEOUT_S = 60  # a loaded 2-core machine counts n = 16 in seconds; this bounds a hang
+# A loaded 2-core machine counts n = 16 in seconds (a ThreadSanitizer build in a minute or more): these
+# bound a hang, and the servers' --time-limit-ms keeps a slow count from being cut; both stretched by
+# PUZZLED_TEST_TIME_SCALE.
+STREAM_TIMEOUT_S = scaled(60)
+TIME_LIMIT_MS = str(int(scaled(60000)))
 # PUZZLED_TEST_LOG: a file for the server's and nginx's logs (default: dropped)
 LOG = open(os.environ["PUZZLED_TEST_LOG"], "a") if os.environ.get("PUZZLED_TEST_LOG") else None
 
@@ -203,7 +207,7 @@ def metric(port, name):
 
 
 def check_disconnect(binary):
-    process, port = start_puzzled(binary, ("--workers", "1", "--client-rate", "0", "--time-limit-ms", "60000"),
+    process, port = start_puzzled(binary, ("--workers", "1", "--client-rate", "0", "--time-limit-ms", TIME_LIMIT_MS),
                                   stderr=LOG)
     try:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=STREAM_TIMEOUT_S)
@@ -219,7 +223,7 @@ def check_disconnect(binary):
         connection.close()
         left = time.monotonic()
         freed_after = None
-        for _ in range(1000):  # bounded: 1000 looks, at most about 10 s
+        for _ in range(int(scaled(1000))):  # bounded: 1000 looks, at most about 10 s (stretched)
             if metric(port, "puzzled_progress_computations_in_flight") == 0 and metric(port, "puzzled_workers_busy") == 0:
                 freed_after = time.monotonic() - left
                 break
@@ -237,15 +241,15 @@ def check_disconnect(binary):
 def check_healthz_under_streams(binary):
     """Eight streams followed by curl processes (not threads of this one, whose interpreter lock would
     slow the probes down and be measured), two computing on the two workers, six waiting in the queue;
-    each ends at its 20 s time limit, long after the probes."""
+    each ends at its 20 s time limit (stretched by PUZZLED_TEST_TIME_SCALE), long after the probes."""
     process, port = start_puzzled(binary, ("--workers", "2", "--queue", "8", "--client-rate", "0",
-                                           "--time-limit-ms", "30000"), stderr=LOG)
+                                           "--time-limit-ms", str(int(scaled(30000)))), stderr=LOG)
     folder = tempfile.mkdtemp(prefix="puzzled-progress-streams-")
-    url = f"http://127.0.0.1:{port}/queens?n=18&mode=count&time_limit_ms=20000"
+    url = f"http://127.0.0.1:{port}/queens?n=18&mode=count&time_limit_ms={int(scaled(20000))}"
     streams = [subprocess.Popen(["curl", "-sN", "-H", "Accept: text/event-stream", "-o",
                                  os.path.join(folder, f"{i}.txt"), url]) for i in range(8)]
     try:
-        for _ in range(100):  # bounded: until all eight are admitted (at most 5 s)
+        for _ in range(int(scaled(100))):  # bounded: until all eight are admitted (at most 5 s, stretched)
             if metric(port, "puzzled_progress_computations_in_flight") == 8:
                 break
             time.sleep(0.05)
@@ -270,7 +274,7 @@ def check_healthz_under_streams(binary):
             with open(os.path.join(folder, f"{i}.txt")) as f:
                 events = parse_events(f.read())
             last_events.append(events[-1] if events else None)
-        check("the eight streams end with an event each (deadline_exceeded at 20 s)",
+        check("the eight streams end with an event each (deadline_exceeded at their time limit)",
               all(e is not None and e[0] == "error" and "deadline_exceeded" in e[1] for e in last_events),
               last_events[:2])
     finally:
@@ -324,7 +328,7 @@ def check_through_nginx(port):
 def main():
     binary = sys.argv[1]
     # a loaded machine may take more than the default 10 s for the n = 16 count
-    process, port = start_puzzled(binary, ("--client-rate", "0", "--max-body", str(4 << 20), "--time-limit-ms", "60000"),
+    process, port = start_puzzled(binary, ("--client-rate", "0", "--max-body", str(4 << 20), "--time-limit-ms", TIME_LIMIT_MS),
                                   stderr=LOG)
     try:
         check_count_16(port, "loopback")
