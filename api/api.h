@@ -133,6 +133,14 @@ bool api_always_varies(const api_request *req);
 bool api_fail(api_request *req, api_error_kind kind, const char *field, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* Adds machine-readable details to the error api_fail() recorded last: `fmt` formats one JSON object
+ * (api/errors.h). Returns false, so a handler can `return api_fail_details(...)` after api_fail(). */
+bool api_fail_details(api_request *req, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The details of a value outside its allowed range: {"min","max","received"}, all integers. Returns
+ * false, after api_fail(). */
+bool api_fail_range(api_request *req, long long min, long long max, long long received);
+
 /* The common 503 for a computation that ran out of time. */
 bool api_fail_deadline(api_request *req);
 
@@ -148,19 +156,24 @@ bool api_fail_status(api_request *req, core_status status);
 void api_respond_rank(api_response *res, const mpz_t rank, const mpz_t total);
 
 /* Answers with a streamed body (see stream_next_fn). The content type is application/x-ndjson when
- * `ndjson` is true, else application/json. Takes ownership of `state` (freed with `free_state`). */
-void api_respond_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state, bool ndjson);
+ * `ndjson` is true, else application/json. Takes ownership of `state` (freed with `free_state`).
+ * An NDJSON body ends honestly: when the generator fails (req's time limit ran out, or memory), what
+ * its failing call wrote is dropped and the body ends with one last line {"error":{...}}
+ * (deadline_exceeded or out_of_memory) instead of a cut transfer. A JSON array is still cut (a
+ * closing text after a partial array would read as a complete, shorter answer). */
+void api_respond_stream(const api_request *req, api_response *res, void *state, stream_next_fn next,
+                        stream_free_fn free_state, bool ndjson);
 
 /* api_respond_stream for a generator whose every call is cheap and bounded (see stream_bounded): a
  * listing of items each formatted in constant time, never a search whose next item may take long. */
-void api_respond_bounded_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state,
-                                bool ndjson);
+void api_respond_bounded_stream(const api_request *req, api_response *res, void *state, stream_next_fn next,
+                                stream_free_fn free_state, bool ndjson);
 
 /* api_respond_stream for a generator that only formats values computed already, as fast as the socket
  * takes them (see stream_overlapped): the single seeded shuffle of millions of values, whose
  * formatting would otherwise run on the I/O thread between its sends. */
-void api_respond_overlapped_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state,
-                                   bool ndjson);
+void api_respond_overlapped_stream(const api_request *req, api_response *res, void *state, stream_next_fn next,
+                                   stream_free_fn free_state, bool ndjson);
 
 /* Bodies up to about this size may be built whole on the worker instead of streamed: the server sends
  * a complete body straight from its buffer (Content-Length), and a failure is still a clean error

@@ -19,6 +19,10 @@ void bb_free(byte_buffer *b) {
 
 void bb_clear(byte_buffer *b) { b->len = 0; }
 
+void bb_truncate(byte_buffer *b, size_t len) {
+    if (len < b->len) b->len = len;
+}
+
 void bb_consume(byte_buffer *b, size_t n) {
     if (n >= b->len) {
         b->len = 0;

@@ -25,6 +25,8 @@ void bb_borrow(byte_buffer *b, char *data, size_t cap);
 void bb_free(byte_buffer *b);
 /* Forget the contents, keep the allocation. */
 void bb_clear(byte_buffer *b);
+/* Keep only the first `len` bytes (at most the current length). */
+void bb_truncate(byte_buffer *b, size_t len);
 /* Drop the first `n` bytes (already sent), moving the rest to the front. */
 void bb_consume(byte_buffer *b, size_t n);
 

@@ -173,7 +173,7 @@ static bool respond(api_request *req, api_response *res, arrangement_listing *l,
         write_count(l, &res->body);
         goto out;
     }
-    api_respond_bounded_stream(res, l, next_part, arrangement_listing_free, req->ndjson);
+    api_respond_bounded_stream(req, res, l, next_part, arrangement_listing_free, req->ndjson);
     l = NULL; /* the stream's now */
 out:
     arrangement_listing_free(l);

@@ -211,8 +211,8 @@ static bool read_text(api_request *req, const char *field, const char *text, siz
         at += len;
     }
     if (n > max_items) {
-        reported = !api_fail(req, API_TOO_LARGE, field, "'%s' has %zu characters; at most %zu are allowed", field, n,
-                             max_items);
+        api_fail(req, API_TOO_LARGE, field, "'%s' has %zu characters; at most %zu are allowed", field, n, max_items);
+        reported = !api_fail_range(req, 0, (long long)max_items, (long long)n);
         goto out;
     }
     items->n = n;
@@ -235,8 +235,10 @@ static void write_value_text(json_writer *out, const item_key *key) {
 
 static bool read_array(api_request *req, const char *field, const cJSON *array, size_t max_items, item_classes *items) {
     size_t n = (size_t)cJSON_GetArraySize(array);
-    if (n > max_items)
-        return api_fail(req, API_TOO_LARGE, field, "'%s' has %zu items; at most %zu are allowed", field, n, max_items);
+    if (n > max_items) {
+        api_fail(req, API_TOO_LARGE, field, "'%s' has %zu items; at most %zu are allowed", field, n, max_items);
+        return api_fail_range(req, 0, (long long)max_items, (long long)n);
+    }
     item_key *keys = malloc((n ? n : 1) * sizeof *keys);
     json_writer other; /* compact JSON text of the values that are neither numbers nor strings */
     bb_init(&other);

@@ -74,8 +74,8 @@ static bool read_n(api_request *req, queens_request *q) {
                  req->limits->max_queens_n);
     }
     if (param_present(req, "n") && param_int(req, "n", INT64_MIN, INT64_MAX, 0, &q->n) && q->n > largest) {
-        return api_fail(req, API_TOO_LARGE, "n", "n must be from 1 to %" PRId64 " %s; got %" PRId64, largest, why,
-                        q->n);
+        api_fail(req, API_TOO_LARGE, "n", "n must be from 1 to %" PRId64 " %s; got %" PRId64, largest, why, q->n);
+        return api_fail_range(req, 1, largest, q->n);
     }
     return param_int_required(req, "n", 1, largest, &q->n);
 }
@@ -313,7 +313,7 @@ static bool answer_solutions(api_request *req, api_response *res, const queens_r
         goto out;
     }
     s->dl = req->time_limit; /* the rest is produced after this handler returns */
-    api_respond_stream(res, s, solutions_next, free, req->ndjson);
+    api_respond_stream(req, res, s, solutions_next, free, req->ndjson);
     s = NULL;
 out:
     free(s);
@@ -448,7 +448,7 @@ static bool answer_first(api_request *req, api_response *res, const queens_reque
     if (first_body_bytes(s->n) <= API_WHOLE_BODY_BYTES) {
         ok = api_respond_whole(req, res, s, first_next, first_stream_free, false);
     } else {
-        api_respond_bounded_stream(res, s, first_next, first_stream_free, false);
+        api_respond_bounded_stream(req, res, s, first_next, first_stream_free, false);
         ok = true;
     }
 out:

@@ -236,6 +236,6 @@ bool sudoku_solve_bulk(api_request *req, api_response *res, int64_t count_limit)
     b->count_limit = count_limit;
     b->limit = req->time_limit; /* the lines are answered after this handler returns */
     progress_begin(b->limit.progress, "puzzles", count_puzzles(b->text, b->len));
-    api_respond_stream(res, b, write_bulk, free_bulk, true);
+    api_respond_stream(req, res, b, write_bulk, free_bulk, true);
     return true;
 }

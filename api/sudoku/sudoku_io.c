@@ -104,15 +104,38 @@ const char *sudoku_conflict_problem(const sudoku_grid *puzzle, sudoku_conflict *
     return message;
 }
 
+/* The first conflict for programs: {"value","unit":{"kind","index"},"cells":[[row, column]...]}, as the
+ * message says it for people. */
+static bool fail_conflict_details(api_request *req, int box, const sudoku_conflict *first) {
+    json_writer details;
+    bb_init(&details);
+    jw_str(&details, "{\"value\":");
+    jw_int(&details, first->value);
+    jw_str(&details, ",\"unit\":");
+    sudoku_write_unit(&details, box, first->unit);
+    jw_str(&details, ",\"cells\":[");
+    for (int k = 0; k < first->count; k++) {
+        if (k > 0) jw_char(&details, ',');
+        sudoku_write_cell(&details, box, first->cells[k]);
+    }
+    jw_str(&details, "]}");
+    if (!details.out_of_memory) api_fail_details(req, "%.*s", (int)details.len, details.data);
+    bb_free(&details);
+    return false;
+}
+
 bool sudoku_read_puzzle(api_request *req, sudoku_grid *puzzle, bool *as_rows) {
     if (!sudoku_read_grid(req, puzzle, as_rows)) return false;
     sudoku_conflict *conflicts = malloc(SUDOKU_MAX_CONFLICTS * sizeof *conflicts);
     if (conflicts == NULL) return api_fail_out_of_memory(req);
     char message[400];
-    bool conflicting = sudoku_conflict_problem(puzzle, conflicts, message, sizeof message) != NULL;
+    bool ok = sudoku_conflict_problem(puzzle, conflicts, message, sizeof message) == NULL;
+    if (!ok) {
+        api_fail(req, API_CONFLICTING_GIVENS, *as_rows ? "rows" : "puzzle", "%s", message);
+        fail_conflict_details(req, puzzle->box, &conflicts[0]);
+    }
     free(conflicts);
-    if (conflicting) return api_fail(req, API_CONFLICTING_GIVENS, *as_rows ? "rows" : "puzzle", "%s", message);
-    return true;
+    return ok;
 }
 
 const char *const sudoku_no_solution_message =

@@ -244,7 +244,7 @@ def check_coverage(options):
                and f"GET {path}" not in docs]
     check(f"every path of openapi.yaml ({len(spec['paths'])}) is named in the docs", not missing, missing)
 
-    codes = set()
+    codes = set(spec["components"]["schemas"]["ErrorCode"]["enum"])
 
     def walk(node):
         if isinstance(node, dict):

@@ -97,10 +97,10 @@ export function createClient(options: ClientOptions): PuzzledClient {
 
   return {
     async get(path, ...[query, call]) {
-      return readAnswer(await send({ method: 'GET', path, query }, call)) as never;
+      return readAnswer(await send({ method: 'GET', path, query }, call), call?.signal) as never;
     },
     async post(path, body, call) {
-      return readAnswer(await send({ method: 'POST', path, body }, call)) as never;
+      return readAnswer(await send({ method: 'POST', path, body }, call), call?.signal) as never;
     },
     stream(path, body, call) {
       return ndjsonValues(() => send({ method: 'POST', path, body, accept: NDJSON }, call), call?.signal);

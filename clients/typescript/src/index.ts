@@ -7,4 +7,4 @@ export type { PuzzledErrorCode } from './errors.js';
 export type { RetryOptions } from './retry.js';
 export type { Progress, ProgressEvent } from './progress.js';
 export { toBigInt, fromBigInt } from './bigint.js';
-export type { Answer, BigInteger, Body, components, ErrorCode, NdjsonLine, Operation, paths, PathsWith, Query, StreamPath } from './spec.js';
+export type { Answer, BigInteger, Body, components, ErrorCode, ErrorDetails, NdjsonLine, StreamEnd, Operation, paths, PathsWith, Query, StreamPath } from './spec.js';

@@ -309,6 +309,14 @@ Test(queens, errors_name_the_field) {
     expect_error_field(r, 422, "too_large", "n");
 }
 
+Test(queens, range_errors_give_the_range_as_details) {
+    expect_error_details(http_post("/queens", "{\"n\":33}"), 422, "too_large",
+                         "{\"min\":1,\"max\":32,\"received\":33}");
+    expect_error_details(http_post("/queens", "{\"n\":0}"), 400, "invalid_field",
+                         "{\"min\":1,\"max\":32,\"received\":0}");
+    expect_error_details(http_post("/queens", "{}"), 400, "missing_field", "{\"min\":1,\"max\":32}");
+}
+
 Test(queens, limits_are_in_the_messages) {
     http_result r = http_post("/queens", "{\"n\":11,\"algorithm\":\"permutation\"}");
     cr_assert(strstr(r.body, "10") != NULL, "permutation limit in %s", r.body);

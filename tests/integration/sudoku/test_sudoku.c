@@ -328,6 +328,11 @@ Test(sudoku, bad_input_gets_its_error) {
                "[0, 0], [0, 3]"));
     cJSON_Delete(doc);
     http_result_free(&result);
+    /* and the details say it for programs: the value, its unit and the cells */
+    expect_error_details(http_get("/sudoku/hint?puzzle=1..1............"), 422, "conflicting_givens",
+                         "{\"value\":1,\"unit\":{\"kind\":\"row\",\"index\":0},\"cells\":[[0,0],[0,3]]}");
+    expect_error_details(http_get("/sudoku/solve?puzzle=.2.......2......"), 422, "conflicting_givens",
+                         "{\"value\":2,\"unit\":{\"kind\":\"column\",\"index\":1},\"cells\":[[0,1],[2,1]]}");
     /* no conflict, no solution: (0,2) and (0,3) must hold 3 and 4, and the 4 in their box leaves both only 3 */
     expect_error_field(http_get("/sudoku/solve?puzzle=12.....4........"), 422, "no_solution", "puzzle");
     expect_error_field(http_get("/sudoku/explain?puzzle=12.....4........"), 422, "no_solution", "puzzle");
