@@ -50,6 +50,8 @@ typedef struct api_field {
 typedef struct api_request {
     cJSON *params;            /* a JSON object holding only declared fields, types already checked */
     bool ndjson;              /* the client sent Accept: application/x-ndjson */
+    bool plain_text;          /* the client sent Accept: text/plain (bulk /sudoku/solve: a text line a
+                                 puzzle) */
     deadline time_limit;      /* from --time-limit-ms, or the smaller time_limit_ms of the request,
                                  counted from the request's arrival */
     deadline deadline;        /* what the handler's computation polls: time_limit, or a shorter slice of

@@ -375,6 +375,7 @@ static bool read_fields(request_context *ctx) {
     if (ctx->body.out_of_memory) return api_fail_out_of_memory(req); /* the body could not be kept */
     const char *accept = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
     req->ndjson = accept != NULL && strstr(accept, "application/x-ndjson") != NULL;
+    req->plain_text = accept != NULL && strstr(accept, "text/plain") != NULL;
     ctx->codings = compression_preference(
         MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_ENCODING));
     req->limits = &server->config->limits;
@@ -417,9 +418,9 @@ static bool compress_answer(request_context *ctx) {
 
 /* Fills ctx->etag from the request alone (server/etag.h). */
 static void tag_answer(request_context *ctx) {
-    char representation[32]; /* the media type and the codings the client takes shape the bytes */
-    snprintf(representation, sizeof representation, "%s gzip=%u identity=%u", ctx->req.ndjson ? "ndjson" : "json",
-             ctx->codings.gzip, ctx->codings.identity);
+    char representation[40]; /* the media types and the codings the client takes shape the bytes */
+    snprintf(representation, sizeof representation, "%s%s gzip=%u identity=%u", ctx->req.ndjson ? "ndjson" : "json",
+             ctx->req.plain_text ? " text" : "", ctx->codings.gzip, ctx->codings.identity);
     etag_of_request(ctx->etag, ctx->server->fingerprint, ctx->route->path, representation, ctx->req.params);
 }
 

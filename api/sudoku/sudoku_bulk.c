@@ -1,7 +1,10 @@
 /* Bulk /sudoku/solve (see sudoku_bulk.h). Each line is answered with {"line", "box", "solution",
  * "unique"} (and "count", "count_exact" when count_limit was given) or {"line", "error": {"code",
- * "message"}}; blank lines are skipped but counted. The time limit covers the whole body: past it,
- * the puzzle at hand gets a deadline_exceeded line and the stream ends there.
+ * "message"}}; blank lines are skipped but counted. With Accept: text/plain, each with one text line
+ * instead, as bulk solvers (tdoku, qqwing) print them: the solution and what sudoku_write_solve_text
+ * adds, or the error's code alone (no solution string holds a '_', every code does). The time limit
+ * covers the whole body: past it, the puzzle at hand gets a deadline_exceeded line and the stream
+ * ends there.
  *
  * On every core: each piece of the stream takes the next lines, about as many bytes of puzzles as
  * the socket wants (a batch), cuts a big one into BULK_RUNS runs of whole lines and answers the runs
@@ -46,6 +49,7 @@ struct bulk_state {
     size_t len, position;
     uint64_t line;       /* lines before `position` */
     int64_t count_limit; /* 0: not asked for */
+    bool text_lines;     /* Accept: text/plain: a text line a puzzle, not NDJSON */
     deadline limit;
     bulk_run runs[BULK_RUNS];
     bool done;
@@ -63,7 +67,11 @@ static void free_bulk(void *state) {
     free(b);
 }
 
-static void write_line_error(json_writer *out, const char *code, const char *message) {
+static void write_line_error(const bulk_state *b, json_writer *out, const char *code, const char *message) {
+    if (b->text_lines) {
+        jw_str(out, code);
+        return;
+    }
     jw_str(out, ",\"error\":{\"code\":");
     jw_cstring(out, code);
     jw_str(out, ",\"message\":");
@@ -79,20 +87,22 @@ static const char deadline_message[] = "the time limit of the request ran out he
 static stream_status answer_line(bulk_run *run, const char *text, size_t len, uint64_t line) {
     const bulk_state *b = run->bulk;
     json_writer *out = &run->out;
-    jw_str(out, "{\"line\":");
-    jw_uint(out, line);
+    if (!b->text_lines) {
+        jw_str(out, "{\"line\":");
+        jw_uint(out, line);
+    }
     sudoku_grid puzzle;
     char message[LINE_MESSAGE_BYTES];
     stream_status status = STREAM_MORE;
     if (run->conflicts == NULL) run->conflicts = malloc(SUDOKU_MAX_CONFLICTS * sizeof *run->conflicts);
     if (run->conflicts == NULL) return STREAM_FAILED;
     if (deadline_expired(&b->limit)) {
-        write_line_error(out, "deadline_exceeded", deadline_message);
+        write_line_error(b, out, "deadline_exceeded", deadline_message);
         status = STREAM_DONE;
     } else if (sudoku_text_problem(text, len, &puzzle, message, sizeof message) != NULL) {
-        write_line_error(out, "invalid_field", message);
+        write_line_error(b, out, "invalid_field", message);
     } else if (sudoku_conflict_problem(&puzzle, run->conflicts, message, sizeof message) != NULL) {
-        write_line_error(out, "conflicting_givens", message);
+        write_line_error(b, out, "conflicting_givens", message);
     } else {
         if (run->solvers[puzzle.box] == NULL) run->solvers[puzzle.box] = sudoku_solver_new(puzzle.box);
         if (run->solvers[puzzle.box] == NULL) return STREAM_FAILED;
@@ -101,16 +111,18 @@ static stream_status answer_line(bulk_run *run, const char *text, size_t len, ui
         core_status solved = sudoku_solve(run->solvers[puzzle.box], &puzzle, &search, &result);
         if (solved == CORE_NO_MEMORY) return STREAM_FAILED;
         if (solved != CORE_OK) {
-            write_line_error(out, "deadline_exceeded", deadline_message);
+            write_line_error(b, out, "deadline_exceeded", deadline_message);
             status = STREAM_DONE;
         } else if (result.solutions == 0) {
-            write_line_error(out, "no_solution", sudoku_no_solution_message);
+            write_line_error(b, out, "no_solution", sudoku_no_solution_message);
+        } else if (b->text_lines) {
+            sudoku_write_solve_text(out, &result, b->count_limit);
         } else {
             jw_char(out, ',');
             sudoku_write_solve_answer(out, &result, false, b->count_limit);
         }
     }
-    jw_str(out, "}\n");
+    jw_str(out, b->text_lines ? "\n" : "}\n");
     return out->out_of_memory ? STREAM_FAILED : status;
 }
 
@@ -234,8 +246,10 @@ bool sudoku_solve_bulk(api_request *req, api_response *res, int64_t count_limit)
     memcpy(b->text, req->text_body, req->text_body_len);
     b->len = req->text_body_len;
     b->count_limit = count_limit;
+    b->text_lines = req->plain_text;
     b->limit = req->time_limit; /* the lines are answered after this handler returns */
     progress_begin(b->limit.progress, "puzzles", count_puzzles(b->text, b->len));
     api_respond_stream(req, res, b, write_bulk, free_bulk, true);
+    if (b->text_lines) res->content_type = "text/plain; charset=utf-8";
     return true;
 }

@@ -159,19 +159,43 @@ sudoku_search sudoku_solve_search(int64_t count_limit, const deadline *limit) {
     return search;
 }
 
+static bool solved_uniquely(const sudoku_result *result) { return result->solutions == 1 && result->exhausted; }
+
+/* The solutions counted, at most `count_limit`. */
+static uint64_t counted_solutions(const sudoku_result *result, int64_t count_limit) {
+    return result->solutions < (uint64_t)count_limit ? result->solutions : (uint64_t)count_limit;
+}
+
+static bool count_is_exact(const sudoku_result *result, int64_t count_limit) {
+    return result->exhausted && counted_solutions(result, count_limit) == result->solutions;
+}
+
 void sudoku_write_solve_answer(json_writer *out, const sudoku_result *result, bool as_rows, int64_t count_limit) {
     jw_str(out, "\"box\":");
     jw_int(out, result->first.box);
     jw_str(out, ",\"solution\":");
     sudoku_write_grid(out, &result->first, as_rows);
     jw_str(out, ",\"unique\":");
-    jw_str(out, result->solutions == 1 && result->exhausted ? "true" : "false");
+    jw_str(out, solved_uniquely(result) ? "true" : "false");
     if (count_limit > 0) {
-        uint64_t counted = result->solutions < (uint64_t)count_limit ? result->solutions : (uint64_t)count_limit;
         jw_str(out, ",\"count\":");
-        jw_uint(out, counted);
+        jw_uint(out, counted_solutions(result, count_limit));
         jw_str(out, ",\"count_exact\":");
-        jw_str(out, result->exhausted && counted == result->solutions ? "true" : "false");
+        jw_str(out, count_is_exact(result, count_limit) ? "true" : "false");
+    }
+}
+
+void sudoku_write_solve_text(json_writer *out, const sudoku_result *result, int64_t count_limit) {
+    int size = result->first.box * result->first.box;
+    if (!bb_reserve(out, (size_t)(size * size))) return; /* the writer now says out of memory */
+    sudoku_format(&result->first, out->data + out->len);
+    out->len += (size_t)(size * size);
+    if (count_limit > 0) {
+        jw_char(out, ' ');
+        jw_uint(out, counted_solutions(result, count_limit));
+        if (!count_is_exact(result, count_limit)) jw_char(out, '+');
+    } else if (!solved_uniquely(result)) {
+        jw_str(out, " " SUDOKU_NOT_UNIQUE);
     }
 }
 

@@ -676,8 +676,13 @@ export interface paths {
          *     of one puzzle string per line (blank lines skipped; `count_limit` and `time_limit_ms` then go
          *     in the query string) is answered with one NDJSON line per puzzle, streamed; a puzzle that
          *     cannot be solved gets an error line, and past the time limit the stream ends with a
-         *     deadline_exceeded line. Up to --max-body bytes (a 9 x 9 puzzle is 82 bytes a line). The lines
-         *     are solved on every idle compute worker at once, and answered in line order.
+         *     deadline_exceeded line. With `Accept: text/plain`, one text line per puzzle instead, as bulk
+         *     solvers print them: the solution, followed by ` not_unique` when the puzzle has more than one
+         *     (the first found is shown); with `count_limit`, followed by a space and the count instead, with
+         *     a `+` when the count stopped at the limit; or, for a puzzle that cannot be solved, its error
+         *     code alone (`invalid_field`, `conflicting_givens`, `no_solution`, `deadline_exceeded`). Blank
+         *     lines get no answer line. Up to --max-body bytes (a 9 x 9 puzzle is 82 bytes a line). The
+         *     lines are solved on every idle compute worker at once, and answered in line order.
          */
         post: operations["postSudokuSolve"];
         delete?: never;
@@ -1815,7 +1820,7 @@ export interface components {
                 };
             };
         };
-        /** @description A solution, whether it is the only one, and with count_limit the count; for a text/plain body, one NDJSON line per puzzle. */
+        /** @description A solution, whether it is the only one, and with count_limit the count; for a text/plain body, one NDJSON line per puzzle (with Accept text/plain, one text line). */
         SudokuSolvedOrBulk: {
             headers: {
                 "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
@@ -1851,6 +1856,12 @@ export interface components {
                     count_exact?: boolean;
                 };
                 "application/x-ndjson": components["schemas"]["SudokuBulkLine"] | components["schemas"]["StreamEnd"];
+                /**
+                 * @example 643572189728916354159384267235849716487651923961237548876195432592463871314728695
+                 *     conflicting_givens
+                 *     1243341221344321 not_unique
+                 */
+                "text/plain": string;
             };
         };
         /** @description Every conflict, and the state of the grid. */
@@ -2428,6 +2439,8 @@ export interface components {
                 "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 "Cache-Control": components["headers"]["CacheControl"];
                 "Retry-After": components["headers"]["RetryAfter"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -2725,7 +2738,11 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description CORS origin allowed (`*` unless configured with --cors-origin). */
+        /** @description The client's token bucket (--client-rate on), as the IETF httpapi RateLimit draft writes a quota policy: `"client";q=BURST;w=SECONDS`, BURST computing requests at once, refilled from empty in SECONDS. On every answer that counts against the client's share, and on its 429. */
+        RateLimitPolicy: string;
+        /** @description What is left of the client's bucket after this request: `"client";r=LEFT;t=SECONDS`, LEFT whole requests now, and SECONDS until the bucket is full again. With RateLimit-Policy. */
+        RateLimit: string;
+        /** @description CORS origin allowed (`*`, or the request's Origin when --cors-origin lists it; absent for an origin not listed). */
         AccessControlAllowOrigin: string;
         /** @description The methods the path accepts, such as `GET, POST, OPTIONS`. */
         Allow: string;
