@@ -9,7 +9,9 @@
 # 5. runs the tests with Node's test runner: parsers and retry on hand-made input, then against
 #    PUZZLED_BIN started on free ports: every operation of openapi.yaml, 10! NDJSON lines with flat
 #    memory, an abort seen on /metrics, errors, hooks and withResponse, the examples, the bundle in
-#    Debian's chromium, and the packed tarball installed into a fresh Node 20 project.
+#    Debian's chromium, the packed tarball installed into a fresh Node 20 project, and the reference
+#    app (examples/sudoku-react, a Vite project with the tarball installed) built and played to its
+#    end in Debian's chromium.
 set -euo pipefail
 [ $# -eq 1 ] || { echo "usage: $0 PUZZLED_BIN" >&2; exit 2; }
 export PUZZLED_BIN
@@ -46,5 +48,11 @@ trap 'rm -rf "$packed"' EXIT
 export PUZZLED_CLIENT_TARBALL
 PUZZLED_CLIENT_TARBALL=$packed/$(npm pack --ignore-scripts --silent --pack-destination "$packed")
 echo "typescript-client: packed $(basename "$PUZZLED_CLIENT_TARBALL") ($(du -k "$PUZZLED_CLIENT_TARBALL" | cut -f1) KB)"
+
+# The reference app, a Vite project: its pinned tools from its own lockfile (npm ci, skipped when
+# exactly those are there), then the tarball in place of the link to this folder its package.json names.
+../../tests/lib/npm_install.sh sudoku-react examples/sudoku-react
+(cd examples/sudoku-react && npm install --no-save --no-audit --no-fund --loglevel=error "$PUZZLED_CLIENT_TARBALL")
+echo "typescript-client: the tarball is installed into examples/sudoku-react (Vite $(node -p 'require("./examples/sudoku-react/node_modules/vite/package.json").version'))"
 
 node --test .build/test/*.test.js
