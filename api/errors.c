@@ -22,6 +22,7 @@ void api_error_set(api_error *error, api_error_kind kind, const char *field, con
     snprintf(error->code, sizeof error->code, "%s", entries[kind].code);
     snprintf(error->field, sizeof error->field, "%s", field ? field : "");
     vsnprintf(error->message, sizeof error->message, fmt, args);
+    error->estimate = (api_estimate){.given = false};
     /* A quoted part of the request ("%.64s") or a full buffer may end in the middle of a character. */
     utf8_repair(error->field);
     utf8_repair(error->message);
@@ -35,6 +36,14 @@ void api_error_write(const api_error *error, json_writer *out) {
     if (error->field[0] != '\0') {
         jw_str(out, ",\"field\":");
         jw_cstring(out, error->field);
+    }
+    if (error->estimate.given) {
+        jw_str(out, ",\"estimated_ms\":");
+        jw_uint(out, error->estimate.estimated_ms);
+        jw_str(out, ",\"time_limit_ms\":");
+        jw_uint(out, error->estimate.time_limit_ms);
+        jw_str(out, ",\"largest_that_fits\":");
+        jw_int(out, error->estimate.largest_that_fits);
     }
     jw_str(out, "}}");
 }

@@ -7,6 +7,8 @@
 #define PUZZLED_API_ERRORS_H
 
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
 
 #include "api/json_writer.h"
 
@@ -26,7 +28,7 @@
     X(API_METHOD_NOT_ALLOWED,     405, "method_not_allowed",     "the path does not take that method")  \
     X(API_PAYLOAD_TOO_LARGE,      413, "payload_too_large",      "the body is over --max-body")         \
     X(API_URI_TOO_LONG,           414, "uri_too_long",           "the target is over --max-url")        \
-    X(API_TOO_LARGE,              422, "too_large",              "a size over a configured maximum")    \
+    X(API_TOO_LARGE,              422, "too_large",              "a size over a maximum, or work that cannot finish in time") \
     X(API_LENGTH_MISMATCH,        422, "length_mismatch",        "ladder ends of different lengths")    \
     X(API_UNKNOWN_WORD,           422, "unknown_word",           "a word-ladder end is not a word")     \
     X(API_RATE_LIMITED,           429, "rate_limited",           "a client over its share of the work") \
@@ -48,18 +50,31 @@ typedef enum api_error_kind {
 #undef API_ERROR_KIND
 } api_error_kind;
 
+/* Work refused before it starts because it cannot finish in time (api/cost_estimates.h): about how
+ * long it would take, the time limit it was weighed against, and the largest value of the error's
+ * field that fits that limit (0: none does). Written into the error object when `given`. */
+typedef struct api_estimate {
+    bool given;
+    uint64_t estimated_ms;
+    uint64_t time_limit_ms;
+    int64_t largest_that_fits;
+} api_estimate;
+
 typedef struct api_error {
     api_error_kind kind;
     int status;         /* from the table; 0 while there is no error */
     char code[48];      /* from the table */
     char field[64];     /* the field to blame, or "" */
     char message[1024]; /* says what was wrong and what is allowed */
+    api_estimate estimate;
 } api_error;
 
-/* Fills `error` with the kind's status and code, `field` (may be NULL) and the formatted message. */
+/* Fills `error` with the kind's status and code, `field` (may be NULL) and the formatted message; no
+ * estimate. */
 void api_error_set(api_error *error, api_error_kind kind, const char *field, const char *fmt, va_list args);
 
-/* The error's JSON body, {"error":{"code","message"[,"field"]}}, appended to `out` (whose
+/* The error's JSON body, {"error":{"code","message"[,"field"][,"estimated_ms","time_limit_ms",
+ * "largest_that_fits"]}}, appended to `out` (whose
  * out_of_memory then says whether it is whole). */
 void api_error_write(const api_error *error, json_writer *out);
 
