@@ -39,8 +39,7 @@ bool api_check_estimate(api_request *req, const char *field, const char *work, d
     char fits[96];
     if (largest_that_fits > 0)
         snprintf(fits, sizeof fits, "%s up to about %lld may fit", field, (long long)largest_that_fits);
-    else
-        snprintf(fits, sizeof fits, "no %s fits", field);
+    else snprintf(fits, sizeof fits, "no %s fits", field);
     api_fail(req, API_TOO_LARGE, field,
              "%s would take about %.2g s here (the service's own timed runs, extrapolated), over %d times the "
              "%.3g s left of the time limit: refused at once; %s",
