@@ -28,7 +28,7 @@
     X(API_METHOD_NOT_ALLOWED,     405, "method_not_allowed",     "the path does not take that method")  \
     X(API_PAYLOAD_TOO_LARGE,      413, "payload_too_large",      "the body is over --max-body")         \
     X(API_URI_TOO_LONG,           414, "uri_too_long",           "the target is over --max-url")        \
-    X(API_TOO_LARGE,              422, "too_large",              "a size over a configured maximum")    \
+    X(API_TOO_LARGE,              422, "too_large",              "a size over a maximum, or work that cannot finish in time") \
     X(API_LENGTH_MISMATCH,        422, "length_mismatch",        "ladder ends of different lengths")    \
     X(API_UNKNOWN_WORD,           422, "unknown_word",           "a word-ladder end is not a word")     \
     X(API_RATE_LIMITED,           429, "rate_limited",           "a client over its share of the work") \

@@ -2,7 +2,7 @@
 # shellcheck disable=SC2317 # the stage functions are called by name
 # Installs what is missing, builds, and runs the whole test suite: the C layout check (scripts/format.sh), the docs test (tests/docs/run.py), unit and integration tests, the
 # allocation-failure test, the live OpenAPI contract test, the SVG drawings rendered, the playground and /docs in chromium, Lighthouse and axe-core on every page, the TypeScript client (types regenerated from openapi.yaml, its tests live and in chromium), the concurrency, progress-event, streams, strict-HTTP, fair-share and HTTPS tests, the stop under
-# aborted streams, the Dockerfile mirror test, the scale-out test behind nginx, the container tests
+# aborted streams, the soak (mixed traffic without growth, also under ASan), the Dockerfile mirror test, the scale-out test behind nginx, the container tests
 # (the image built and run, compose with nginx, the Kubernetes manifests validated and played), a
 # short run of every fuzz target (scripts/fuzz.sh), then the unit and integration tests again built
 # with AddressSanitizer and UndefinedBehaviorSanitizer, the stop test and the HTTP garbage campaign
@@ -10,24 +10,27 @@
 # the race stress (tests/race/run.py) against a server built with ThreadSanitizer (build-tsan; the test
 # binaries are the plain build's, since Criterion does not run under TSan) and fails on any TSan report;
 # it is run on demand (scripts/test.sh --repeat 1 tsan), not in the whole suite's order below.
-#   scripts/test.sh [--stop-rounds N]                  the whole suite, once (the stop test: 20 rounds a build)
+#   scripts/test.sh [--stop-rounds N] [--soak-minutes M]   the whole suite, once (the stop test: 20 rounds a
+#                                                      build; the soak: 3 minutes, and 1 under ASan)
 #   scripts/test.sh [--stop-rounds N] --repeat N STAGE...   the named stages N times each, in turn,
 #                                                      with a count of passes; a failed run's output is
 #                                                      kept in build/repeat/STAGE-RUN.log
 # The stages, in the suite's order: format docs unit integration alloc-failure contract drawings browser
-# pages client concurrency progress streams strict-http fair-share page-limits lifecycle public stop dockerfile-mirror scaleout
-# container fuzz
+# pages client concurrency progress streams strict-http fair-share page-limits lifecycle public stop soak
+# dockerfile-mirror scaleout container fuzz
 # sanitize-unit sanitize-integration sanitize-stop garbage (docs/testing.md says what each runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 stop_rounds=20
+soak_minutes=3
 repeat=0
 while [ $# -gt 0 ]; do
   case $1 in
     --stop-rounds) stop_rounds=${2:?--stop-rounds needs a number}; shift 2 ;;
+    --soak-minutes) soak_minutes=${2:?--soak-minutes needs a number}; shift 2 ;;
     --repeat) repeat=${2:?--repeat needs a number}; shift 2; break ;;
-    *) echo "usage: scripts/test.sh [--stop-rounds N] [--repeat N STAGE...]" >&2; exit 2 ;;
+    *) echo "usage: scripts/test.sh [--stop-rounds N] [--soak-minutes M] [--repeat N STAGE...]" >&2; exit 2 ;;
   esac
 done
 
@@ -115,6 +118,11 @@ stage_stop() {
   echo "== the stop: $stop_rounds rounds of three aborted streams, one more request, SIGTERM"
   build && tests/stop/run.py build/puzzled --rounds "$stop_rounds"
 }
+stage_soak() {
+  echo "== soak: mixed traffic over every route, RSS, descriptors and threads flat; again under ASan, LeakSanitizer at exit"
+  build && tests/soak/run.py build/puzzled --minutes "$soak_minutes" &&
+    build_sanitize && tests/soak/run.py build-sanitize/puzzled --minutes 1 --sanitizer
+}
 # The tsan stage: every suite against build-tsan/puzzled, TSan writing its reports to files (log_path)
 # and going on after each (halt_on_error=0), exiting 0 (exitcode=0) so that the suites judge the
 # service's behaviour and the stage alone judges the reports: any report file, or any report line in a
@@ -175,7 +183,7 @@ stage_sanitize_stop() {
 }
 stage_garbage() { echo "== HTTP garbage campaign against the sanitizer build"; build_sanitize && tests/garbage/run.py build-sanitize/puzzled; }
 stages=(format docs unit integration alloc-failure contract drawings browser pages client concurrency progress streams
-  strict-http fair-share page-limits lifecycle public stop
+  strict-http fair-share page-limits lifecycle public stop soak
   dockerfile-mirror scaleout container fuzz sanitize-unit sanitize-integration sanitize-stop garbage)
 stage_function() { echo "stage_${1//-/_}"; }
 

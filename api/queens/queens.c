@@ -20,6 +20,7 @@
 
 #include "api/api.h"
 #include "api/boards/board_squares.h"
+#include "api/cost_estimates.h"
 #include "api/endpoints.h"
 #include "api/queens/json_number_runs.h"
 #include "api/params.h"
@@ -179,7 +180,18 @@ static core_status count_completions(const queens_request *q, const deadline *dl
     return status;
 }
 
+/* A count without placed queens that the calibrated model says cannot finish in time is refused at
+ * once (api/cost_estimates.h); the model is the fast counter's, a lower bound for the others. */
+static bool check_count_feasible(api_request *req, const queens_request *q) {
+    const queens_cost *cost = api_queens_cost();
+    if (cost == NULL || q->placed != NULL) return true;
+    double left = api_seconds_left(req);
+    return api_check_estimate(req, "n", "counting the solutions", queens_cost_seconds(cost, (int)q->n), left,
+                              queens_cost_largest_n(cost, left));
+}
+
 static bool answer_count(api_request *req, api_response *res, const queens_request *q) {
+    if (!check_count_feasible(req, q)) return false;
     queens_counts counts;
     core_status status = q->placed != NULL ? count_completions(q, &req->deadline, &counts)
                          : q->algorithm == QUEENS_BITMASK

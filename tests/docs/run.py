@@ -47,6 +47,7 @@ FOREIGN_OPTIONS = {
     "--strict": "tsc", "--bundle": "esbuild", "--outfile": "esbuild", "--alias": "esbuild",
     "--headless": "chromium", "--no-sandbox": "chromium",
     "--repeat": "scripts/test.sh", "--stop-rounds": "scripts/test.sh", "--rounds": "tests/stop/run.py",
+    "--soak-minutes": "scripts/test.sh", "--minutes": "tests/soak/run.py", "--sanitizer": "tests/soak/run.py",
     "--list": "gnutls-cli", "--priority": "gnutls-cli", "--quiet": "testssl.sh", "--timeout": "wrk",
     "--test-dir": "ctest", "--no-rss": "tests/streams/run.py", "--requests": "tests/race/run.py",
     "--max-threads": "tests/race/run.py",
