@@ -461,8 +461,12 @@ static enum MHD_Result queue_event_stream(request_context *ctx) {
 
 static enum MHD_Result queue_answer(request_context *ctx) {
     api_response *res = &ctx->res;
-    /* a client error found before the computation began is answered plainly; the rest is streamed */
-    if (ctx->events != NULL && (ctx->answered_ok || ctx->req.error.status >= 500 || event_stream_begun(ctx->events)))
+    /* Answered plainly before the computation began: a client error, and a refusal to admit it (a full
+     * queue, a stop: a real 503 with Retry-After, which clients and EventSource users retry). The rest
+     * is streamed. */
+    bool refused = ctx->req.error.kind == API_OVERLOADED;
+    if (ctx->events != NULL &&
+        (ctx->answered_ok || (ctx->req.error.status >= 500 && !refused) || event_stream_begun(ctx->events)))
         return queue_event_stream(ctx);
     if (!ctx->answered_ok) {
         if (res->stream_state != NULL) res->stream_free(res->stream_state);

@@ -241,6 +241,12 @@ def saturated_service(port):
     check(f"a request past the queue gets 503 overloaded ({seconds * 1e3:.1f} ms)",
           status == 503 and error_code(answer) == "overloaded", f"{status} {answer[2]}")
     check("... with Retry-After", headers.get("Retry-After", "").isdigit(), str(headers))
+    answer = get(port, LONG.format(ms=LONG_MS), headers={"Accept": "text/event-stream"})
+    status, headers, _, seconds = answer
+    check(f"... and so does one that asks for progress events: a plain 503, no event stream ({seconds * 1e3:.1f} ms)",
+          status == 503 and error_code(answer) == "overloaded"
+          and headers.get("Content-Type", "").startswith("application/json"), f"{status} {headers} {answer[2]}")
+    check("... with Retry-After too", headers.get("Retry-After", "").isdigit(), str(headers))
     check("... at once: before any computation ahead of it ended", not any("answer" in r for r in still_computing),
           [r.get("answer") for r in still_computing])
 

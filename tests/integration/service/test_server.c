@@ -201,7 +201,8 @@ Test(config, environment_sets_and_flags_win) {
     setenv("PUZZLED_CORS_ORIGIN", "https://app.example", 1);
     test_server server;
     cr_assert(test_server_start(&server, NULL));
-    http_result r = http_request(server.url, "POST", "/queens", "{\"time_limit_ms\": 100}", NULL);
+    const char *from_the_app[] = {"Origin: https://app.example", NULL}; /* a listed origin is echoed */
+    http_result r = http_request(server.url, "POST", "/queens", "{\"time_limit_ms\": 100}", from_the_app);
     cr_assert_eq(r.status, 413);
     char *origin = http_header(&r, "Access-Control-Allow-Origin");
     cr_assert_str_eq(origin, "https://app.example");
