@@ -6,7 +6,8 @@
  *      types and maps GET query parameters onto the same fields, so one validation path serves both;
  *   2. a handler named answer_<endpoint> that reads the fields into a typed struct with the param_* readers (api/params.h),
  *      runs core/, and answers by writing its JSON into res->body with the JSON writer
- *      (api/json_writer.h) or with api_respond_stream(), or fails with api_fail().
+ *      (base/json_writer.h; big integers with api/json_big_integer.h) or with api_respond_stream(), or
+ *      fails with api_fail().
  *   3. an `const api_endpoint <name>_endpoint` that server/routes.c lists. */
 #ifndef PUZZLED_API_API_H
 #define PUZZLED_API_API_H
@@ -18,7 +19,8 @@
 #include <cjson/cJSON.h>
 
 #include "api/errors.h"
-#include "api/json_writer.h"
+#include "api/json_big_integer.h"
+#include "base/json_writer.h"
 #include "core/common/deadline.h"
 #include "core/common/status.h"
 #include "api/limits.h"
@@ -45,29 +47,22 @@ typedef struct api_field {
     field_type type;
 } api_field;
 
-/* Extra threads one computation may use (parallel counting), lent from the server's worker budget:
- * borrow() returns how many it lends (0 to `want`), each given back when the computation ends. */
-typedef struct api_thread_budget {
-    void *owner;
-    unsigned (*borrow)(void *owner, unsigned want);
-    void (*give_back)(void *owner, unsigned count);
-} api_thread_budget;
-
 typedef struct api_request {
-    cJSON *params;                    /* a JSON object holding only declared fields, types already checked */
-    bool ndjson;                      /* the client sent Accept: application/x-ndjson */
-    deadline time_limit;              /* from --time-limit-ms, or the smaller time_limit_ms of the request,
+    cJSON *params;            /* a JSON object holding only declared fields, types already checked */
+    bool ndjson;              /* the client sent Accept: application/x-ndjson */
+    bool plain_text;          /* the client sent Accept: text/plain (bulk /sudoku/solve: a text line a
+                                 puzzle) */
+    deadline time_limit;      /* from --time-limit-ms, or the smaller time_limit_ms of the request,
                                  counted from the request's arrival */
-    deadline deadline;                /* what the handler's computation polls: time_limit, or a shorter slice of
+    deadline deadline;        /* what the handler's computation polls: time_limit, or a shorter slice of
                                  it (the server's express lane, server/compute_pool.h). A handler that
                                  fails at this deadline may be run again with the rest of time_limit, so
                                  it must not keep state across runs; a stream's generator keeps
                                  time_limit, since pieces are produced after the handler returns */
-    const api_limits *limits;         /* the server's limits, set at start-up */
-    const api_thread_budget *threads; /* NULL: the computation runs on its own thread alone */
-    bool ready;                       /* the server admits new work (not stopping, queue not full): /readyz */
-    api_error error;                  /* filled by api_fail() */
-    const char *text_body;            /* a text/plain POST body on a route that takes one (ROUTE_TEXT_BODY in
+    const api_limits *limits; /* the server's limits, set at start-up */
+    bool ready;               /* the server admits new work (not stopping, queue not full): /readyz */
+    api_error error;          /* filled by api_fail() */
+    const char *text_body;    /* a text/plain POST body on a route that takes one (ROUTE_TEXT_BODY in
                                  server/routes.h; the fields then come from the query string); else NULL */
     size_t text_body_len;
 } api_request;
@@ -90,7 +85,7 @@ typedef struct api_response {
     int status;                          /* 200 unless set otherwise */
     const char *content_type;            /* "application/json" unless set otherwise */
     const char *content_security_policy; /* a page's or a drawing's policy (api/service/web_pages.c,
-                                            api/svg_writer.c), or NULL; sent with Referrer-Policy: no-referrer */
+                                            api/boards/svg_writer.c), or NULL; sent with Referrer-Policy: no-referrer */
     json_writer body;                    /* a complete small body, or empty when streaming */
     const char *fixed_body;              /* instead of `body`: bytes that live as long as the process (an embedded
                                  file), sent as they are, without a copy */
@@ -140,6 +135,14 @@ bool api_always_varies(const api_request *req);
 bool api_fail(api_request *req, api_error_kind kind, const char *field, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* Adds machine-readable details to the error api_fail() recorded last: `fmt` formats one JSON object
+ * (api/errors.h). Returns false, so a handler can `return api_fail_details(...)` after api_fail(). */
+bool api_fail_details(api_request *req, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The details of a value outside its allowed range: {"min","max","received"}, all integers. Returns
+ * false, after api_fail(). */
+bool api_fail_range(api_request *req, long long min, long long max, long long received);
+
 /* The common 503 for a computation that ran out of time. */
 bool api_fail_deadline(api_request *req);
 
@@ -155,25 +158,30 @@ bool api_fail_status(api_request *req, core_status status);
 void api_respond_rank(api_response *res, const mpz_t rank, const mpz_t total);
 
 /* Answers with a streamed body (see stream_next_fn). The content type is application/x-ndjson when
- * `ndjson` is true, else application/json. Takes ownership of `state` (freed with `free_state`). */
-void api_respond_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state, bool ndjson);
+ * `ndjson` is true, else application/json. Takes ownership of `state` (freed with `free_state`).
+ * An NDJSON body ends honestly: when the generator fails (req's time limit ran out, or memory), what
+ * its failing call wrote is dropped and the body ends with one last line {"error":{...}}
+ * (deadline_exceeded or out_of_memory) instead of a cut transfer. A JSON array is still cut (a
+ * closing text after a partial array would read as a complete, shorter answer). */
+void api_respond_stream(const api_request *req, api_response *res, void *state, stream_next_fn next,
+                        stream_free_fn free_state, bool ndjson);
 
 /* api_respond_stream for a generator whose every call is cheap and bounded (see stream_bounded): a
  * listing of items each formatted in constant time, never a search whose next item may take long. */
-void api_respond_bounded_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state,
-                                bool ndjson);
+void api_respond_bounded_stream(const api_request *req, api_response *res, void *state, stream_next_fn next,
+                                stream_free_fn free_state, bool ndjson);
 
 /* api_respond_stream for a generator that only formats values computed already, as fast as the socket
  * takes them (see stream_overlapped): the single seeded shuffle of millions of values, whose
  * formatting would otherwise run on the I/O thread between its sends. */
-void api_respond_overlapped_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state,
-                                   bool ndjson);
+void api_respond_overlapped_stream(const api_request *req, api_response *res, void *state, stream_next_fn next,
+                                   stream_free_fn free_state, bool ndjson);
 
 /* Bodies up to about this size may be built whole on the worker instead of streamed: the server sends
  * a complete body straight from its buffer (Content-Length), and a failure is still a clean error
  * status. Larger ones stream: a bounded stream is formatted on the I/O thread while the client reads
  * what was sent (6.9 MB built whole first: a median of 36.3 against 27.6 ms interleaved, under load;
- * docs/operations.md#wire-speed-third-attempt-issue-32),
+ * docs/performance.md#streams),
  * and one request's memory stays at a block. About one direct call's worth. */
 enum { API_WHOLE_BODY_BYTES = 64 * 1024 };
 

@@ -40,4 +40,8 @@ bool word_ladder_load_common_dictionary(const char *paths);
 /* Frees both. */
 void word_ladder_unload_dictionary(void);
 
+/* Times the cost models of the endpoints that refuse hopeless work at once (api/cost_estimates.c): once
+ * at start-up, before serving. */
+void api_calibrate_costs(void);
+
 #endif

@@ -22,9 +22,15 @@ void api_error_set(api_error *error, api_error_kind kind, const char *field, con
     snprintf(error->code, sizeof error->code, "%s", entries[kind].code);
     snprintf(error->field, sizeof error->field, "%s", field ? field : "");
     vsnprintf(error->message, sizeof error->message, fmt, args);
+    error->details[0] = '\0';
     /* A quoted part of the request ("%.64s") or a full buffer may end in the middle of a character. */
     utf8_repair(error->field);
     utf8_repair(error->message);
+}
+
+void api_error_set_details(api_error *error, const char *fmt, va_list args) {
+    int length = vsnprintf(error->details, sizeof error->details, fmt, args);
+    if (length < 0 || (size_t)length >= sizeof error->details) error->details[0] = '\0';
 }
 
 void api_error_write(const api_error *error, json_writer *out) {
@@ -35,6 +41,10 @@ void api_error_write(const api_error *error, json_writer *out) {
     if (error->field[0] != '\0') {
         jw_str(out, ",\"field\":");
         jw_cstring(out, error->field);
+    }
+    if (error->details[0] != '\0') {
+        jw_str(out, ",\"details\":");
+        jw_str(out, error->details);
     }
     jw_str(out, "}}");
 }

@@ -1,14 +1,16 @@
 /* Every error puzzled answers with, in one table: the kind a handler names, its HTTP status, the
  * machine-readable code clients match on, and what it means. The table is the single source for the
  * status + code pairs (the README's error table and openapi.yaml's error codes list the same codes).
- * An answer is {"error": {"code", "message", "field"?}}; the message is written at the call site and
- * says what was wrong and what is allowed. */
+ * An answer is {"error": {"code", "message", "field"?, "details"?}}; the message is written at the call
+ * site and says what was wrong and what is allowed, for a person; `details`, where a page needs them,
+ * say it for a program (the allowed range, the conflicting cells, the unknown word). openapi.yaml's
+ * ErrorCode lists the same codes as the table (tests/contract/error_codes.js holds the two together). */
 #ifndef PUZZLED_API_ERRORS_H
 #define PUZZLED_API_ERRORS_H
 
 #include <stdarg.h>
 
-#include "api/json_writer.h"
+#include "base/json_writer.h"
 
 /* A table laid out by hand: clang-format leaves it as it is. */
 // clang-format off
@@ -26,7 +28,7 @@
     X(API_METHOD_NOT_ALLOWED,     405, "method_not_allowed",     "the path does not take that method")  \
     X(API_PAYLOAD_TOO_LARGE,      413, "payload_too_large",      "the body is over --max-body")         \
     X(API_URI_TOO_LONG,           414, "uri_too_long",           "the target is over --max-url")        \
-    X(API_TOO_LARGE,              422, "too_large",              "a size over a configured maximum")    \
+    X(API_TOO_LARGE,              422, "too_large",              "a size over a maximum, or work that cannot finish in time") \
     X(API_LENGTH_MISMATCH,        422, "length_mismatch",        "ladder ends of different lengths")    \
     X(API_UNKNOWN_WORD,           422, "unknown_word",           "a word-ladder end is not a word")     \
     X(API_RATE_LIMITED,           429, "rate_limited",           "a client over its share of the work") \
@@ -48,18 +50,28 @@ typedef enum api_error_kind {
 #undef API_ERROR_KIND
 } api_error_kind;
 
+/* Room for an error's details: a JSON object of a few numbers, or of the cells of one Sudoku unit
+ * (at most 25 [row, column] pairs), or of one echoed word (at most 256 bytes, escaped). */
+enum { API_ERROR_DETAILS_BYTES = 2048 };
+
 typedef struct api_error {
     api_error_kind kind;
-    int status;         /* from the table; 0 while there is no error */
-    char code[48];      /* from the table */
-    char field[64];     /* the field to blame, or "" */
-    char message[1024]; /* says what was wrong and what is allowed */
+    int status;                            /* from the table; 0 while there is no error */
+    char code[48];                         /* from the table */
+    char field[64];                        /* the field to blame, or "" */
+    char message[1024];                    /* says what was wrong and what is allowed */
+    char details[API_ERROR_DETAILS_BYTES]; /* a JSON object's text for programs, or "" (none) */
 } api_error;
 
-/* Fills `error` with the kind's status and code, `field` (may be NULL) and the formatted message. */
+/* Fills `error` with the kind's status and code, `field` (may be NULL) and the formatted message; no
+ * details. */
 void api_error_set(api_error *error, api_error_kind kind, const char *field, const char *fmt, va_list args);
 
-/* The error's JSON body, {"error":{"code","message"[,"field"]}}, appended to `out` (whose
+/* Sets the error's details to the formatted text, which must be one JSON object. Text that does not
+ * fit API_ERROR_DETAILS_BYTES leaves no details (never half an object); the message still says it all. */
+void api_error_set_details(api_error *error, const char *fmt, va_list args);
+
+/* The error's JSON body, {"error":{"code","message"[,"field"][,"details"]}}, appended to `out` (whose
  * out_of_memory then says whether it is whole). */
 void api_error_write(const api_error *error, json_writer *out);
 

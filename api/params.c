@@ -37,17 +37,20 @@ bool param_int(api_request *req, const char *name, int64_t min, int64_t max, int
     if (d < (double)min || d > (double)max) {
         char given[48];
         describe_value(value, given, sizeof given);
-        return api_fail(req, API_INVALID_FIELD, name, "'%s' must be an integer from %lld to %lld, got %s", name,
-                        (long long)min, (long long)max, given);
+        api_fail(req, API_INVALID_FIELD, name, "'%s' must be an integer from %lld to %lld, got %s", name,
+                 (long long)min, (long long)max, given);
+        return api_fail_range(req, (long long)min, (long long)max, (long long)d);
     }
     *out = (int64_t)d;
     return true;
 }
 
 bool param_int_required(api_request *req, const char *name, int64_t min, int64_t max, int64_t *out) {
-    if (!param_present(req, name))
-        return api_fail(req, API_MISSING_FIELD, name, "'%s' is required: an integer from %lld to %lld", name,
-                        (long long)min, (long long)max);
+    if (!param_present(req, name)) {
+        api_fail(req, API_MISSING_FIELD, name, "'%s' is required: an integer from %lld to %lld", name, (long long)min,
+                 (long long)max);
+        return api_fail_details(req, "{\"min\":%lld,\"max\":%lld}", (long long)min, (long long)max);
+    }
     return param_int(req, name, min, max, 0, out);
 }
 

@@ -1,5 +1,6 @@
 /* The two ways an endpoint answers (a small JSON document or a stream) and the way it fails. */
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "api/api.h"
@@ -13,14 +14,26 @@ bool api_fail(api_request *req, api_error_kind kind, const char *field, const ch
     return false;
 }
 
-bool api_fail_deadline(api_request *req) {
-    return api_fail(req, API_DEADLINE_EXCEEDED, NULL,
-                    "the computation did not finish within its time limit; ask for less work, or raise "
-                    "time_limit_ms (at most the server's --time-limit-ms)");
+bool api_fail_details(api_request *req, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    api_error_set_details(&req->error, fmt, args);
+    va_end(args);
+    return false;
 }
 
+bool api_fail_range(api_request *req, long long min, long long max, long long received) {
+    return api_fail_details(req, "{\"min\":%lld,\"max\":%lld,\"received\":%lld}", min, max, received);
+}
+
+static const char deadline_message[] = "the computation did not finish within its time limit; ask for less work, or "
+                                       "raise time_limit_ms (at most the server's --time-limit-ms)";
+static const char out_of_memory_message[] = "the server ran out of memory; retry later or ask for less";
+
+bool api_fail_deadline(api_request *req) { return api_fail(req, API_DEADLINE_EXCEEDED, NULL, "%s", deadline_message); }
+
 bool api_fail_out_of_memory(api_request *req) {
-    return api_fail(req, API_OUT_OF_MEMORY, NULL, "the server ran out of memory; retry later or ask for less");
+    return api_fail(req, API_OUT_OF_MEMORY, NULL, "%s", out_of_memory_message);
 }
 
 bool api_fail_status(api_request *req, core_status status) {
@@ -56,26 +69,84 @@ void api_respond_rank(api_response *res, const mpz_t rank, const mpz_t total) {
     jw_str(out, tail);
 }
 
-void api_respond_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state, bool ndjson) {
+/* An NDJSON body's generator, wrapped so that its failure ends the body with an error line (see
+ * api_respond_stream): the one place every NDJSON stream ends honestly. */
+typedef struct ndjson_stream {
+    void *state;
+    stream_next_fn next;
+    stream_free_fn free_state;
+    deadline time_limit; /* the request's: expired, a failure is deadline_exceeded, else out_of_memory */
+} ndjson_stream;
+
+static void error_line(api_error *error, api_error_kind kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void error_line(api_error *error, api_error_kind kind, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    api_error_set(error, kind, NULL, fmt, args);
+    va_end(args);
+}
+
+static stream_status ndjson_next(void *state, json_writer *out, size_t want) {
+    ndjson_stream *s = state;
+    size_t start = out->len;
+    stream_status status = s->next(s->state, out, want);
+    if (status != STREAM_FAILED || out->out_of_memory) return status;
+    bb_truncate(out, start); /* the failing call may have stopped mid-line */
+    api_error error;
+    if (deadline_expired(&s->time_limit)) error_line(&error, API_DEADLINE_EXCEEDED, "%s", deadline_message);
+    else error_line(&error, API_OUT_OF_MEMORY, "%s", out_of_memory_message);
+    api_error_write(&error, out);
+    jw_char(out, '\n');
+    return out->out_of_memory ? STREAM_FAILED : STREAM_DONE;
+}
+
+static void ndjson_free(void *state) {
+    ndjson_stream *s = state;
+    s->free_state(s->state);
+    free(s);
+}
+
+void api_respond_stream(const api_request *req, api_response *res, void *state, stream_next_fn next,
+                        stream_free_fn free_state, bool ndjson) {
     res->stream_state = state;
     res->stream_next = next;
     res->stream_free = free_state;
     res->content_type = ndjson ? "application/x-ndjson" : "application/json";
+    ndjson_stream *wrapped = ndjson ? malloc(sizeof *wrapped) : NULL;
+    if (wrapped == NULL) return; /* a JSON array; or no memory for the wrapper: a failure then cuts the body */
+    *wrapped = (ndjson_stream){state, next, free_state, req->time_limit};
+    res->stream_state = wrapped;
+    res->stream_next = ndjson_next;
+    res->stream_free = ndjson_free;
 }
 
-void api_respond_bounded_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state,
-                                bool ndjson) {
-    api_respond_stream(res, state, next, free_state, ndjson);
+void api_respond_bounded_stream(const api_request *req, api_response *res, void *state, stream_next_fn next,
+                                stream_free_fn free_state, bool ndjson) {
+    api_respond_stream(req, res, state, next, free_state, ndjson);
     res->stream_bounded = true;
 }
 
-void api_respond_overlapped_stream(api_response *res, void *state, stream_next_fn next, stream_free_fn free_state,
-                                   bool ndjson) {
-    api_respond_stream(res, state, next, free_state, ndjson);
+void api_respond_overlapped_stream(const api_request *req, api_response *res, void *state, stream_next_fn next,
+                                   stream_free_fn free_state, bool ndjson) {
+    api_respond_stream(req, res, state, next, free_state, ndjson);
     res->stream_overlapped = true;
 }
 
+/* Takes the generator out of its NDJSON wrapper, for a body collected whole: its failure is then an
+ * error status, not a line inside a 200. */
+static void unwrap_ndjson(api_response *res) {
+    if (res->stream_next != ndjson_next) return;
+    ndjson_stream *s = res->stream_state;
+    res->stream_state = s->state;
+    res->stream_next = s->next;
+    res->stream_free = s->free_state;
+    free(s);
+}
+
 bool api_collect_stream(api_request *req, api_response *res, size_t max_bytes) {
+    unwrap_ndjson(res);
     void *state = res->stream_state;
     res->stream_state = NULL;
     res->stream_bounded = false;
@@ -101,6 +172,6 @@ bool api_collect_stream(api_request *req, api_response *res, size_t max_bytes) {
 
 bool api_respond_whole(api_request *req, api_response *res, void *state, stream_next_fn next, stream_free_fn free_state,
                        bool ndjson) {
-    api_respond_stream(res, state, next, free_state, ndjson);
+    api_respond_stream(req, res, state, next, free_state, ndjson);
     return api_collect_stream(req, res, SIZE_MAX);
 }

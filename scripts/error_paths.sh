@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks that the product C (core/, api/, server/) keeps its one error-path convention: a function with
+# Checks that the product C (base/, core/, api/, server/) keeps its one error-path convention: a function with
 # cleanup has a single exit at the label `out:` reached by `goto out` on failure; one without cleanup
 # returns early. It fails, naming file:line, on
 #   - a label other than `out:` (`done:`, `fail:`, ...),
@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 label='^[[:space:]]*[A-Za-z_][A-Za-z0-9_]*:[[:space:]]*(/\*.*\*/|//.*)?$' # a label alone on its line
 ladder='\<ok = ok &&|\<if \(ok( &&|\))'
 
-mapfile -t files < <(git ls-files -- 'core/*.[ch]' 'api/*.[ch]' 'server/*.[ch]')
+mapfile -t files < <(git ls-files -- 'base/*.[ch]' 'core/*.[ch]' 'api/*.[ch]' 'server/*.[ch]')
 found=$(
     { grep -nHE "$label" "${files[@]}" || true; } | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(out|default):' || true
     grep -nHE "$ladder" "${files[@]}" || true

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Formats the C sources with clang-format and the committed .clang-format: every tracked .c and .h file
-# under core/, api/, server/, tests/ and bench/ (the tree holds no vendored or generated C; web/vendor/ is
+# under base/, core/, api/, server/, tests/ and bench/ (the tree holds no vendored or generated C; web/vendor/ is
 # JavaScript). `scripts/format.sh` rewrites the files in place; `scripts/format.sh --check` changes
 # nothing, lists the files whose layout differs and exits 1 if there is any; it also runs
 # scripts/error_paths.sh, the check of the one error-path convention, which clang-format cannot see.
@@ -11,7 +11,7 @@ case "$mode" in
   fix | --check) ;;
   *) echo "usage: scripts/format.sh [--check]" >&2; exit 2 ;;
 esac
-mapfile -t files < <(git ls-files -- 'core/*.[ch]' 'api/*.[ch]' 'server/*.[ch]' 'tests/*.[ch]' 'bench/*.[ch]')
+mapfile -t files < <(git ls-files -- 'base/*.[ch]' 'core/*.[ch]' 'api/*.[ch]' 'server/*.[ch]' 'tests/*.[ch]' 'bench/*.[ch]')
 if [ "$mode" = fix ]; then
   clang-format -i --style=file "${files[@]}"
   exit 0

@@ -2,28 +2,35 @@
 # shellcheck disable=SC2317 # the stage functions are called by name
 # Installs what is missing, builds, and runs the whole test suite: the C layout check (scripts/format.sh), the docs test (tests/docs/run.py), unit and integration tests, the
 # allocation-failure test, the live OpenAPI contract test, the SVG drawings rendered, the playground and /docs in chromium, Lighthouse and axe-core on every page, the TypeScript client (types regenerated from openapi.yaml, its tests live and in chromium), the concurrency, progress-event, streams, strict-HTTP, fair-share and HTTPS tests, the stop under
-# aborted streams, the Dockerfile mirror test, the scale-out test behind nginx, the container tests
+# aborted streams, the soak (mixed traffic without growth, also under ASan), the Dockerfile mirror test, the scale-out test behind nginx, the container tests
 # (the image built and run, compose with nginx, the Kubernetes manifests validated and played), a
 # short run of every fuzz target (scripts/fuzz.sh), then the unit and integration tests again built
 # with AddressSanitizer and UndefinedBehaviorSanitizer, the stop test and the HTTP garbage campaign
-# against that build.
-#   scripts/test.sh [--stop-rounds N]                  the whole suite, once (the stop test: 20 rounds a build)
+# against that build. Stage tsan runs the integration, progress, streams, concurrency and stop suites and
+# the race stress (tests/race/run.py) against a server built with ThreadSanitizer (build-tsan; the test
+# binaries are the plain build's, since Criterion does not run under TSan) and fails on any TSan report;
+# it is run on demand (scripts/test.sh --repeat 1 tsan), not in the whole suite's order below.
+#   scripts/test.sh [--stop-rounds N] [--soak-minutes M]   the whole suite, once (the stop test: 20 rounds a
+#                                                      build; the soak: 3 minutes, and 1 under ASan)
 #   scripts/test.sh [--stop-rounds N] --repeat N STAGE...   the named stages N times each, in turn,
 #                                                      with a count of passes; a failed run's output is
 #                                                      kept in build/repeat/STAGE-RUN.log
 # The stages, in the suite's order: format docs unit integration alloc-failure contract drawings browser
-# pages client concurrency progress streams strict-http fair-share public stop dockerfile-mirror scaleout container fuzz
+# pages client concurrency progress streams strict-http fair-share page-limits lifecycle public stop soak
+# dockerfile-mirror scaleout container fuzz
 # sanitize-unit sanitize-integration sanitize-stop garbage (docs/testing.md says what each runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 stop_rounds=20
+soak_minutes=3
 repeat=0
 while [ $# -gt 0 ]; do
   case $1 in
     --stop-rounds) stop_rounds=${2:?--stop-rounds needs a number}; shift 2 ;;
+    --soak-minutes) soak_minutes=${2:?--soak-minutes needs a number}; shift 2 ;;
     --repeat) repeat=${2:?--repeat needs a number}; shift 2; break ;;
-    *) echo "usage: scripts/test.sh [--stop-rounds N] [--repeat N STAGE...]" >&2; exit 2 ;;
+    *) echo "usage: scripts/test.sh [--stop-rounds N] [--soak-minutes M] [--repeat N STAGE...]" >&2; exit 2 ;;
   esac
 done
 
@@ -38,8 +45,10 @@ built() { # dir cmake-arguments...
 }
 declare -A built_dirs=()
 build() { built build; }
+build_hooks() { built build-hooks -DPUZZLED_LIFECYCLE_HOOKS=ON -DPUZZLED_TESTS=OFF; }
 build_alloc() { built build-alloc -DPUZZLED_ALLOC_FAIL=ON -DPUZZLED_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DPUZZLED_TESTS=OFF; }
 build_sanitize() { built build-sanitize -DPUZZLED_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug; }
+build_tsan() { built build-tsan -DPUZZLED_TSAN=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPUZZLED_TESTS=OFF; }
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 export LSAN_OPTIONS=suppressions=$PWD/tests/lib/lsan.supp # Criterion's runner's own block, nothing of ours
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
@@ -58,7 +67,7 @@ sanitizer_ctest() { # regex
 
 # One function a stage: "== what it does", then the stage (each returns non-zero on a failure).
 stage_format() { echo "== format: every C file as .clang-format lays it out, error paths in one convention"; scripts/format.sh --check; }
-stage_docs() { echo "== docs: paths, anchors, options and errors named, console examples replayed"; build && tests/docs/run.py build/puzzled; }
+stage_docs() { echo "== docs: paths, anchors, options and errors named, console examples replayed, pages short, undated and indexed, the README's figures from docs/performance.md"; build && tests/docs/run.py build/puzzled; }
 stage_unit() { echo "== unit tests"; build && ctest --test-dir build --output-on-failure -j 2 -R '^unit_'; }
 stage_integration() {
   echo "== integration tests, each against its own server, which must then stop cleanly"
@@ -96,10 +105,62 @@ stage_streams() {
 }
 stage_strict_http() { echo "== strict HTTP/1.1 at the edge, over raw sockets"; build && tests/strict_http/run.py build/puzzled; }
 stage_fair_share() { echo "== fair share per client"; build && tests/fair_share/run.py build/puzzled; }
+stage_page_limits() {
+  echo "== what a page can read of the limits: CORS per listed origin, RateLimit headers"
+  build && tests/page_limits/run.py build/puzzled
+}
+stage_lifecycle() {
+  echo "== the request lifecycle: each window held open with the test build's pauses (server/lifecycle_hooks.h)"
+  build_hooks && tests/lifecycle/run.py build-hooks/puzzled
+}
 stage_public() { echo "== HTTPS (the TLS profile) and the admin port"; build && tests/public/run.sh build/puzzled; }
 stage_stop() {
   echo "== the stop: $stop_rounds rounds of three aborted streams, one more request, SIGTERM"
   build && tests/stop/run.py build/puzzled --rounds "$stop_rounds"
+}
+stage_soak() {
+  echo "== soak: mixed traffic over every route, RSS, descriptors and threads flat; again under ASan, LeakSanitizer at exit"
+  build && tests/soak/run.py build/puzzled --minutes "$soak_minutes" &&
+    build_sanitize && tests/soak/run.py build-sanitize/puzzled --minutes 1 --sanitizer
+}
+# The tsan stage: every suite against build-tsan/puzzled, TSan writing its reports to files (log_path)
+# and going on after each (halt_on_error=0), exiting 0 (exitcode=0) so that the suites judge the
+# service's behaviour and the stage alone judges the reports: any report file, or any report line in a
+# suite's output, fails it. TSan runs the service 5 to 15 times slower: the suites' guards against
+# hangs stretch by PUZZLED_TEST_TIME_SCALE (docs/fuzzing.md#threadsanitizer).
+TSAN_TIME_SCALE=4
+tsan_reports=build-tsan/reports
+tsan_suites() {
+  local failed=0 test_binary
+  for test_binary in build/tests/integration_*; do
+    echo "-- ${test_binary##*/}"
+    PUZZLED_BIN=$PWD/build-tsan/puzzled PUZZLED_SOURCE_DIR=$PWD PUZZLED_BUILD_DIR=$PWD/build-tsan \
+      tests/integration/with_server.sh "$test_binary" || failed=1
+  done
+  tests/progress/run.py build-tsan/puzzled || failed=1
+  tests/streams/run.py build-tsan/puzzled --no-rss || failed=1
+  tests/concurrency/run.py build-tsan/puzzled || failed=1
+  tests/stop/run.py build-tsan/puzzled --rounds "$stop_rounds" || failed=1
+  tests/race/run.py build-tsan/puzzled || failed=1
+  return $failed
+}
+stage_tsan() {
+  echo "== ThreadSanitizer: integration, progress, streams, concurrency, stop and the race stress against the TSan build"
+  build && build_tsan || return 1
+  rm -rf "$tsan_reports" && mkdir -p "$tsan_reports" || return 1
+  local output=$tsan_reports/suites.log suites=0
+  TSAN_OPTIONS="log_path=$PWD/$tsan_reports/tsan halt_on_error=0 exitcode=0 suppressions=$PWD/tests/lib/tsan.supp" \
+    PUZZLED_TEST_TIME_SCALE=$TSAN_TIME_SCALE tsan_suites 2>&1 | tee "$output"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || suites=1
+  local reports
+  reports=$(find "$tsan_reports" -name 'tsan.*' | wc -l)
+  if [ "$reports" -gt 0 ] || grep -q 'WARNING: ThreadSanitizer' "$output"; then
+    echo "ThreadSanitizer reports: $reports files in $tsan_reports; their summaries:"
+    cat "$tsan_reports"/tsan.* 2>/dev/null | grep '^SUMMARY: ThreadSanitizer' | sort | uniq -c | sort -rn | head -30
+    return 1
+  fi
+  echo "ThreadSanitizer: no report"
+  [ "$suites" -eq 0 ] || { echo "a suite failed against the TSan build (its output: $output)"; return 1; }
 }
 stage_dockerfile_mirror() { echo "== Dockerfile mirror test"; build && tests/container/test_dockerfile_mirror.sh build/puzzled; }
 stage_scaleout() { echo "== scale-out test: two replicas behind nginx, one killed under load"; build && tests/scaleout/run.sh build/puzzled; }
@@ -122,7 +183,7 @@ stage_sanitize_stop() {
 }
 stage_garbage() { echo "== HTTP garbage campaign against the sanitizer build"; build_sanitize && tests/garbage/run.py build-sanitize/puzzled; }
 stages=(format docs unit integration alloc-failure contract drawings browser pages client concurrency progress streams
-  strict-http fair-share public stop
+  strict-http fair-share page-limits lifecycle public stop soak
   dockerfile-mirror scaleout container fuzz sanitize-unit sanitize-integration sanitize-stop garbage)
 stage_function() { echo "stage_${1//-/_}"; }
 

@@ -7,7 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "api/json_writer.h"
+#include "base/json_writer.h"
 #include "server/printable.h"
 
 static bool json_lines;

@@ -1,5 +1,5 @@
 /* Allocation-failure injection, compiled in only by the PUZZLED_ALLOC_FAIL build
- * (docs/testing.md#allocation-failure-injection). A request with the header `X-Fail-Allocation: k`
+ * (docs/fuzzing.md#allocation-failure-injection). A request with the header `X-Fail-Allocation: k`
  * makes the k-th allocation our code performs from then on fail (return NULL), wherever it happens:
  * the I/O thread, the worker, the pieces of a stream. When the request ends, one line on stderr says
  * whether that allocation was reached and how many were counted:

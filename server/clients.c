@@ -239,31 +239,53 @@ void clients_identify(clients *table, struct MHD_Connection *connection, char ou
         snprintf(out, CLIENT_ADDRESS_SIZE, "%s", forwarded);
 }
 
-client_verdict clients_admit(clients *table, const char *address, unsigned *retry_after_s) {
+static unsigned whole_seconds_up(double seconds) {
+    unsigned whole = (unsigned)seconds;
+    return whole + (seconds > whole);
+}
+
+client_verdict clients_admit(clients *table, const char *address, client_quota *quota) {
     int64_t now = now_ns();
+    const clients_config *config = &table->config;
+    *quota = (client_quota){.limited = config->rate_per_second != 0};
     pthread_mutex_lock(&table->lock);
     client_entry *entry = entry_of(table, address, now);
     client_verdict verdict = CLIENT_ADMITTED;
-    if (entry != NULL && table->config.rate_per_second != 0) {
-        double refill = table->config.rate_per_second * (double)(now - entry->refilled_ns) / 1e9;
-        entry->tokens = entry->tokens + refill > table->config.burst ? table->config.burst : entry->tokens + refill;
+    if (entry != NULL && quota->limited) {
+        double refill = config->rate_per_second * (double)(now - entry->refilled_ns) / 1e9;
+        entry->tokens = entry->tokens + refill > config->burst ? config->burst : entry->tokens + refill;
         entry->refilled_ns = now;
         if (entry->tokens < 1) {
             verdict = CLIENT_RATE_LIMITED;
-            *retry_after_s = (unsigned)((1 - entry->tokens) / table->config.rate_per_second) + 1;
+            quota->retry_after_s = (unsigned)((1 - entry->tokens) / config->rate_per_second) + 1;
         }
     }
-    if (verdict == CLIENT_ADMITTED && entry != NULL && table->config.max_in_progress != 0 &&
-        entry->in_progress >= table->config.max_in_progress) {
+    if (verdict == CLIENT_ADMITTED && entry != NULL && config->max_in_progress != 0 &&
+        entry->in_progress >= config->max_in_progress) {
         verdict = CLIENT_BUSY;
-        *retry_after_s = 1;
+        quota->retry_after_s = 1;
     }
     if (verdict == CLIENT_ADMITTED && entry != NULL) {
-        if (table->config.rate_per_second != 0) entry->tokens -= 1;
+        if (quota->limited) entry->tokens -= 1;
         entry->in_progress++;
+    }
+    if (quota->limited) {
+        double tokens = entry != NULL ? entry->tokens : config->burst;
+        quota->remaining = (unsigned)tokens;
+        quota->full_after_s = whole_seconds_up((config->burst - tokens) / config->rate_per_second);
     }
     pthread_mutex_unlock(&table->lock);
     return verdict;
+}
+
+bool clients_rate_headers(const clients *table, const client_quota *quota, char policy[CLIENT_RATE_HEADER_SIZE],
+                          char state[CLIENT_RATE_HEADER_SIZE]) {
+    const clients_config *config = &table->config;
+    if (!quota->limited) return false;
+    snprintf(policy, CLIENT_RATE_HEADER_SIZE, "\"client\";q=%u;w=%u", config->burst,
+             whole_seconds_up((double)config->burst / config->rate_per_second));
+    snprintf(state, CLIENT_RATE_HEADER_SIZE, "\"client\";r=%u;t=%u", quota->remaining, quota->full_after_s);
+    return true;
 }
 
 void clients_release(clients *table, const char *address) {

@@ -47,7 +47,22 @@ typedef enum client_verdict {
     CLIENT_BUSY,         /* already at its number of computing requests in progress */
 } client_verdict;
 
-client_verdict clients_admit(clients *table, const char *address, unsigned *retry_after_s);
+/* What a client's token bucket holds after an admission decision, for the RateLimit headers. */
+typedef struct client_quota {
+    bool limited;           /* --client-rate is on: the fields below mean something */
+    unsigned remaining;     /* whole requests left in the bucket */
+    unsigned full_after_s;  /* seconds until the bucket is full again */
+    unsigned retry_after_s; /* when refused: seconds until the next request would be admitted */
+} client_quota;
+
+client_verdict clients_admit(clients *table, const char *address, client_quota *quota);
+
+/* The RateLimit-Policy and RateLimit header values (IETF httpapi draft, revision 10: one policy
+ * named "client", q = the bucket's size, w = the seconds it takes to refill from empty; r = whole
+ * requests left, t = seconds until it is full). False when --client-rate is off. */
+enum { CLIENT_RATE_HEADER_SIZE = 64 };
+bool clients_rate_headers(const clients *table, const client_quota *quota, char policy[CLIENT_RATE_HEADER_SIZE],
+                          char state[CLIENT_RATE_HEADER_SIZE]);
 void clients_release(clients *table, const char *address);
 
 #endif

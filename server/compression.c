@@ -10,7 +10,7 @@
 
 /* Level 1 (fastest): on this service's long answers it compresses 6 to 8 times faster than level 6
  * (120-210 MB/s of plain text per core against 18-27), for 13-21% more bytes; a worker compressing
- * at level 6 would spend longer compressing than producing (docs/operations.md#compression). */
+ * at level 6 would spend longer compressing than producing (docs/requests.md#compression). */
 #define GZIP_LEVEL 1
 /* zlib's windowBits: a 32 KiB window, plus 16 to write the gzip wrapper instead of zlib's. */
 #define GZIP_WINDOW_BITS (15 + 16)

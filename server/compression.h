@@ -15,7 +15,7 @@
 #include <microhttpd.h>
 #include <zlib.h>
 
-#include "api/byte_buffer.h"
+#include "base/byte_buffer.h"
 
 /* Complete answers shorter than this go out as they are: gzip's 18 bytes of framing and the work
  * are not worth it. Streams have no known size and are always compressed when the client asks. */

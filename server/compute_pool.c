@@ -1,11 +1,13 @@
-/* The compute pool (see compute_pool.h). One mutex guards the three queues and the slot counts.
- * Main workers wait on `work`, the express thread on `express_work`, the watch thread on `watch`
- * (with a timeout at the earliest deadline of a waiting job) and compute_pool_wait_idle() on `idle`.
- * The queues are short (queue_limit each, plus at most one continuation per open stream), so the
- * watch thread scans them whole. */
+/* The compute pool (see compute_pool.h). One mutex guards the four queues, the slot counts and the
+ * state of every offered sub-task. Main workers wait on `work`, a join on `task_ended`, the express
+ * thread on `express_work`, and compute_pool_wait_idle() on `idle`. The pool's entry in the server's
+ * timer (`expiry`, always armed: for the earliest deadline of a waiting job, or never) takes out the
+ * jobs whose deadline passed; the queues are short (queue_limit each, plus at most one continuation
+ * per open stream), so it scans them whole. Lock order: the pool's, then the timer's. */
 #include "server/compute_pool.h"
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -14,15 +16,25 @@ typedef struct job_queue {
     unsigned length;
 } job_queue;
 
+/* Sub-tasks offered by running jobs (core/common/fork_join.h), oldest first. */
+typedef struct task_queue {
+    parallel_task *head, *tail;
+} task_queue;
+
+/* A sub-task's state (parallel_task.state), under the pool's lock; it only moves forward. */
+enum { TASK_OFFERED, TASK_TAKEN, TASK_ENDED };
+
 struct compute_pool {
     pthread_mutex_t lock;
     pthread_cond_t work;         /* main lane: a job was queued or slots came free */
     pthread_cond_t express_work; /* express lane: a job was queued */
-    pthread_cond_t watch;        /* a queue changed: the watch thread recomputes its wake-up */
     pthread_cond_t idle;         /* a job finished */
+    pthread_cond_t task_ended;   /* a taken sub-task ended */
     job_queue express, main, continuations;
+    task_queue tasks;
+    parallel_executor executor; /* offers go to `tasks` */
     unsigned workers, queue_limit;
-    unsigned busy; /* main slots in use: running jobs plus lent slots */
+    unsigned busy; /* main slots in use: running jobs and sub-tasks */
     bool express_busy;
     unsigned continuations_running;
     unsigned refusing; /* jobs taken out of a queue whose refuse callback has not returned */
@@ -32,8 +44,10 @@ struct compute_pool {
     uint64_t rejected, expired;
     pthread_t *threads;
     unsigned started;
-    pthread_t express_thread, watcher;
-    bool express_started, watcher_started;
+    pthread_t express_thread;
+    bool express_started;
+    timer *timer;
+    timer_entry expiry; /* armed for the earliest deadline of a waiting job */
 };
 
 static void init_monotonic_cond(pthread_cond_t *cond) {
@@ -83,7 +97,6 @@ static bool is_idle(const compute_pool *pool) {
 static void run_job(compute_pool *pool, compute_job *job, compute_lane lane) {
     job->lane = lane;
     if (lane == COMPUTE_CONTINUATION) pool->continuations_running++;
-    pthread_cond_signal(&pool->watch);
     pthread_mutex_unlock(&pool->lock);
     job->run(job);
     pthread_mutex_lock(&pool->lock);
@@ -91,18 +104,37 @@ static void run_job(compute_pool *pool, compute_job *job, compute_lane lane) {
     pthread_cond_broadcast(&pool->idle);
 }
 
+/* Takes the oldest offered sub-task and runs it in a main slot. */
+static void run_task(compute_pool *pool) {
+    parallel_task *task = pool->tasks.head;
+    pool->tasks.head = task->next;
+    if (pool->tasks.head == NULL) pool->tasks.tail = NULL;
+    task->next = NULL;
+    task->state = TASK_TAKEN;
+    pthread_mutex_unlock(&pool->lock);
+    task->run(task->arg);
+    pthread_mutex_lock(&pool->lock);
+    task->state = TASK_ENDED; /* the last touch: the join may return and the task's memory go */
+    pthread_cond_broadcast(&pool->task_ended);
+}
+
+/* Work for a main worker, most urgent first: continuations of admitted work, demoted jobs, then the
+ * sub-tasks of running ones (so a sub-task never holds back a waiting request). */
+static bool main_has_work(const compute_pool *pool) {
+    return pool->busy < pool->workers &&
+           (pool->continuations.head != NULL || pool->main.head != NULL || pool->tasks.head != NULL);
+}
+
 static void *main_worker(void *arg) {
     compute_pool *pool = arg;
     pthread_mutex_lock(&pool->lock);
     for (;;) {
-        while (!pool->shutting_down &&
-               (pool->busy >= pool->workers || (pool->continuations.head == NULL && pool->main.head == NULL)))
-            pthread_cond_wait(&pool->work, &pool->lock);
+        while (!pool->shutting_down && !main_has_work(pool)) pthread_cond_wait(&pool->work, &pool->lock);
         if (pool->shutting_down) break;
-        bool continuation = pool->continuations.head != NULL;
-        compute_job *job = pop_front(continuation ? &pool->continuations : &pool->main);
         pool->busy++;
-        run_job(pool, job, continuation ? COMPUTE_CONTINUATION : COMPUTE_MAIN);
+        if (pool->continuations.head != NULL) run_job(pool, pop_front(&pool->continuations), COMPUTE_CONTINUATION);
+        else if (pool->main.head != NULL) run_job(pool, pop_front(&pool->main), COMPUTE_MAIN);
+        else run_task(pool);
         pool->busy--;
         pthread_cond_signal(&pool->work);
     }
@@ -167,38 +199,67 @@ static void refuse_all(compute_pool *pool, compute_job *list, compute_refusal re
     pthread_cond_broadcast(&pool->idle);
 }
 
-static void *watch_main(void *arg) {
-    compute_pool *pool = arg;
+/* On the timer thread: refuses the waiting jobs whose deadline passed, and arms the entry for the
+ * earliest deadline left. */
+static void expire_waiting(timer_entry *entry) {
+    compute_pool *pool = (compute_pool *)((char *)entry - offsetof(compute_pool, expiry));
     pthread_mutex_lock(&pool->lock);
-    while (!pool->shutting_down) {
-        int64_t next_at_ns = 0;
-        compute_job *expired = NULL;
-        take_refused(&pool->express, false, &expired, &next_at_ns);
-        take_refused(&pool->main, false, &expired, &next_at_ns);
-        if (expired != NULL) {
-            for (compute_job *job = expired; job != NULL; job = job->next) pool->expired++;
-            refuse_all(pool, expired, COMPUTE_EXPIRED);
-            continue;
-        }
-        if (next_at_ns == 0) {
-            pthread_cond_wait(&pool->watch, &pool->lock);
-        } else {
-            struct timespec at = monotonic_time(next_at_ns);
-            pthread_cond_timedwait(&pool->watch, &pool->lock, &at);
-        }
-    }
+    int64_t next_at_ns = 0;
+    compute_job *expired = NULL;
+    take_refused(&pool->express, false, &expired, &next_at_ns);
+    take_refused(&pool->main, false, &expired, &next_at_ns);
+    timer_arm(pool->timer, &pool->expiry, next_at_ns != 0 ? next_at_ns : TIMER_NEVER); /* its own place: room */
+    for (compute_job *job = expired; job != NULL; job = job->next) pool->expired++;
+    if (expired != NULL) refuse_all(pool, expired, COMPUTE_EXPIRED);
     pthread_mutex_unlock(&pool->lock);
-    return NULL;
 }
 
-compute_pool *compute_pool_create(unsigned workers, unsigned queue_limit) {
+static void offer_task(void *owner, parallel_task *task) {
+    compute_pool *pool = owner;
+    pthread_mutex_lock(&pool->lock);
+    task->state = TASK_OFFERED;
+    task->next = NULL;
+    if (pool->tasks.tail != NULL) pool->tasks.tail->next = task;
+    else pool->tasks.head = task;
+    pool->tasks.tail = task;
+    if (pool->busy < pool->workers) pthread_cond_signal(&pool->work);
+    pthread_mutex_unlock(&pool->lock);
+}
+
+static bool withdraw_task(void *owner, parallel_task *task) {
+    compute_pool *pool = owner;
+    pthread_mutex_lock(&pool->lock);
+    bool withdrawn = task->state == TASK_OFFERED;
+    if (withdrawn) {
+        parallel_task *before = NULL;
+        for (parallel_task *at = pool->tasks.head; at != task; at = at->next) before = at;
+        if (before != NULL) before->next = task->next;
+        else pool->tasks.head = task->next;
+        if (pool->tasks.tail == task) pool->tasks.tail = before;
+        task->next = NULL;
+    }
+    pthread_mutex_unlock(&pool->lock);
+    return withdrawn;
+}
+
+static void wait_task(void *owner, parallel_task *task) {
+    compute_pool *pool = owner;
+    pthread_mutex_lock(&pool->lock);
+    while (task->state != TASK_ENDED) pthread_cond_wait(&pool->task_ended, &pool->lock);
+    pthread_mutex_unlock(&pool->lock);
+}
+
+compute_pool *compute_pool_create(unsigned workers, unsigned queue_limit, timer *expiry) {
     compute_pool *pool = calloc(1, sizeof *pool);
     if (pool == NULL) return NULL;
     pthread_mutex_init(&pool->lock, NULL);
     init_monotonic_cond(&pool->work);
     init_monotonic_cond(&pool->express_work);
-    init_monotonic_cond(&pool->watch);
     init_monotonic_cond(&pool->idle);
+    init_monotonic_cond(&pool->task_ended);
+    pool->executor = (parallel_executor){pool, offer_task, withdraw_task, wait_task};
+    pool->timer = expiry;
+    timer_entry_init(&pool->expiry, expire_waiting);
     pool->workers = workers;
     pool->queue_limit = queue_limit;
     pool->admitting = true;
@@ -208,8 +269,7 @@ compute_pool *compute_pool_create(unsigned workers, unsigned queue_limit) {
     while (pool->started < workers && pthread_create(&pool->threads[pool->started], NULL, main_worker, pool) == 0)
         pool->started++;
     pool->express_started = pthread_create(&pool->express_thread, NULL, express_worker, pool) == 0;
-    pool->watcher_started = pthread_create(&pool->watcher, NULL, watch_main, pool) == 0;
-    ok = pool->started == workers && pool->express_started && pool->watcher_started;
+    ok = pool->started == workers && pool->express_started && timer_arm(expiry, &pool->expiry, TIMER_NEVER);
 out:
     if (!ok) {
         compute_pool_destroy(pool); /* joins the threads that did start */
@@ -224,7 +284,8 @@ static compute_admission admit(compute_pool *pool, compute_job *job, job_queue *
     if (admission == COMPUTE_QUEUED) {
         push_back(queue, job);
         pthread_cond_signal(wake);
-        pthread_cond_signal(&pool->watch);
+        if (job->deadline.at_ns != 0)
+            timer_arm(pool->timer, &pool->expiry, job->deadline.at_ns); /* armed: no room needed */
     } else {
         pool->rejected++;
     }
@@ -257,23 +318,7 @@ bool compute_pool_continue(compute_pool *pool, compute_job *job) {
     return taken;
 }
 
-unsigned compute_pool_borrow(compute_pool *pool, unsigned want) {
-    pthread_mutex_lock(&pool->lock);
-    unsigned idle = pool->main.head == NULL && pool->busy < pool->workers ? pool->workers - pool->busy : 0;
-    unsigned lent = want < idle ? want : idle;
-    pool->busy += lent;
-    pthread_mutex_unlock(&pool->lock);
-    return lent;
-}
-
-void compute_pool_give_back(compute_pool *pool, unsigned count) {
-    if (count == 0) return;
-    pthread_mutex_lock(&pool->lock);
-    pool->busy -= count;
-    pthread_cond_broadcast(&pool->work);
-    pthread_cond_broadcast(&pool->idle);
-    pthread_mutex_unlock(&pool->lock);
-}
+const parallel_executor *compute_pool_executor(compute_pool *pool) { return &pool->executor; }
 
 bool compute_pool_accepting(compute_pool *pool) {
     pthread_mutex_lock(&pool->lock);
@@ -334,15 +379,14 @@ void compute_pool_destroy(compute_pool *pool) {
     pool->shutting_down = true;
     pthread_cond_broadcast(&pool->work);
     pthread_cond_broadcast(&pool->express_work);
-    pthread_cond_broadcast(&pool->watch);
     pthread_mutex_unlock(&pool->lock);
+    timer_disarm(pool->timer, &pool->expiry);
     for (unsigned i = 0; i < pool->started; i++) pthread_join(pool->threads[i], NULL);
     if (pool->express_started) pthread_join(pool->express_thread, NULL);
-    if (pool->watcher_started) pthread_join(pool->watcher, NULL);
     pthread_cond_destroy(&pool->work);
     pthread_cond_destroy(&pool->express_work);
-    pthread_cond_destroy(&pool->watch);
     pthread_cond_destroy(&pool->idle);
+    pthread_cond_destroy(&pool->task_ended);
     pthread_mutex_destroy(&pool->lock);
     free(pool->threads);
     free(pool);

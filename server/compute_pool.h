@@ -9,14 +9,22 @@
  *    served by `workers` threads, and starts over there with the rest of its time.
  * Each queue holds at most `queue_limit` waiting jobs beyond what idle threads take at once; past
  * that, submit and demote refuse at once (the caller answers 503 "overloaded"). A waiting job that
- * reaches its deadline is taken out by the pool's watch thread and refused without running, so a
+ * reaches its deadline is taken out by the server's timer (server/timer.h) and refused without running, so a
  * request's time limit counts from its arrival, not from when a thread got free. Continuations of
  * admitted work (the next piece of a stream) skip the limits: main workers take them first, and the
  * express thread takes them when it has no new job.
  *
- * The pool lends idle main workers to a running job that can use more threads (parallel counting):
- * compute_pool_borrow() takes idle slots, and a worker stays parked for each one lent, so requests
- * never keep more than `workers` main threads (plus the express thread) busy.
+ * The pool also runs the sub-tasks that running jobs offer (core/common/fork_join.h, through
+ * compute_pool_executor()): an idle main worker takes the oldest when no continuation or demoted job
+ * waits, in a main slot like a job, so requests never keep more than `workers` main threads (plus
+ * the express thread) busy; a sub-task nobody takes is run by the job that offered it, at its join.
+ * These are the only threads that compute: no thread is created per request.
+ *
+ * The server's threads, a fixed number (tests/concurrency/run.py samples /proc/PID/task under a mixed
+ * load and asserts it): main (waits for the stop signals) + --threads libmicrohttpd I/O threads + 1
+ * for the admin daemon when --admin-port is set + --workers main workers + the express thread + the
+ * server's timer thread (server/timer.h: queue expiry, progress ticks, client-gone checks). With
+ * --threads 2 --workers 2 and no admin port: 7.
  *
  * Job callbacks run on pool threads; they must not block on anything but their own computation. */
 #ifndef PUZZLED_SERVER_COMPUTE_POOL_H
@@ -26,6 +34,8 @@
 #include <stdint.h>
 
 #include "core/common/deadline.h"
+#include "core/common/fork_join.h"
+#include "server/timer.h"
 
 /* The express thread's slice for a new job before it is demoted to the main queue. */
 #define COMPUTE_EXPRESS_SLICE_MS 20
@@ -44,7 +54,7 @@ typedef enum compute_refusal {
 typedef struct compute_job compute_job;
 struct compute_job {
     void (*run)(compute_job *job);                            /* on a pool thread; job->lane says which */
-    void (*refuse)(compute_job *job, compute_refusal reason); /* instead of run; on the watch thread */
+    void (*refuse)(compute_job *job, compute_refusal reason); /* instead of run; on the timer thread */
     deadline deadline; /* a waiting new or demoted job is refused at this point (at_ns 0: never) */
     compute_lane lane; /* set by the pool */
     compute_job *next; /* the pool's queues */
@@ -60,16 +70,16 @@ typedef enum compute_admission {
 
 typedef struct compute_pool_stats {
     unsigned workers; /* main worker threads */
-    unsigned busy;    /* main slots in use: running jobs plus lent slots */
+    unsigned busy;    /* main slots in use: running jobs and sub-tasks */
     unsigned express_waiting, main_waiting;
     unsigned queue_limit;
     uint64_t rejected; /* submits and demotions refused as full or stopped, since start */
     uint64_t expired;  /* waiting jobs refused at their deadline, since start */
 } compute_pool_stats;
 
-/* Starts `workers` main threads, the express thread and the watch thread. NULL when threads or
- * memory cannot be had. */
-compute_pool *compute_pool_create(unsigned workers, unsigned queue_limit);
+/* Starts `workers` main threads and the express thread; waiting jobs expire on `expiry`'s thread.
+ * NULL when threads or memory cannot be had. */
+compute_pool *compute_pool_create(unsigned workers, unsigned queue_limit, timer *expiry);
 
 /* Queues new work for the express lane. */
 compute_admission compute_pool_submit(compute_pool *pool, compute_job *job);
@@ -81,10 +91,8 @@ compute_admission compute_pool_demote(compute_pool *pool, compute_job *job);
  * (nothing queued) only once the pool is halted. */
 bool compute_pool_continue(compute_pool *pool, compute_job *job);
 
-/* Lends up to `want` idle main slots to the calling job (none while demoted jobs wait): returns how
- * many; each must be given back. */
-unsigned compute_pool_borrow(compute_pool *pool, unsigned want);
-void compute_pool_give_back(compute_pool *pool, unsigned count);
+/* The executor that hands offered sub-tasks to idle main workers (fork_join_install takes it). */
+const parallel_executor *compute_pool_executor(compute_pool *pool);
 
 /* True while new work would be admitted: not stopping and both queues have room (readiness). */
 bool compute_pool_accepting(compute_pool *pool);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "server/cors.h"
 #include "server/options.h"
 #include "server/routes.h"
 
@@ -234,6 +235,11 @@ int config_load(puzzled_config *config, int argc, char **argv) {
         if (!apply(config, opt, value, opt->flag)) goto out;
     }
     settle_per_worker_defaults(config);
+    char why[256];
+    if (!cors_origins_valid(config->cors_origin, why, sizeof why)) {
+        fprintf(stderr, "puzzled: --cors-origin: %s\n", why);
+        goto out;
+    }
     result = 0;
 out:
     return result;

@@ -1,11 +1,14 @@
 /* Server-sent events for the progress of a long computation (see event_stream.h).
  *
- * One lock per stream guards its flags (suspended, headers queued, job finished, request ended) and
- * the final event; the I/O thread's output buffer and its record of what was sent are the I/O
- * thread's alone. The connection is suspended and resumed only under the lock, so a resume never
- * comes before its suspend, and it is resumed only while the request lives. The watch thread holds
- * the registry's lock while it looks at the streams, and a stream leaves the registry before it is
- * freed: lock order registry, then stream.
+ * The stream has no lock of its own: what the tick and the I/O thread share (the numbers sent,
+ * the next progress time) is written and read under the request's lock (server/request.h), and the
+ * connection is suspended and resumed only by the request, under that lock. The last event's text
+ * is the worker's until the request is REQUEST_COMPUTED, the I/O thread's after.
+ *
+ * The tick is the stream's entry in the server's timer (server/timer.h), armed every EVENT_TICK_MS
+ * from the stream's creation until its request has ended, and holding a reference to the request
+ * meanwhile (nginx's timers hold a count of their request the same way). The registry lists the
+ * streams for /metrics alone: lock order registry, then request.
  *
  * What the I/O thread sends each time it may write (compose()): the milestones recorded since the
  * last look (each once, unless its numbers were just sent), then the current numbers if EVENT_PROGRESS_MS have passed and they moved (or a
@@ -16,6 +19,7 @@
 #include "server/suspension.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -25,16 +29,12 @@
 #include <unistd.h>
 
 struct event_stream {
+    request_context *request;
     struct MHD_Connection *connection;
     int64_t started_ns; /* the request's arrival: elapsed_ms counts from there */
     progress progress;
-    pthread_mutex_t lock;
-    bool suspended;      /* the connection waits for something due */
-    bool headers_queued; /* the 200 text/event-stream is queued */
-    bool job_finished;   /* `final` is set; the worker is done with the request */
-    bool request_ended;  /* MHD is done with the request: no resume, no peek */
-    byte_buffer final;   /* the last event's text */
-    /* the I/O thread's */
+    byte_buffer final; /* the last event's text */
+    /* the I/O thread's (milestones_sent and next_progress_ns written under the request's lock) */
     byte_buffer out;
     size_t out_sent;
     uint64_t *bytes_sent;
@@ -45,14 +45,15 @@ struct event_stream {
     int64_t next_progress_ns, last_write_ns;
     /* the registry's */
     event_stream *prev, *next;
+    /* the tick's */
+    timer *timer;
+    timer_entry tick;
 };
 
 static struct {
-    pthread_once_t once;
     pthread_mutex_t lock;
-    pthread_cond_t not_empty;
     event_stream *head;
-} registry = {.once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER, .not_empty = PTHREAD_COND_INITIALIZER};
+} registry = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 static int64_t now_ns(void) {
     struct timespec now;
@@ -67,9 +68,9 @@ bool event_stream_requested(struct MHD_Connection *connection) {
     return accept != NULL && strstr(accept, "text/event-stream") != NULL;
 }
 
-/* ---- the watch thread ---- */
+/* ---- the tick ---- */
 
-/* Under the stream's lock: the client closed its end (or reset it). Data waiting to be read (a
+/* Under the request's lock: the client closed its end (or reset it). Data waiting to be read (a
  * pipelined request) means it is still there. */
 static bool client_gone(event_stream *es) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(es->connection, MHD_CONNECTION_INFO_CONNECTION_FD);
@@ -79,84 +80,60 @@ static bool client_gone(event_stream *es) {
     return got == 0 || (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
 }
 
-/* Under the stream's lock: something can be written (or, before the headers, queued) now. */
-static bool due(event_stream *es, int64_t now) {
-    if (!es->headers_queued) return progress_read(&es->progress).begun;
-    return now >= es->next_progress_ns || progress_read(&es->progress).milestones > es->milestones_sent;
+bool event_stream_due(event_stream *es, request_state state) {
+    if (state >= REQUEST_COMPUTED || progress_abandoned(&es->progress)) return true;
+    progress_view view = progress_read(&es->progress);
+    if (state == REQUEST_COMPUTING) return view.begun;
+    return now_ns() >= es->next_progress_ns || view.milestones > es->milestones_sent;
 }
 
-static void watch_one(event_stream *es, int64_t now) {
-    pthread_mutex_lock(&es->lock);
-    if (!es->request_ended) {
-        bool gone = !es->job_finished && client_gone(es);
-        if (gone) progress_abandon(&es->progress);
-        if (es->suspended && (gone || due(es, now))) {
-            es->suspended = false;
-            suspension_resume(es->connection);
-        }
+/* On the timer thread, every EVENT_TICK_MS: while the request has not ended (and its job runs), a
+ * client that left abandons the computation; the request is woken if something is due, and the tick
+ * armed again. Once the request has ended, the tick's reference goes, its last touch. */
+static void tick(timer_entry *entry) {
+    event_stream *es = (event_stream *)((char *)entry - offsetof(event_stream, tick));
+    request_lock(es->request);
+    request_state state = request_state_of(es->request);
+    if (state != REQUEST_ENDED) {
+        if (state < REQUEST_COMPUTED && client_gone(es)) progress_abandon(&es->progress);
+        request_wake(es->request);
+        timer_arm(es->timer, &es->tick, now_ns() + ms_to_ns(EVENT_TICK_MS)); /* its own place: room */
     }
-    pthread_mutex_unlock(&es->lock);
-}
-
-static void *watch(void *unused) {
-    (void)unused;
-    const struct timespec step = {0, ms_to_ns(EVENT_WATCH_MS)};
-    for (;;) {
-        pthread_mutex_lock(&registry.lock);
-        while (registry.head == NULL) pthread_cond_wait(&registry.not_empty, &registry.lock);
-        int64_t now = now_ns();
-        for (event_stream *es = registry.head; es != NULL; es = es->next) watch_one(es, now);
-        pthread_mutex_unlock(&registry.lock);
-        nanosleep(&step, NULL);
-    }
-    return NULL;
-}
-
-static bool watch_started;
-
-static void start_watch(void) {
-    pthread_t thread;
-    watch_started = pthread_create(&thread, NULL, watch, NULL) == 0;
-    if (watch_started) pthread_detach(thread);
+    request_unlock(es->request);
+    if (state == REQUEST_ENDED) request_release(es->request);
 }
 
 /* ---- the request's side ---- */
 
-event_stream *event_stream_create(struct MHD_Connection *connection, const struct timespec *started) {
-    pthread_once(&registry.once, start_watch);
-    if (!watch_started) return NULL;
+event_stream *event_stream_create(request_context *request, struct MHD_Connection *connection,
+                                  const struct timespec *started, timer *ticks) {
     event_stream *es = calloc(1, sizeof *es);
     if (es == NULL) return NULL;
+    es->request = request;
     es->connection = connection;
     es->started_ns = (int64_t)started->tv_sec * 1000000000 + started->tv_nsec;
     progress_init(&es->progress);
-    pthread_mutex_init(&es->lock, NULL);
     bb_init(&es->final);
     bb_init(&es->out);
+    es->timer = ticks;
+    timer_entry_init(&es->tick, tick);
+    if (!timer_arm(ticks, &es->tick, now_ns() + ms_to_ns(EVENT_TICK_MS))) {
+        progress_destroy(&es->progress);
+        free(es);
+        return NULL;
+    }
+    request_lock(request);
+    request_hold(request); /* the tick's, until it sees the request ended */
+    request_unlock(request);
     pthread_mutex_lock(&registry.lock);
     es->next = registry.head;
     if (registry.head != NULL) registry.head->prev = es;
     registry.head = es;
-    pthread_cond_signal(&registry.not_empty);
     pthread_mutex_unlock(&registry.lock);
     return es;
 }
 
 progress *event_stream_progress(event_stream *es) { return &es->progress; }
-
-/* Under the lock. */
-static void suspend(event_stream *es) {
-    es->suspended = true;
-    suspension_suspend(es->connection);
-}
-
-compute_admission event_stream_submit(event_stream *es, compute_pool *pool, compute_job *job) {
-    pthread_mutex_lock(&es->lock);
-    compute_admission admission = compute_pool_submit(pool, job);
-    if (admission == COMPUTE_QUEUED) suspend(es);
-    pthread_mutex_unlock(&es->lock);
-    return admission;
-}
 
 void event_stream_set_result(event_stream *es, const char *text, size_t length) {
     byte_buffer *out = &es->final;
@@ -180,34 +157,9 @@ void event_stream_set_error(event_stream *es, const api_error *error) {
     bb_append_text(&es->final, "\n\n");
 }
 
-bool event_stream_job_finished(event_stream *es) {
-    pthread_mutex_lock(&es->lock);
-    es->job_finished = true;
-    bool request_ended = es->request_ended;
-    if (es->suspended && !request_ended) {
-        es->suspended = false;
-        suspension_resume(es->connection);
-    }
-    pthread_mutex_unlock(&es->lock);
-    return request_ended;
-}
-
 bool event_stream_begun(event_stream *es) { return progress_read(&es->progress).begun; }
 
-void event_stream_wait(event_stream *es) {
-    pthread_mutex_lock(&es->lock);
-    suspend(es);
-    pthread_mutex_unlock(&es->lock);
-}
-
-bool event_stream_request_ended(event_stream *es) {
-    pthread_mutex_lock(&es->lock);
-    es->request_ended = true;
-    bool job_finished = es->job_finished;
-    if (!job_finished) progress_abandon(&es->progress);
-    pthread_mutex_unlock(&es->lock);
-    return job_finished;
-}
+bool event_stream_abandoned(event_stream *es) { return progress_abandoned(&es->progress); }
 
 void event_stream_free(event_stream *es) {
     if (es == NULL) return;
@@ -217,7 +169,6 @@ void event_stream_free(event_stream *es) {
     if (es->next != NULL) es->next->prev = es->prev;
     pthread_mutex_unlock(&registry.lock);
     progress_destroy(&es->progress);
-    pthread_mutex_destroy(&es->lock);
     bb_free(&es->final);
     bb_free(&es->out);
     free(es);
@@ -244,8 +195,9 @@ static bool numbers_moved(const event_stream *es, const progress_view *view) {
     return !es->numbers_sent || view->done != es->last_done || view->total != es->last_total;
 }
 
-/* Under the lock: appends to `out` what is due at `now` (see the file's comment). */
-static void compose(event_stream *es, int64_t now) {
+/* Under the request's lock: appends to `out` what is due at `now`, the last event once the job's
+ * result is published (see the file's comment). */
+static void compose(event_stream *es, int64_t now, bool computed) {
     progress_view view = progress_read(&es->progress);
     for (; es->milestones_sent < view.milestones; es->milestones_sent++) {
         progress_milestone milestone = progress_milestone_at(&es->progress, es->milestones_sent);
@@ -253,36 +205,39 @@ static void compose(event_stream *es, int64_t now) {
         /* one step past several eighths (a small total): one event, not the same numbers again */
         if (!es->numbers_sent || done != es->last_done) write_numbers(es, done, view.total, view.unit, milestone.at_ns);
     }
-    bool numbers_due = es->job_finished || now >= es->next_progress_ns;
+    bool numbers_due = computed || now >= es->next_progress_ns;
     if (view.begun && numbers_due && numbers_moved(es, &view)) {
         write_numbers(es, view.done, view.total, view.unit, view.at_ns);
     } else if (now - es->last_write_ns >= ms_to_ns(EVENT_KEEP_ALIVE_MS)) {
         bb_append_text(&es->out, ": keep-alive\n\n");
     }
     if (numbers_due) es->next_progress_ns = now + ms_to_ns(EVENT_PROGRESS_MS);
-    if (es->job_finished) {
+    if (computed) {
         bb_append(&es->out, es->final.data, es->final.len);
         es->final_sent = true;
     }
     if (es->out.len > 0) es->last_write_ns = now;
 }
 
+/* A client that left ends the stream (libmicrohttpd closes the connection); otherwise, when nothing
+ * is due, the connection waits suspended until the tick or the job's completion wakes it. */
 static ssize_t read_events(void *cls, uint64_t position, char *buf, size_t max) {
     (void)position;
     event_stream *es = cls;
     if (es->out_sent == es->out.len) {
         bb_clear(&es->out);
         es->out_sent = 0;
-        pthread_mutex_lock(&es->lock);
-        if (es->final_sent) {
-            pthread_mutex_unlock(&es->lock);
-            return MHD_CONTENT_READER_END_OF_STREAM;
+        request_lock(es->request);
+        bool computed = request_state_of(es->request) >= REQUEST_COMPUTED;
+        if (es->final_sent || (!computed && progress_abandoned(&es->progress))) {
+            request_unlock(es->request);
+            return es->final_sent ? MHD_CONTENT_READER_END_OF_STREAM : MHD_CONTENT_READER_END_WITH_ERROR;
         }
-        compose(es, now_ns());
-        if (es->out.len == 0) suspend(es);
-        pthread_mutex_unlock(&es->lock);
-        if (es->out.out_of_memory || es->final.out_of_memory) return MHD_CONTENT_READER_END_WITH_ERROR;
-        if (es->out.len == 0) return 0; /* suspended: resumed when something is due */
+        compose(es, now_ns(), computed);
+        if (es->out.len == 0) request_suspend(es->request);
+        request_unlock(es->request);
+        if (es->out.out_of_memory || (computed && es->final.out_of_memory)) return MHD_CONTENT_READER_END_WITH_ERROR;
+        if (es->out.len == 0) return 0; /* suspended: woken when something is due */
     }
     size_t n = es->out.len - es->out_sent < max ? es->out.len - es->out_sent : max;
     memcpy(buf, es->out.data + es->out_sent, n);
@@ -291,16 +246,22 @@ static ssize_t read_events(void *cls, uint64_t position, char *buf, size_t max) 
     return (ssize_t)n;
 }
 
+/* libmicrohttpd is done with the response: its reference to the request goes. */
+static void release_request(void *cls) {
+    event_stream *es = cls;
+    request_release(es->request);
+}
+
 struct MHD_Response *event_stream_response(event_stream *es, uint64_t *bytes_sent) {
-    /* no free callback: the stream belongs to the request, which outlives its response's reads */
-    struct MHD_Response *response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, read_events, es, NULL);
+    struct MHD_Response *response =
+        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, read_events, es, release_request);
     if (response == NULL) return NULL;
+    request_lock(es->request);
+    request_hold(es->request);
+    request_unlock(es->request);
     MHD_add_response_header(response, "X-Accel-Buffering", "no");
     es->bytes_sent = bytes_sent;
     es->last_write_ns = now_ns(); /* the headers: the first keep-alive is due EVENT_KEEP_ALIVE_MS later */
-    pthread_mutex_lock(&es->lock);
-    es->headers_queued = true;
-    pthread_mutex_unlock(&es->lock);
     return response;
 }
 
@@ -309,9 +270,9 @@ event_stream_stats event_stream_stats_read(void) {
     int64_t now = now_ns();
     pthread_mutex_lock(&registry.lock);
     for (event_stream *es = registry.head; es != NULL; es = es->next) {
-        pthread_mutex_lock(&es->lock);
-        bool computing = !es->job_finished;
-        pthread_mutex_unlock(&es->lock);
+        request_lock(es->request);
+        bool computing = request_state_of(es->request) < REQUEST_COMPUTED;
+        request_unlock(es->request);
         if (!computing) continue;
         stats.computing++;
         double age = (double)(now - es->started_ns) / 1e9;

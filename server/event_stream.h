@@ -17,14 +17,14 @@
  * still gets its plain 4xx JSON answer, deterministically: an error before the computation began
  * whose status is below 500 is answered plainly; everything else (the result, a deadline, an
  * overload, out of memory, or any error after the computation began) goes in the stream.
- * While nothing is due the connection is suspended; one watch thread wakes every
- * EVENT_WATCH_MS, resumes the connections that have something due, and peeks at each socket:
- * a client that went away abandons the progress record, whose deadline then expires, so the
- * worker is freed at the computation's next poll.
+ * While nothing is due the connection is suspended; the stream's tick (every EVENT_TICK_MS) wakes
+ * the request (server/request.h), which resumes it when something is due, and peeks at the socket:
+ * a client that went away abandons the progress record, whose deadline then expires, so the worker
+ * is freed at the computation's next poll.
  *
- * Lifetime: the stream belongs to its request. The request's end and the job's end can come in
- * either order; whichever comes second frees the request (event_stream_request_ended() and
- * event_stream_job_finished() say which). */
+ * Lifetime: the stream is a producer of bytes for its request, not an owner of it. The request
+ * holds the stream and frees it with itself (request_release()); the response, while libmicrohttpd
+ * may read it, holds a reference to the request. */
 #ifndef PUZZLED_SERVER_EVENT_STREAM_H
 #define PUZZLED_SERVER_EVENT_STREAM_H
 
@@ -35,13 +35,14 @@
 #include <microhttpd.h>
 
 #include "api/errors.h"
-#include "api/byte_buffer.h"
+#include "base/byte_buffer.h"
 #include "core/common/progress.h"
-#include "server/compute_pool.h"
+#include "server/request.h"
+#include "server/timer.h"
 
 /* Progress events come at most this often (milestones aside), a keep-alive comment after
- * EVENT_KEEP_ALIVE_MS without any event, and the watch thread looks at every stream this often. */
-enum { EVENT_PROGRESS_MS = 250, EVENT_KEEP_ALIVE_MS = 5000, EVENT_WATCH_MS = 20 };
+ * EVENT_KEEP_ALIVE_MS without any event, and each stream's tick comes this often. */
+enum { EVENT_PROGRESS_MS = 250, EVENT_KEEP_ALIVE_MS = 5000, EVENT_TICK_MS = 20 };
 /* A result is held whole before it is sent as one event: an answer over this size is a too_large
  * error event (the same request without the header streams it). */
 enum { EVENT_RESULT_MAX_BYTES = 16 * 1024 * 1024 };
@@ -51,38 +52,33 @@ typedef struct event_stream event_stream;
 /* The request's Accept header names text/event-stream. */
 bool event_stream_requested(struct MHD_Connection *connection);
 
-/* A stream for a request that arrived at `started` (CLOCK_MONOTONIC). NULL when out of memory. */
-event_stream *event_stream_create(struct MHD_Connection *connection, const struct timespec *started);
+/* A stream for `request` that arrived at `started` (CLOCK_MONOTONIC), whose tick runs on `ticks`
+ * and holds a reference to the request until it sees it ended. NULL when out of memory. */
+event_stream *event_stream_create(request_context *request, struct MHD_Connection *connection,
+                                  const struct timespec *started, timer *ticks);
 
 /* The record the computation reports into (put it in the request's deadlines). */
 progress *event_stream_progress(event_stream *es);
 
-/* Queues `job` and, when queued, suspends the connection until the computation begins or ends
- * (atomically with respect to event_stream_job_finished()). */
-compute_admission event_stream_submit(event_stream *es, compute_pool *pool, compute_job *job);
-
-/* On the worker, once: the outcome. The result's text, or the error, becomes the last event. */
+/* On the worker, once, before the job's completion publishes it: the outcome. The result's text,
+ * or the error, becomes the last event. */
 void event_stream_set_result(event_stream *es, const char *text, size_t length);
 void event_stream_set_error(event_stream *es, const api_error *error);
 
-/* On the worker, after the outcome is set: resumes the connection if it waits. True when the
- * request has already ended: the caller frees it now. */
-bool event_stream_job_finished(event_stream *es);
-
-/* On the I/O thread: the computation reported that it began (its fields were good). */
+/* The computation reported that it began (its fields were good). */
 bool event_stream_begun(event_stream *es);
 
-/* On the I/O thread: the connection was resumed but nothing can be answered yet: suspend again. */
-void event_stream_wait(event_stream *es);
+/* The client went away (the tick saw its socket closed): the request ends without an answer. */
+bool event_stream_abandoned(event_stream *es);
 
-/* On the I/O thread: the 200 text/event-stream response (headers included). `bytes_sent` is added
- * to as bytes are handed to MHD. NULL when out of memory. */
+/* Under the request's lock: something is due for the connection in `state` (the 200 can be
+ * queued, an event written, or the client left). */
+bool event_stream_due(event_stream *es, request_state state);
+
+/* On the I/O thread: the 200 text/event-stream response (headers
+ * included), which holds a reference to the request until libmicrohttpd frees it. `bytes_sent` is
+ * added to as bytes are handed to MHD. NULL when out of memory. */
 struct MHD_Response *event_stream_response(event_stream *es, uint64_t *bytes_sent);
-
-/* On the I/O thread, when the request ends (completed or not): the computation, if it still runs,
- * is abandoned. True when the job has finished too: the caller frees the request now; false: the
- * worker frees it at event_stream_job_finished(). */
-bool event_stream_request_ended(event_stream *es);
 
 void event_stream_free(event_stream *es);
 

@@ -80,14 +80,6 @@ static void notice_connection(void *cls, struct MHD_Connection *connection, void
     if (info != NULL && !opened) open_sockets_remove(server->sockets, info->connect_fd);
 }
 
-static unsigned borrow_workers(void *owner, unsigned want) {
-    return compute_pool_borrow(((http_server *)owner)->pool, want);
-}
-
-static void give_back_workers(void *owner, unsigned count) {
-    compute_pool_give_back(((http_server *)owner)->pool, count);
-}
-
 /* The whole of a PEM file, NUL-terminated; NULL after printing why. */
 static char *read_pem(const char *path, const char *flag) {
     FILE *file = fopen(path, "rb");
@@ -143,7 +135,11 @@ static bool start_admin(http_server *server) {
 
 static void free_server(http_server *server) {
     if (server->admin_daemon != NULL) MHD_stop_daemon(server->admin_daemon);
-    if (server->pool != NULL) compute_pool_destroy(server->pool);
+    if (server->pool != NULL) {
+        fork_join_install(NULL); /* nothing computes any more */
+        compute_pool_destroy(server->pool);
+    }
+    timer_stop(server->timer);
     if (server->clients != NULL) clients_destroy(server->clients);
     if (server->sockets != NULL) open_sockets_destroy(server->sockets);
     static_gzip_destroy(server->pages_gzip);
@@ -161,10 +157,9 @@ http_server *http_server_start(const puzzled_config *config) {
     server->config = config;
     server->public_side = (listener){server, false};
     server->admin_side = (listener){server, true};
-    server->threads = (api_thread_budget){server, borrow_workers, give_back_workers};
     atomic_init(&server->draining, false);
     atomic_init(&server->cancelled, false);
-    atomic_init(&server->requests_open, 0);
+    server->requests_open = (gauge)GAUGE_INITIALIZER;
     clients_config shares = {
         .trusted_proxies = config->trusted_proxies,
         .max_connections_per_ip = config->max_connections_per_ip,
@@ -174,7 +169,8 @@ http_server *http_server_start(const puzzled_config *config) {
     };
     server->clients = clients_create(&shares);
     server->sockets = open_sockets_create();
-    server->pool = compute_pool_create(config->workers, config->queue);
+    server->timer = timer_start();
+    if (server->timer != NULL) server->pool = compute_pool_create(config->workers, config->queue, server->timer);
     if (server->clients == NULL || server->sockets == NULL || server->pool == NULL || !load_tls(server)) {
         if (server->pool == NULL) fprintf(stderr, "puzzled: cannot start %u compute workers\n", config->workers);
         free_server(server);
@@ -185,6 +181,7 @@ http_server *http_server_start(const puzzled_config *config) {
     request_id_start();
     access_log_use_json(strcmp(config->log_format, "json") == 0);
     metrics_start(server->pool);
+    fork_join_install(compute_pool_executor(server->pool)); /* before any request can compute */
     stream_configure(config->stream_budget_mb << 20);
     unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
     if (address.ss_family == AF_INET6) flags |= MHD_USE_IPv6;
@@ -227,20 +224,6 @@ unsigned http_server_port(const http_server *server) {
     return info != NULL ? info->port : 0;
 }
 
-static unsigned open_requests(http_server *server) { return atomic_load(&server->requests_open); }
-
-static unsigned suspended_connections(http_server *server) {
-    (void)server;
-    return suspension_count();
-}
-
-/* Waits until count(server) is zero, or until `limit` passes; true at zero. */
-static bool wait_for_none(http_server *server, unsigned (*count)(http_server *), const deadline *limit) {
-    struct timespec step = {.tv_sec = 0, .tv_nsec = 10 * 1000000};
-    while (count(server) != 0 && !deadline_expired(limit)) nanosleep(&step, NULL);
-    return count(server) == 0;
-}
-
 /* The stop: new connections closed at once, waiting requests refused (503 overloaded), running ones
  * given the drain time; then the rest cancelled (their computations end at the next deadline poll and answer
  * 503 deadline_exceeded) and given a short grace to send that answer. Then the pool is halted and
@@ -261,28 +244,32 @@ bool http_server_stop(http_server *server, unsigned drain_ms) {
     atomic_store(&server->draining, true);
     compute_pool_stop_admitting(server->pool);
     deadline drained = deadline_after_ms(drain_ms);
-    wait_for_none(server, open_requests, &drained);
+    gauge_wait_zero(&server->requests_open, &drained);
     atomic_store(&server->cancelled, true);
     deadline grace = deadline_after_ms(CANCEL_GRACE_MS);
     if (!compute_pool_wait_idle(server->pool, &grace)) {
         fprintf(stderr, "puzzled: a computation ignored its cancellation; waiting for it\n");
         compute_pool_wait_idle(server->pool, NULL);
     }
-    wait_for_none(server, open_requests, &grace);
+    gauge_wait_zero(&server->requests_open, &grace);
     compute_pool_halt(server->pool);
     compute_pool_wait_idle(server->pool, NULL);
     deadline resumed = deadline_after_ms(CANCEL_GRACE_MS);
-    if (!wait_for_none(server, suspended_connections, &resumed)) {
+    if (!suspension_wait_none(&resumed)) {
         fprintf(stderr, "puzzled: %u connections are still suspended after the drain; exiting without closing them\n",
                 suspension_count());
         return false;
     }
-    wait_for_none(server, open_requests, &resumed);
+    gauge_wait_zero(&server->requests_open, &resumed);
     deadline flushed = deadline_after_ms(FLUSH_WAIT_MS);
     open_sockets_wait_flushed(server->sockets, &flushed);
     MHD_stop_daemon(server->daemon);
     if (server->admin_daemon != NULL) MHD_stop_daemon(server->admin_daemon);
     server->admin_daemon = NULL;
+    /* the requests the daemons ended let go of their last references (an event stream's tick lets go
+     * of its own at its next tick, EVENT_TICK_MS later) before the timer stops */
+    deadline released = deadline_after_ms(CANCEL_GRACE_MS);
+    gauge_wait_zero(&server->requests_open, &released);
     metrics_stop();
     free_server(server);
     return true;

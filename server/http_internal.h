@@ -14,9 +14,11 @@
 #include "server/clients.h"
 #include "server/compute_pool.h"
 #include "server/config.h"
+#include "server/gauge.h"
 #include "server/http.h"
 #include "server/open_sockets.h"
 #include "server/static_gzip.h"
+#include "server/timer.h"
 
 /* A daemon's view of the server: the public listener, or the admin one (--admin-port: /metrics). */
 typedef struct listener {
@@ -31,14 +33,14 @@ struct http_server {
     char *tls_key, *tls_cert; /* PEM text read at start, NULL without TLS */
     const puzzled_config *config;
     compute_pool *pool;
-    clients *clients;          /* client identity and fair shares */
-    open_sockets *sockets;     /* the public connections' sockets, flushed before a stop closes them */
-    static_gzip *pages_gzip;   /* the web pages gzip'd at start (NULL: out of memory, sent as they are) */
-    api_thread_budget threads; /* lends idle workers to parallel counting */
-    atomic_bool draining;      /* while stopping: answers say Connection: close, /readyz says 503 */
-    atomic_bool cancelled;     /* raised when the drain time is up: running computations end */
-    atomic_uint requests_open; /* begun and not yet completed */
-    char fingerprint[4200];    /* what shapes answers besides the request: build and word list (ETags) */
+    clients *clients;        /* client identity and fair shares */
+    open_sockets *sockets;   /* the public connections' sockets, flushed before a stop closes them */
+    static_gzip *pages_gzip; /* the web pages gzip'd at start (NULL: out of memory, sent as they are) */
+    atomic_bool draining;    /* while stopping: answers say Connection: close, /readyz says 503 */
+    atomic_bool cancelled;   /* raised when the drain time is up: running computations end */
+    gauge requests_open;     /* begun and not yet freed (the stop waits for none) */
+    timer *timer;            /* the one timer thread: the pool's expiry, the event streams' ticks */
+    char fingerprint[4200];  /* what shapes answers besides the request: build and word list (ETags) */
 };
 
 /* libmicrohttpd takes its timeouts in whole seconds: a limit in ms, rounded up. */

@@ -45,6 +45,7 @@ static int serve(const puzzled_config *config) {
     if (!word_ladder_load_common_dictionary(config->common_dict_paths))
         fprintf(stderr, "puzzled: starting without the common-words dictionary; dictionary \"common\" answers 503\n");
 
+    api_calibrate_costs();
     allow_open_files(config->max_connections);
     http_server *server = http_server_start(config);
     if (server == NULL) goto out;

@@ -145,7 +145,7 @@ static void write_pool(byte_buffer *out) {
            (double)atomic_load_explicit(&metrics.in_flight, memory_order_relaxed));
     family(out, "puzzled_workers", "gauge", "Main compute workers (--workers).");
     sample(out, "puzzled_workers", "", stats.workers);
-    family(out, "puzzled_workers_busy", "gauge", "Main worker slots in use (running or lent to a parallel count).");
+    family(out, "puzzled_workers_busy", "gauge", "Main worker slots in use (running a job or a sub-task).");
     sample(out, "puzzled_workers_busy", "", stats.busy);
     family(out, "puzzled_queue_waiting", "gauge", "Requests waiting for a thread, by lane.");
     sample(out, "puzzled_queue_waiting", "{lane=\"express\"}", stats.express_waiting);

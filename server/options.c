@@ -77,7 +77,8 @@ const option options[] = {
     TEXT("--common-dict", "PUZZLED_COMMON_DICT", common_dict_paths, SCOWL_COMMON_WORDS,
          "word lists, separated by ':', whose union is the word-ladder dictionary \"common\""),
     TEXT("--cors-origin", "PUZZLED_CORS_ORIGIN", cors_origin, "*",
-         "value of Access-Control-Allow-Origin on every response"),
+         "page origins that may read the answers: \"*\" for any, or a comma-separated list of origins "
+         "(https://example.org,http://localhost:5173), the request's Origin echoed when listed"),
     NUMBER("--drain-ms", "PUZZLED_DRAIN_MS", drain_ms, 0, 3600000, 10000,
            "on SIGTERM/SIGINT, how long in-flight requests may finish"),
     NUMBER("--max-shuffle-items", "PUZZLED_MAX_SHUFFLE_ITEMS", limits.max_shuffle_items, 1, (uint64_t)1 << 32, 10000000,

@@ -1,7 +1,7 @@
 /* The option table: for each of puzzled's options its flag, environment variable, kind of argument,
  * default, limits, help text and the puzzled_config member it sets. It is the one place an option or a
  * default is written: server/config.c parses flags and the environment, sets the defaults and prints
- * --help from it, and tests/docs/run.py checks docs/operations.md's configuration table against that
+ * --help from it, and tests/docs/run.py checks docs/configuration.md's option table against that
  * --help, so a default or a limit changed here reaches --help and is caught in the docs. Help texts
  * never state a default or a range: --help appends them from the table. */
 #ifndef PUZZLED_SERVER_OPTIONS_H

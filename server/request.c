@@ -6,8 +6,10 @@
  * (/healthz, /readyz, /openapi.yaml, /metrics), and the requests whose endpoint only sets up a
  * bounded stream (api_endpoint.starts_at_once: queens mode "first" of the construction). Everything
  * else becomes a job on the compute pool (server/compute_pool.h): the connection is suspended, a
- * worker runs the endpoint, and resumes the connection, whose access handler is then called again and
- * queues the answer. A full queue is answered at once with 503 "overloaded" and Retry-After. Streamed
+ * worker runs the endpoint, and its completion publishes the result and wakes the connection, whose
+ * access handler is then called again and queues the answer. The request's lifetime (a reference
+ * count, one lock, a state that only moves forward, one wake function) is server/request.h, and its
+ * picture server/README.md. A full queue is answered at once with 503 "overloaded" and Retry-After. Streamed
  * answers are produced on the pool too, bounded ones on the I/O thread (server/stream.c).
  *
  * Keep-alive: the answer is queued only after the headers (and body) are read, never on the first
@@ -40,11 +42,14 @@
 #include "server/clients.h"
 #include "server/compression.h"
 #include "server/compute_pool.h"
+#include "server/cors.h"
 #include "server/etag.h"
 #include "server/event_stream.h"
 #include "server/http_internal.h"
+#include "server/lifecycle_hooks.h"
 #include "server/metrics.h"
 #include "server/printable.h"
+#include "server/request.h"
 #include "server/request_id.h"
 #include "server/routes.h"
 #include "server/static_gzip.h"
@@ -58,16 +63,10 @@
  * client, still sending, reads the answer; a larger one is refused at once and the connection closed. */
 #define DISCARD_BODY_BYTES ((uint64_t)16 << 20)
 /* The headers a page may read on a cross-origin answer. */
-#define EXPOSED_HEADERS "X-Request-Id, Retry-After, ETag, Content-Encoding"
+#define EXPOSED_HEADERS "X-Request-Id, Retry-After, ETag, Content-Encoding, RateLimit-Policy, RateLimit"
 
-typedef enum request_phase {
-    PHASE_ARRIVING,  /* headers or body still coming */
-    PHASE_COMPUTING, /* a job on the pool; the connection is suspended */
-    PHASE_COMPUTED,  /* the job is done: queue its answer */
-    PHASE_ANSWERED,
-} request_phase;
-
-typedef struct request_context {
+/* The request object (server/request.h, and its picture in server/README.md). */
+struct request_context {
     compute_job job; /* first: the job's address is the context's */
     http_server *server;
     bool admin; /* arrived on the admin listener */
@@ -77,8 +76,8 @@ typedef struct request_context {
     char path[256];
     char request_id[REQUEST_ID_MAX_LENGTH + 1];
     char client[CLIENT_ADDRESS_SIZE];
-    bool holds_share; /* counted in the client's computing requests in progress */
-    unsigned retry_after_s;
+    bool holds_share;     /* counted in the client's computing requests in progress */
+    client_quota quota;   /* the client's token bucket once admission looked at it: RateLimit headers */
     bool target_too_long; /* the request line's target is over --max-url: 414 */
     bool body_too_large;  /* more than --max-body arrived; answered 413 at the end */
     byte_buffer body;
@@ -89,19 +88,23 @@ typedef struct request_context {
     coding_preference codings; /* from Accept-Encoding */
     bool compressible;         /* a JSON answer computed on a worker: it may be gzip'd and says Vary */
     bool gzip;                 /* the answer is (a complete body) or will be (a stream) gzip-compressed */
-    pthread_mutex_t lock;      /* guards phase and suspended between the I/O thread and a worker */
-    request_phase phase;
-    bool suspended;
-    bool pure;            /* the answer is a pure function of the request: it gets an ETag */
-    char etag[ETAG_SIZE]; /* "" until worked out (for a pure answer) */
+    pthread_mutex_t lock;      /* guards refs, state and suspended, and the producers' shared fields */
+    unsigned refs;             /* libmicrohttpd's side, the job, the producers (server/request.h) */
+    request_state state;       /* only moves forward */
+    bool suspended;            /* the connection waits for request_wake() */
+    bool pure;                 /* the answer is a pure function of the request: it gets an ETag */
+    char etag[ETAG_SIZE];      /* "" until worked out (for a pure answer) */
     bool streamed;
-    bool wants_events;     /* Accept: text/event-stream on a route with progress */
-    bool long_running;     /* known from its fields to outlast the express slice: skips it */
-    event_stream *events;  /* with wants_events, from the job's submission on; else NULL */
-    bool fails_allocation; /* armed the allocation-failure countdown (server/alloc_failure.h) */
+    bool wants_events;        /* Accept: text/event-stream on a route with progress */
+    bool long_running;        /* known from its fields to outlast the express slice: skips it */
+    event_stream *events;     /* with wants_events, from the job's submission on; else NULL */
+    stream *stream;           /* a chunked body's producer, once its answer is queued; else NULL */
+    bool answered_deadline;   /* the answer queued is a deadline_exceeded error */
+    bool fails_allocation;    /* armed the allocation-failure countdown (server/alloc_failure.h) */
+    lifecycle_point pause_at; /* test builds: where the request pauses (server/lifecycle_hooks.h) */
     int status;
     uint64_t bytes_sent;
-} request_context;
+};
 
 static double elapsed_ms(const struct timespec *since) {
     struct timespec now;
@@ -120,18 +123,69 @@ void *http_request_begin(void *cls, const char *uri, struct MHD_Connection *conn
     ctx->connection = connection;
     clock_gettime(CLOCK_MONOTONIC, &ctx->started);
     pthread_mutex_init(&ctx->lock, NULL);
+    ctx->refs = 1; /* libmicrohttpd's, until http_request_end */
+    ctx->state = REQUEST_ARRIVING;
     bb_init(&ctx->body);
     ctx->res = (api_response){.status = 200, .content_type = "application/json"};
     bb_init(&ctx->res.body);
     ctx->target_too_long = strlen(uri) > server->config->max_url;
-    atomic_fetch_add(&server->requests_open, 1);
+    gauge_add(&server->requests_open);
     metrics_request_began();
     MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT,
                               http_whole_seconds(server->config->request_timeout_ms));
     return ctx;
 }
 
-static void request_free(request_context *ctx);
+/* Frees what the request held, once no reference is left. */
+static void request_free(request_context *ctx) {
+    http_server *server = ctx->server;
+    if (ctx->holds_share) clients_release(server->clients, ctx->client);
+    event_stream_free(ctx->events);
+    stream_free(ctx->stream);
+    if (ctx->res.stream_state != NULL) ctx->res.stream_free(ctx->res.stream_state);
+    bb_free(&ctx->res.body);
+    cJSON_Delete(ctx->req.params);
+    bb_free(&ctx->body);
+    pthread_mutex_destroy(&ctx->lock);
+    bool fails_allocation = ctx->fails_allocation;
+    free(ctx);
+    gauge_sub(&server->requests_open);
+    if (fails_allocation) alloc_failure_report();
+}
+
+void request_lock(request_context *ctx) { pthread_mutex_lock(&ctx->lock); }
+
+void request_unlock(request_context *ctx) { pthread_mutex_unlock(&ctx->lock); }
+
+request_state request_state_of(const request_context *ctx) { return ctx->state; }
+
+void request_hold(request_context *ctx) { ctx->refs++; }
+
+void request_release(request_context *ctx) {
+    pthread_mutex_lock(&ctx->lock);
+    bool last = --ctx->refs == 0;
+    pthread_mutex_unlock(&ctx->lock);
+    if (last) request_free(ctx);
+}
+
+/* Under the lock: something the suspended connection waits for has come. */
+static bool something_due(request_context *ctx) {
+    if (ctx->state == REQUEST_COMPUTED) return true;
+    if (ctx->events != NULL) return event_stream_due(ctx->events, ctx->state);
+    if (ctx->stream != NULL) return ctx->state == REQUEST_ANSWERING && stream_due(ctx->stream);
+    return false;
+}
+
+void request_suspend(request_context *ctx) {
+    ctx->suspended = true;
+    suspension_suspend(ctx->connection);
+}
+
+void request_wake(request_context *ctx) {
+    if (!ctx->suspended || !something_due(ctx)) return;
+    ctx->suspended = false;
+    suspension_resume(ctx->connection);
+}
 
 void http_request_end(void *cls, struct MHD_Connection *connection, void **con_cls,
                       enum MHD_RequestTerminationCode termination) {
@@ -164,29 +218,16 @@ void http_request_end(void *cls, struct MHD_Connection *connection, void **con_c
         .bytes = ctx->bytes_sent,
         .streamed = ctx->streamed,
         .aborted = termination != MHD_REQUEST_TERMINATED_COMPLETED_OK,
-        .deadline_exceeded = ctx->req.error.kind == API_DEADLINE_EXCEEDED && ctx->status == 503,
+        .deadline_exceeded = ctx->answered_deadline && ctx->status == 503,
     };
     metrics_request_ended(&record);
     *con_cls = NULL;
-    /* a followed computation still running keeps the request: the worker frees it when it ends */
-    if (ctx->events != NULL && !event_stream_request_ended(ctx->events)) return;
-    request_free(ctx);
-}
-
-/* Frees what the request held, once neither MHD nor a worker uses it. */
-static void request_free(request_context *ctx) {
-    http_server *server = ctx->server;
-    if (ctx->holds_share) clients_release(server->clients, ctx->client);
-    event_stream_free(ctx->events);
-    if (ctx->res.stream_state != NULL) ctx->res.stream_free(ctx->res.stream_state);
-    bb_free(&ctx->res.body);
-    cJSON_Delete(ctx->req.params);
-    bb_free(&ctx->body);
-    pthread_mutex_destroy(&ctx->lock);
-    bool fails_allocation = ctx->fails_allocation;
-    free(ctx);
-    atomic_fetch_sub(&server->requests_open, 1);
-    if (fails_allocation) alloc_failure_report();
+    pthread_mutex_lock(&ctx->lock);
+    /* a followed computation still running is abandoned: it stops at its next deadline poll */
+    if (ctx->events != NULL && ctx->state < REQUEST_COMPUTED) progress_abandon(event_stream_progress(ctx->events));
+    ctx->state = REQUEST_ENDED;
+    pthread_mutex_unlock(&ctx->lock);
+    request_release(ctx); /* libmicrohttpd's: the job and the producers may still hold theirs */
 }
 
 /* Caching: a 200 or 304 that is a pure function of the request may be kept; nothing else may. */
@@ -209,13 +250,23 @@ static void add_common_headers(request_context *ctx, struct MHD_Response *respon
                                const char *content_type) {
     http_server *server = ctx->server;
     if (content_type != NULL) MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, content_type);
-    MHD_add_response_header(response, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, server->config->cors_origin);
-    MHD_add_response_header(response, "Access-Control-Expose-Headers", EXPOSED_HEADERS);
-    if (strcmp(server->config->cors_origin, "*") != 0) MHD_add_response_header(response, "Vary", "Origin");
+    const char *origin = cors_allowed_origin(server->config->cors_origin,
+                                             MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, "Origin"));
+    if (origin != NULL) {
+        MHD_add_response_header(response, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, origin);
+        MHD_add_response_header(response, "Access-Control-Expose-Headers", EXPOSED_HEADERS);
+    }
+    if (cors_varies(server->config->cors_origin)) MHD_add_response_header(response, "Vary", "Origin");
+    char policy[CLIENT_RATE_HEADER_SIZE], quota[CLIENT_RATE_HEADER_SIZE];
+    if (clients_rate_headers(server->clients, &ctx->quota, policy, quota)) {
+        MHD_add_response_header(response, "RateLimit-Policy", policy);
+        MHD_add_response_header(response, "RateLimit", quota);
+    }
     MHD_add_response_header(response, "X-Request-Id", ctx->request_id);
     MHD_add_response_header(response, "X-Content-Type-Options", "nosniff");
-    /* A page or a drawing names its Content-Security-Policy (api/service/web_pages.c, api/svg_writer.c). */
-    if (ctx->res.content_security_policy != NULL && status == 200) {
+    /* A page or a drawing names its Content-Security-Policy (api/service/web_pages.c, api/svg_writer.c);
+     * an event stream's 200 is no drawing, and its job may still be writing the result. */
+    if (ctx->events == NULL && ctx->res.content_security_policy != NULL && status == 200) {
         MHD_add_response_header(response, "Content-Security-Policy", ctx->res.content_security_policy);
         MHD_add_response_header(response, "Referrer-Policy", "no-referrer");
     }
@@ -228,8 +279,8 @@ static enum MHD_Result queue(request_context *ctx, int status, struct MHD_Respon
     if (response == NULL) return MHD_NO; /* out of memory: MHD closes the connection */
     add_common_headers(ctx, response, status, content_type);
     ctx->status = status;
-    pthread_mutex_lock(&ctx->lock); /* a followed computation's worker may still be running */
-    ctx->phase = PHASE_ANSWERED;
+    pthread_mutex_lock(&ctx->lock); /* an event stream's 200 may be queued while its job runs */
+    ctx->state = ctx->state == REQUEST_COMPUTING ? REQUEST_PROGRESSING : REQUEST_ANSWERING;
     pthread_mutex_unlock(&ctx->lock);
     MHD_set_connection_option(ctx->connection, MHD_CONNECTION_OPTION_TIMEOUT,
                               http_whole_seconds(ctx->server->config->idle_timeout_ms));
@@ -251,6 +302,7 @@ static const char out_of_memory_body[] =
     "{\"error\":{\"code\":\"out_of_memory\",\"message\":\"the server ran out of memory; retry later\"}}";
 
 static enum MHD_Result queue_error(request_context *ctx, const api_error *error, const char *allow) {
+    ctx->answered_deadline = error->kind == API_DEADLINE_EXCEEDED;
     json_writer text;
     bb_init(&text);
     api_error_write(error, &text);
@@ -269,7 +321,8 @@ static enum MHD_Result queue_error(request_context *ctx, const api_error *error,
     if (response != NULL &&
         (error->kind == API_OVERLOADED || error->kind == API_NOT_READY || error->kind == API_RATE_LIMITED)) {
         char seconds[16];
-        snprintf(seconds, sizeof seconds, "%u", ctx->retry_after_s ? ctx->retry_after_s : RETRY_AFTER_SECONDS);
+        snprintf(seconds, sizeof seconds, "%u",
+                 ctx->quota.retry_after_s ? ctx->quota.retry_after_s : RETRY_AFTER_SECONDS);
         MHD_add_response_header(response, MHD_HTTP_HEADER_RETRY_AFTER, seconds);
     }
     return queue(ctx, error->status, response, "application/json");
@@ -322,10 +375,10 @@ static bool read_fields(request_context *ctx) {
     if (ctx->body.out_of_memory) return api_fail_out_of_memory(req); /* the body could not be kept */
     const char *accept = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
     req->ndjson = accept != NULL && strstr(accept, "application/x-ndjson") != NULL;
+    req->plain_text = accept != NULL && strstr(accept, "text/plain") != NULL;
     ctx->codings = compression_preference(
         MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_ENCODING));
     req->limits = &server->config->limits;
-    req->threads = &server->threads;
     req->ready = !atomic_load(&server->draining) && compute_pool_accepting(server->pool);
     req->time_limit = deadline_after_ms(server->config->limits.time_limit_ms);
     req->time_limit.cancelled = &server->cancelled;
@@ -365,9 +418,9 @@ static bool compress_answer(request_context *ctx) {
 
 /* Fills ctx->etag from the request alone (server/etag.h). */
 static void tag_answer(request_context *ctx) {
-    char representation[32]; /* the media type and the codings the client takes shape the bytes */
-    snprintf(representation, sizeof representation, "%s gzip=%u identity=%u", ctx->req.ndjson ? "ndjson" : "json",
-             ctx->codings.gzip, ctx->codings.identity);
+    char representation[40]; /* the media types and the codings the client takes shape the bytes */
+    snprintf(representation, sizeof representation, "%s%s gzip=%u identity=%u", ctx->req.ndjson ? "ndjson" : "json",
+             ctx->req.plain_text ? " text" : "", ctx->codings.gzip, ctx->codings.identity);
     etag_of_request(ctx->etag, ctx->server->fingerprint, ctx->route->path, representation, ctx->req.params);
 }
 
@@ -420,7 +473,7 @@ static enum MHD_Result queue_answer(request_context *ctx) {
     if (res->stream_state != NULL) {
         ctx->streamed = true;
         stream_outcome outcome =
-            stream_response_create(res, ctx->gzip, ctx->server->pool, ctx->connection, &ctx->bytes_sent, &response);
+            stream_response_create(res, ctx->gzip, ctx->server->pool, ctx, &ctx->bytes_sent, &ctx->stream, &response);
         if (outcome == STREAM_OVER_BUDGET) {
             ctx->streamed = false;
             api_fail(&ctx->req, API_OVERLOADED, NULL,
@@ -451,20 +504,17 @@ static void set_last_event(request_context *ctx) {
     else event_stream_set_error(ctx->events, &ctx->req.error);
 }
 
-/* The job is done (run or refused): hand the connection back to its I/O thread (for a followed
- * computation, to its event stream; if its request already ended, the request is freed here). */
-static void finish_job(request_context *ctx) {
-    /* Read before the resume: once resumed, the I/O thread may complete the request and free ctx. */
-    event_stream *events = ctx->events;
-    if (events != NULL) set_last_event(ctx);
+/* The job is done (run or refused): its result is published as the request becomes
+ * REQUEST_COMPUTED (unless it ended: the client left), the connection is woken, and the job's
+ * reference goes, the job's last touch of the request. */
+static void complete_job(request_context *ctx) {
+    lifecycle_hook_pause(ctx->pause_at, LIFECYCLE_COMPLETE);
+    if (ctx->events != NULL) set_last_event(ctx);
     pthread_mutex_lock(&ctx->lock);
-    ctx->phase = PHASE_COMPUTED;
-    if (ctx->suspended) {
-        ctx->suspended = false;
-        suspension_resume(ctx->connection);
-    }
+    if (ctx->state < REQUEST_COMPUTED) ctx->state = REQUEST_COMPUTED;
+    request_wake(ctx);
     pthread_mutex_unlock(&ctx->lock);
-    if (events != NULL && event_stream_job_finished(events)) request_free(ctx);
+    request_release(ctx);
 }
 
 /* Records the 503 "overloaded" for a request that the pool would not take. */
@@ -495,7 +545,7 @@ static void move_to_main_lane(request_context *ctx) {
     compute_admission admission = compute_pool_demote(ctx->server->pool, &ctx->job);
     if (admission == COMPUTE_QUEUED) return;
     refuse_admission(ctx, admission);
-    finish_job(ctx);
+    complete_job(ctx);
 }
 
 /* The express lane: the endpoint runs with a slice of its time; if the slice was not enough, it goes
@@ -509,7 +559,7 @@ static void run_express_slice(request_context *ctx) {
     run_endpoint(ctx);
     req->deadline = req->time_limit;
     if (ctx->answered_ok || req->error.kind != API_DEADLINE_EXCEEDED || deadline_expired(&req->time_limit)) {
-        finish_job(ctx);
+        complete_job(ctx);
         return;
     }
     reset_answer(ctx);
@@ -518,6 +568,7 @@ static void run_express_slice(request_context *ctx) {
 
 static void run_job(compute_job *job) {
     request_context *ctx = (request_context *)job;
+    lifecycle_hook_pause(ctx->pause_at, LIFECYCLE_RUNNING);
     if (deadline_expired(&ctx->req.time_limit)) {
         api_fail_deadline(&ctx->req);
         ctx->answered_ok = false;
@@ -530,7 +581,7 @@ static void run_job(compute_job *job) {
     } else {
         run_endpoint(ctx);
     }
-    finish_job(ctx);
+    complete_job(ctx);
 }
 
 static void refuse_job(compute_job *job, compute_refusal reason) {
@@ -541,14 +592,17 @@ static void refuse_job(compute_job *job, compute_refusal reason) {
     } else {
         refuse_admission(ctx, COMPUTE_STOPPED);
     }
-    finish_job(ctx);
+    complete_job(ctx);
 }
 
 /* For Accept: text/event-stream: the stream, and the computation's deadlines carry its progress
  * record. False when out of memory. */
 static bool follow_progress(request_context *ctx) {
-    ctx->events = event_stream_create(ctx->connection, &ctx->started);
-    if (ctx->events == NULL) return false;
+    event_stream *events = event_stream_create(ctx, ctx->connection, &ctx->started, ctx->server->timer);
+    if (events == NULL) return false;
+    pthread_mutex_lock(&ctx->lock); /* its tick may already look at the request */
+    ctx->events = events;
+    pthread_mutex_unlock(&ctx->lock);
     ctx->req.time_limit.progress = event_stream_progress(ctx->events);
     ctx->req.deadline.progress = ctx->req.time_limit.progress;
     return true;
@@ -557,12 +611,12 @@ static bool follow_progress(request_context *ctx) {
 /* Counts a computing request in its client's share (released when the request ends), or queues the
  * 429 of a client over its --client-rate or with its share in progress into *refused. */
 static bool admit_client(request_context *ctx, enum MHD_Result *refused) {
-    client_verdict verdict = clients_admit(ctx->server->clients, ctx->client, &ctx->retry_after_s);
+    client_verdict verdict = clients_admit(ctx->server->clients, ctx->client, &ctx->quota);
     if (verdict == CLIENT_RATE_LIMITED) {
         *refused =
             fail(ctx, API_RATE_LIMITED, NULL,
                  "this client (%s) is over its --client-rate of %u computing requests a second; retry after %u s",
-                 ctx->client, ctx->server->config->client_rate, ctx->retry_after_s);
+                 ctx->client, ctx->server->config->client_rate, ctx->quota.retry_after_s);
         return false;
     }
     if (verdict == CLIENT_BUSY) {
@@ -590,27 +644,24 @@ static enum MHD_Result submit(request_context *ctx) {
     ctx->job.run = run_job;
     ctx->job.refuse = refuse_job;
     ctx->job.deadline = ctx->req.time_limit;
+    /* under the lock the job's completion takes: it cannot wake the connection before it is suspended */
     pthread_mutex_lock(&ctx->lock);
-    ctx->phase = PHASE_COMPUTING;
-    compute_admission admission = ctx->events != NULL ? event_stream_submit(ctx->events, ctx->server->pool, &ctx->job)
-                                                      : compute_pool_submit(ctx->server->pool, &ctx->job);
+    compute_admission admission = compute_pool_submit(ctx->server->pool, &ctx->job);
     if (admission == COMPUTE_QUEUED) {
-        if (ctx->events == NULL) { /* an event stream suspends it itself */
-            ctx->suspended = true;
-            suspension_suspend(ctx->connection);
-        }
+        ctx->refs++; /* the job's, until complete_job */
+        ctx->state = REQUEST_COMPUTING;
+        request_suspend(ctx);
         pthread_mutex_unlock(&ctx->lock);
         return MHD_YES;
     }
-    ctx->phase = PHASE_ARRIVING;
     pthread_mutex_unlock(&ctx->lock);
     clients_release(table, ctx->client);
     ctx->holds_share = false;
     refuse_admission(ctx, admission);
-    if (ctx->events != NULL) {
-        set_last_event(ctx);
-        event_stream_job_finished(ctx->events); /* the request lives: this thread answers it */
-    }
+    if (ctx->events != NULL) set_last_event(ctx);
+    pthread_mutex_lock(&ctx->lock); /* the refusal is the request's result */
+    ctx->state = REQUEST_COMPUTED;
+    pthread_mutex_unlock(&ctx->lock);
     return queue_answer(ctx);
 }
 
@@ -682,6 +733,8 @@ static enum MHD_Result first_call(request_context *ctx, const char *url, const c
     request_id_choose(ctx->request_id, MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, "X-Request-Id"));
     ctx->fails_allocation =
         alloc_failure_arm(MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, ALLOC_FAILURE_HEADER));
+    ctx->pause_at =
+        lifecycle_hook_point(MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, LIFECYCLE_PAUSE_HEADER));
     clients_identify(ctx->server->clients, ctx->connection, ctx->client);
     api_error refusal;
     if (!strict_http_check(ctx->connection, version, &refusal)) return queue_error(ctx, &refusal, NULL);
@@ -708,16 +761,19 @@ enum MHD_Result http_request_handle(void *cls, struct MHD_Connection *connection
     request_context *ctx = *con_cls;
     if (ctx == NULL) return MHD_NO;
     http_server *server = ctx->server;
+    /* Resumed while the job runs (a followed computation that began, or whose client left), or
+     * called again before anything is due: nothing due is checked, and the connection suspended,
+     * under the lock the job's completion takes, so its wake-up is not lost. */
+    if (ctx->job.run != NULL) lifecycle_hook_pause(ctx->pause_at, LIFECYCLE_RESUMED); /* submitted: called again */
     pthread_mutex_lock(&ctx->lock);
-    request_phase phase = ctx->phase;
+    request_state state = ctx->state;
+    bool waits = state == REQUEST_COMPUTING && !something_due(ctx);
+    if (waits) request_suspend(ctx);
     pthread_mutex_unlock(&ctx->lock);
-    if (phase == PHASE_COMPUTED) return queue_answer(ctx);
-    if (phase == PHASE_COMPUTING && ctx->events != NULL) { /* resumed: the computation began */
-        if (event_stream_begun(ctx->events)) return queue_event_stream(ctx);
-        event_stream_wait(ctx->events);
-        return MHD_YES;
-    }
-    if (phase != PHASE_ARRIVING) return MHD_YES;
+    if (waits) return MHD_YES;
+    if (state == REQUEST_COMPUTING) return event_stream_abandoned(ctx->events) ? MHD_NO : queue_event_stream(ctx);
+    if (state == REQUEST_COMPUTED) return queue_answer(ctx);
+    if (state != REQUEST_ARRIVING) return MHD_YES;
     if (elapsed_ms(&ctx->started) > server->config->request_timeout_ms) return MHD_NO; /* too slow to arrive */
     if (ctx->method[0] == '\0') return first_call(ctx, url, method, version);
     if (*upload_data_size != 0) {

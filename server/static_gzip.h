@@ -5,7 +5,7 @@
 #ifndef PUZZLED_SERVER_STATIC_GZIP_H
 #define PUZZLED_SERVER_STATIC_GZIP_H
 
-#include "api/byte_buffer.h"
+#include "base/byte_buffer.h"
 #include "server/routes.h"
 
 typedef struct static_gzip static_gzip;

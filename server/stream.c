@@ -16,10 +16,13 @@
  * both sides keep working and the connection is suspended only when the socket is faster than the
  * generator. A client that stops reading holds no worker once the ring is full.
  *
- * The lock guards the ring's indices and the flags; the generator state is only ever touched by the
- * one worker producing, so it needs no lock. The I/O thread suspends the connection only under the
- * lock and the worker resumes it only under the lock, so a resume can never come before its suspend:
- * this file is the one place where streams suspend and resume.
+ * The stream is a producer of bytes for its request (server/request.h), not an owner of it: the
+ * request frees it with itself. The request's lock guards the ring's indices and the producer's
+ * state; the generator state is only ever touched by the one worker producing, so it needs no lock.
+ * A piece in production holds a reference to the request, and so does the response while
+ * libmicrohttpd may read it. The I/O thread suspends the connection (request_suspend) only under the
+ * lock, after finding nothing to send while a piece is in production; the worker, under the lock,
+ * hands its piece over and wakes the request (request_wake), which resumes the connection.
  *
  * With gzip, the worker has one more buffer, `plain`: the generator writes there and each block is
  * compressed into the piece (server/compression.h), so only compressed bytes wait for the socket.
@@ -36,7 +39,6 @@
 #include <time.h>
 
 #include "server/compression.h"
-#include "server/suspension.h"
 
 enum { STREAM_BLOCK = 64 * 1024 };
 /* Pieces: the generator fills one whole piece per job, the I/O thread hands it to MHD in blocks of
@@ -69,20 +71,28 @@ static struct {
     atomic_uint_fast64_t longest_call_bytes, longest_call_ns;
 } streams;
 
-typedef struct stream {
+/* Where the production of pieces stands. */
+typedef enum stream_producer {
+    PRODUCER_IDLE,     /* no piece in production: the next one starts when the ring has room */
+    PRODUCER_WORKING,  /* a piece is queued or being produced; its job holds a reference */
+    PRODUCER_FINISHED, /* the generator produced its last bytes */
+    PRODUCER_FAILED,   /* the generator failed, or the pool stopped taking work */
+} stream_producer;
+
+struct stream {
     compute_job job; /* first: the job's address is the stream's */
     void *state;
     stream_next_fn next;
     stream_free_fn free_state;
     compute_pool *pool;
-    struct MHD_Connection *connection;
+    request_context *request;
     uint64_t *bytes_sent;
-    pthread_mutex_t lock;
     /* A ring of pieces: `filled` complete ones from `head` on belong to the I/O thread (`sent` bytes
      * of the head one are with MHD already); the one at `producing` to the worker while
-     * `in_production`; the rest are empty. */
+     * PRODUCER_WORKING; the rest are empty. */
     json_writer pieces[STREAM_PIECES];
     size_t head, filled, sent, producing;
+    stream_producer producer;
     size_t charge;        /* bytes taken from the budget */
     size_t piece_bytes;   /* on the pool: what one piece holds, STREAM_PIECE_BYTES or STREAM_WIDE_PIECE_BYTES */
     bool direct;          /* produced by the I/O thread's reader (no ring, no worker) */
@@ -90,21 +100,16 @@ typedef struct stream {
     bool gzip;            /* the body is gzip-compressed (Content-Encoding: gzip) */
     gzip_encoder encoder; /* the worker's, with `gzip` */
     json_writer plain;    /* the worker's, with `gzip`: generator output not yet compressed */
-    bool in_production;   /* a piece is queued or being produced */
-    bool finished;        /* the generator produced its last bytes */
-    bool failed;          /* the generator failed, or the pool stopped taking work */
-    bool suspended;       /* the connection waits for the piece in production */
-    bool abandoned;       /* MHD is done with the response: the worker frees the stream */
-} stream;
+};
 
-static void stream_free_now(stream *s) {
+void stream_free(stream *s) {
+    if (s == NULL) return;
     atomic_fetch_sub(&streams.held, s->charge);
     s->free_state(s->state);
     bb_free(&s->carry);
     if (s->gzip) gzip_encoder_end(&s->encoder);
     bb_free(&s->plain);
     for (size_t i = 0; i < STREAM_PIECES; i++) bb_free(&s->pieces[i]);
-    pthread_mutex_destroy(&s->lock);
     free(s);
 }
 
@@ -137,21 +142,27 @@ static void generate_compressed(stream *s, json_writer *piece, const deadline *h
     } while (piece->len < STREAM_PIECE_BYTES && !*finished && !deadline_expired(hand_over));
 }
 
-/* Under the lock: ask a worker for the next piece unless the ring is full or the body complete.
- * Marks the stream failed when the pool takes no more work. */
+/* Under the request's lock: ask a worker for the next piece unless one is in production, the ring
+ * is full or the body complete; the job takes a reference to the request. Marks the stream failed
+ * when the pool takes no more work. */
 static void start_piece(stream *s) {
-    if (s->in_production || s->finished || s->failed || s->filled == STREAM_PIECES) return;
+    if (s->producer != PRODUCER_IDLE || s->filled == STREAM_PIECES) return;
     s->producing = (s->head + s->filled) % STREAM_PIECES;
-    s->in_production = true;
-    if (compute_pool_continue(s->pool, &s->job)) return;
-    s->in_production = false;
-    s->failed = true;
+    if (!compute_pool_continue(s->pool, &s->job)) {
+        s->producer = PRODUCER_FAILED;
+        return;
+    }
+    s->producer = PRODUCER_WORKING;
+    request_hold(s->request);
 }
+
+bool stream_due(const stream *s) { return s->filled > 0 || s->producer != PRODUCER_WORKING; }
 
 /* On a worker: produce a piece and hand it over; go on with the next while the ring has room and
  * STREAM_PIECE_MS have not passed since the job began, then queue the next one while the ring has room.
  * A fast generator so fills the ring in one job instead of a continuation (and a worker's wake-up) per
- * piece; a slow one still goes back to the queue after each piece. */
+ * piece; a slow one still goes back to the queue after each piece. A request that ended stops the
+ * production. The job's reference to the request goes last. */
 static void produce_piece(compute_job *job) {
     stream *s = (stream *)job;
     deadline hand_over = deadline_after_ms(STREAM_PIECE_MS);
@@ -161,28 +172,23 @@ static void produce_piece(compute_job *job) {
         bool finished = false, failed = false;
         if (s->gzip) generate_compressed(s, piece, &hand_over, &finished, &failed);
         else generate(s, piece, s->piece_bytes, &hand_over, &finished, &failed);
-        pthread_mutex_lock(&s->lock);
-        if (s->abandoned) {
-            pthread_mutex_unlock(&s->lock);
-            stream_free_now(s);
-            return;
+        request_lock(s->request);
+        more = false;
+        if (request_state_of(s->request) != REQUEST_ENDED) {
+            if (piece->len > 0) s->filled++;
+            s->producer = failed ? PRODUCER_FAILED : finished ? PRODUCER_FINISHED : PRODUCER_WORKING;
+            more = s->producer == PRODUCER_WORKING && s->filled < STREAM_PIECES && !deadline_expired(&hand_over);
+            if (more) {
+                s->producing = (s->head + s->filled) % STREAM_PIECES;
+            } else if (s->producer == PRODUCER_WORKING) {
+                s->producer = PRODUCER_IDLE;
+                start_piece(s);
+            }
+            request_wake(s->request);
         }
-        if (piece->len > 0) s->filled++;
-        s->finished = finished;
-        s->failed = failed;
-        if (s->suspended) {
-            s->suspended = false;
-            suspension_resume(s->connection);
-        }
-        more = !finished && !failed && s->filled < STREAM_PIECES && !deadline_expired(&hand_over);
-        if (more) {
-            s->producing = (s->head + s->filled) % STREAM_PIECES;
-        } else {
-            s->in_production = false;
-            start_piece(s);
-        }
-        pthread_mutex_unlock(&s->lock);
+        request_unlock(s->request);
     } while (more);
+    request_release(s->request);
 }
 
 /* Continuations are never refused while the pool runs; the callback is required by the pool. */
@@ -196,28 +202,23 @@ static void refuse_piece(compute_job *job, compute_refusal reason) {
 static ssize_t read_stream(void *cls, uint64_t position, char *buf, size_t max) {
     (void)position;
     stream *s = cls;
-    pthread_mutex_lock(&s->lock);
+    request_lock(s->request);
     if (s->filled == 0) {
-        ssize_t end = s->failed     ? MHD_CONTENT_READER_END_WITH_ERROR
-                      : s->finished ? MHD_CONTENT_READER_END_OF_STREAM
-                                    : 0;
-        if (end == 0) start_piece(s);
-        if (end == 0 && s->in_production) {
-            s->suspended = true;
-            suspension_suspend(s->connection);
-        } else if (end == 0) {
-            end = MHD_CONTENT_READER_END_WITH_ERROR;
-        }
-        pthread_mutex_unlock(&s->lock);
+        start_piece(s);
+        ssize_t end = s->producer == PRODUCER_FINISHED ? MHD_CONTENT_READER_END_OF_STREAM
+                      : s->producer == PRODUCER_FAILED ? MHD_CONTENT_READER_END_WITH_ERROR
+                                                       : 0;
+        if (end == 0) request_suspend(s->request); /* woken when the piece in production is handed over */
+        request_unlock(s->request);
         return end;
     }
     json_writer *piece = &s->pieces[s->head];
-    pthread_mutex_unlock(&s->lock);
+    request_unlock(s->request);
     size_t n = piece->len - s->sent < max ? piece->len - s->sent : max;
     memcpy(buf, piece->data + s->sent, n);
     s->sent += n;
     *s->bytes_sent += n;
-    pthread_mutex_lock(&s->lock);
+    request_lock(s->request);
     if (s->sent == piece->len) {
         bb_clear(piece);
         s->sent = 0;
@@ -225,7 +226,7 @@ static ssize_t read_stream(void *cls, uint64_t position, char *buf, size_t max) 
         s->filled--;
     }
     start_piece(s);
-    pthread_mutex_unlock(&s->lock);
+    request_unlock(s->request);
     return (ssize_t)n;
 }
 
@@ -255,7 +256,7 @@ static ssize_t produce_direct(stream *s, char *buf, size_t max) {
         bb_free(&out);
         return -1;
     }
-    s->finished = status == STREAM_DONE;
+    if (status == STREAM_DONE) s->producer = PRODUCER_FINISHED;
     size_t n = out.len < max ? out.len : max;
     if (out.data != buf) { /* moved to its own allocation: what fits goes now, the rest next call */
         memcpy(buf, out.data, n);
@@ -275,27 +276,24 @@ static ssize_t read_direct(void *cls, uint64_t position, char *buf, size_t max) 
         n = (ssize_t)(s->carry.len < max ? s->carry.len : max);
         memcpy(buf, s->carry.data, (size_t)n);
         bb_consume(&s->carry, (size_t)n);
-    } else if (s->finished) {
+    } else if (s->producer == PRODUCER_FINISHED) {
         return MHD_CONTENT_READER_END_OF_STREAM;
     } else {
         uint64_t began = now_ns();
         n = produce_direct(s, buf, max);
         store_max(&streams.longest_call_ns, now_ns() - began);
         /* a generator keeps its contract (bytes, or the end): nothing produced and not done is a fault */
-        if (n < 0 || (n == 0 && !s->finished)) return MHD_CONTENT_READER_END_WITH_ERROR;
+        if (n < 0 || (n == 0 && s->producer != PRODUCER_FINISHED)) return MHD_CONTENT_READER_END_WITH_ERROR;
         if (n == 0) return MHD_CONTENT_READER_END_OF_STREAM;
     }
     *s->bytes_sent += (uint64_t)n;
     return n;
 }
 
-static void free_stream(void *cls) {
+/* libmicrohttpd is done with the response: its reference to the request goes. */
+static void release_request(void *cls) {
     stream *s = cls;
-    pthread_mutex_lock(&s->lock);
-    bool worker_frees = s->in_production;
-    s->abandoned = true;
-    pthread_mutex_unlock(&s->lock);
-    if (!worker_frees) stream_free_now(s);
+    request_release(s->request);
 }
 
 void stream_configure(size_t budget_bytes) { streams.budget = budget_bytes; }
@@ -330,10 +328,10 @@ static bool take_from_budget(size_t charge) {
     return true;
 }
 
-stream_outcome stream_response_create(api_response *res, bool gzip, compute_pool *pool,
-                                      struct MHD_Connection *connection, uint64_t *bytes_sent,
-                                      struct MHD_Response **response) {
+stream_outcome stream_response_create(api_response *res, bool gzip, compute_pool *pool, request_context *request,
+                                      uint64_t *bytes_sent, stream **made, struct MHD_Response **response) {
     *response = NULL;
+    *made = NULL;
     bool direct = res->stream_bounded && !gzip;
     size_t charge = stream_charge(direct, res->stream_overlapped, gzip);
     stream_outcome outcome = STREAM_OVER_BUDGET;
@@ -355,26 +353,29 @@ stream_outcome stream_response_create(api_response *res, bool gzip, compute_pool
     s->next = res->stream_next;
     s->free_state = res->stream_free;
     s->pool = pool;
-    s->connection = connection;
+    s->request = request;
     s->bytes_sent = bytes_sent;
-    pthread_mutex_init(&s->lock, NULL);
     for (size_t i = 0; i < STREAM_PIECES; i++) bb_init(&s->pieces[i]);
     bb_init(&s->plain);
     bb_init(&s->carry);
-    res->stream_state = NULL; /* the stream's now: stream_free_now frees it */
+    res->stream_state = NULL; /* the stream's now: stream_free frees it */
     if (gzip && !gzip_encoder_begin(&s->encoder)) {
         s->gzip = false; /* no encoder to end */
-        stream_free_now(s);
+        stream_free(s);
         goto out;
     }
-    /* MHD calls free_stream only for a response it made: when it cannot make one (out of memory), it
-     * returns NULL without calling it, so the stream is freed here. */
+    /* MHD calls release_request only for a response it made: when it cannot make one (out of memory),
+     * it returns NULL without calling it, and the stream is freed here. */
     *response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, STREAM_BLOCK, direct ? read_direct : read_stream, s,
-                                                  free_stream);
+                                                  release_request);
     if (*response == NULL) {
-        stream_free_now(s);
+        stream_free(s);
         goto out;
     }
+    request_lock(request);
+    request_hold(request);
+    request_unlock(request);
+    *made = s;
     outcome = STREAM_STARTED;
 out:
     if (res->stream_state != NULL) res->stream_free(res->stream_state);

@@ -20,6 +20,7 @@
 
 #include "api/api.h"
 #include "server/compute_pool.h"
+#include "server/request.h"
 
 /* What one direct call asks the generator for, and so the bound on what one call produces. */
 enum { STREAM_CALL_BYTES = 64 * 1024, STREAM_CALL_BOUND_BYTES = STREAM_CALL_BYTES + API_STREAM_STEP_BYTES };
@@ -43,13 +44,21 @@ stream_figures stream_figures_now(void);
 
 typedef enum stream_outcome { STREAM_STARTED, STREAM_OVER_BUDGET, STREAM_NO_MEMORY } stream_outcome;
 
-/* Takes over the stream of `res` (its state is freed when MHD is done with the response, however the
- * response ends; a piece in production is finished first), gzip-compressed when `gzip`, and sets
- * `*response`. `bytes_sent` is added to as body bytes (compressed, if so) are handed to MHD. Unless
- * STREAM_STARTED, `*response` is NULL and the stream state already freed: the budget is full, or
- * memory ran out. */
-stream_outcome stream_response_create(api_response *res, bool gzip, compute_pool *pool,
-                                      struct MHD_Connection *connection, uint64_t *bytes_sent,
-                                      struct MHD_Response **response);
+typedef struct stream stream;
+
+/* Takes over the stream of `res` (its state is freed by stream_free()), gzip-compressed when `gzip`,
+ * for `request`, and sets `*made` and `*response`; the response holds a reference to the request
+ * until libmicrohttpd frees it. `bytes_sent` is added to as body bytes (compressed, if so) are
+ * handed to MHD. Unless STREAM_STARTED, both are NULL and the stream state already freed: the budget
+ * is full, or memory ran out. */
+stream_outcome stream_response_create(api_response *res, bool gzip, compute_pool *pool, request_context *request,
+                                      uint64_t *bytes_sent, stream **made, struct MHD_Response **response);
+
+/* Under the request's lock: the connection, suspended by the stream's reader, has something to
+ * send (a piece, or the end). */
+bool stream_due(const stream *s);
+
+/* With the request, once no reference is left; NULL: nothing. */
+void stream_free(stream *s);
 
 #endif

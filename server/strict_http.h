@@ -8,7 +8,7 @@
  *
  * What cannot be checked here, because libmicrohttpd consumes it before any callback sees it: an
  * obs-fold continuation line (it is merged into the previous field) and NUL or other control bytes
- * in a field name (they are dropped). docs/operations.md lists these. */
+ * in a field name (they are dropped). docs/security.md lists these. */
 #ifndef PUZZLED_SERVER_STRICT_HTTP_H
 #define PUZZLED_SERVER_STRICT_HTTP_H
 

@@ -1,18 +1,21 @@
-/* See suspension.h. An atomic counter: suspends and resumes happen on many threads. */
+/* See suspension.h. A gauge (server/gauge.h): suspends and resumes happen on many threads, and the
+ * stop waits for the count to reach zero. */
 #include "server/suspension.h"
 
-#include <stdatomic.h>
+#include "server/gauge.h"
 
-static atomic_uint suspended;
+static gauge suspended = GAUGE_INITIALIZER;
 
 void suspension_suspend(struct MHD_Connection *connection) {
-    atomic_fetch_add(&suspended, 1);
+    gauge_add(&suspended);
     MHD_suspend_connection(connection);
 }
 
 void suspension_resume(struct MHD_Connection *connection) {
     MHD_resume_connection(connection);
-    atomic_fetch_sub(&suspended, 1);
+    gauge_sub(&suspended);
 }
 
-unsigned suspension_count(void) { return atomic_load(&suspended); }
+unsigned suspension_count(void) { return gauge_read(&suspended); }
+
+bool suspension_wait_none(const deadline *limit) { return gauge_wait_zero(&suspended, limit); }

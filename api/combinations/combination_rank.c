@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "api/endpoints.h"
-#include "api/item_selection.h"
+#include "api/arrangements/item_selection.h"
 #include "api/params.h"
 #include "core/combinations/comb_rank.h"
 #include "core/common/progress.h"

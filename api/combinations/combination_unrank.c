@@ -4,7 +4,7 @@
 
 #include "api/endpoints.h"
 #include "api/params.h"
-#include "api/item_classes.h"
+#include "api/arrangements/item_classes.h"
 #include "core/combinations/comb_rank.h"
 #include "core/common/progress.h"
 

@@ -3,10 +3,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "api/arrangement_listing.h"
+#include "api/arrangements/arrangement_listing.h"
 #include "api/endpoints.h"
 #include "api/params.h"
-#include "api/item_classes.h"
+#include "api/arrangements/item_classes.h"
 #include "core/combinations/comb_iter.h"
 
 static const api_field fields[] = {

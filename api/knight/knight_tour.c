@@ -15,7 +15,7 @@
 #include "api/endpoints.h"
 #include "api/knight/knight_tour_svg.h"
 #include "api/params.h"
-#include "api/svg_writer.h"
+#include "api/boards/svg_writer.h"
 #include "core/knight/knight_tour.h"
 
 static const api_field fields[] = {
@@ -79,10 +79,12 @@ static bool read_query(api_request *req, tour_query *q) {
     q->request.cols = (int)cols;
     q->request.algorithm = (kt_algorithm)algorithm;
     uint64_t squares = (uint64_t)rows * (uint64_t)cols;
-    if (squares > req->limits->max_board_squares)
-        return api_fail(req, API_TOO_LARGE, param_present(req, "n") ? "n" : "rows",
-                        "the board has %llu squares; at most %llu are allowed", (unsigned long long)squares,
-                        (unsigned long long)req->limits->max_board_squares);
+    if (squares > req->limits->max_board_squares) {
+        api_fail(req, API_TOO_LARGE, param_present(req, "n") ? "n" : "rows",
+                 "the board has %llu squares; at most %llu are allowed", (unsigned long long)squares,
+                 (unsigned long long)req->limits->max_board_squares);
+        return api_fail_range(req, 1, (long long)req->limits->max_board_squares, (long long)squares);
+    }
     if (q->request.algorithm == KT_ALGORITHM_BACKTRACKING && squares > KT_BACKTRACKING_MAX_SQUARES)
         return api_fail(req, API_TOO_LARGE, "algorithm",
                         "algorithm 'backtracking' takes boards of at most %u squares (this one has %llu); use "
@@ -191,7 +193,7 @@ static bool respond_tour(api_request *req, api_response *res, const tour_query *
         if (t->move_number == NULL) goto out;
         for (uint32_t i = 0; i < squares; i++) t->move_number[t->result.path[i]] = i + 1;
     }
-    api_respond_stream(res, t, tour_stream_next, tour_stream_free, req->ndjson);
+    api_respond_stream(req, res, t, tour_stream_next, tour_stream_free, req->ndjson);
     t = NULL;
     ok = true;
 out:

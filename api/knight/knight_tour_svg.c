@@ -1,7 +1,7 @@
 /* Knight's tours as SVG (see knight_tour_svg.h). */
 #include "api/knight/knight_tour_svg.h"
 
-#include "api/svg_writer.h"
+#include "api/boards/svg_writer.h"
 
 typedef struct point {
     int x, y;

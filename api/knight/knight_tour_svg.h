@@ -2,7 +2,7 @@
  * centres of the squares as one <polyline>, a green disc on the first square and a red ring on the last,
  * the closing move of a closed tour dashed, and on boards of at most KNIGHT_SVG_NUMBERED_SQUARES
  * squares each square's move number in its corner. Boards are bounded by SVG_MAX_SQUARES
- * (api/svg_writer.h). */
+ * (api/boards/svg_writer.h). */
 #ifndef PUZZLED_API_KNIGHT_TOUR_SVG_H
 #define PUZZLED_API_KNIGHT_TOUR_SVG_H
 

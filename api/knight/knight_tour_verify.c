@@ -9,7 +9,7 @@
  * every square. */
 #include <stdlib.h>
 
-#include "api/board_squares.h"
+#include "api/boards/board_squares.h"
 #include "api/endpoints.h"
 #include "api/params.h"
 #include "core/knight/knight_tour_verify.h"
@@ -32,9 +32,11 @@ static bool read_board(api_request *req, claimed_tour *tour) {
         return false;
     tour->closed = param_flag(req, "closed", false);
     uint64_t squares = (uint64_t)rows * (uint64_t)cols;
-    if (squares > req->limits->max_board_squares)
-        return api_fail(req, API_TOO_LARGE, "rows", "the board has %llu squares; at most %llu are allowed",
-                        (unsigned long long)squares, (unsigned long long)req->limits->max_board_squares);
+    if (squares > req->limits->max_board_squares) {
+        api_fail(req, API_TOO_LARGE, "rows", "the board has %llu squares; at most %llu are allowed",
+                 (unsigned long long)squares, (unsigned long long)req->limits->max_board_squares);
+        return api_fail_range(req, 1, (long long)req->limits->max_board_squares, (long long)squares);
+    }
     tour->rows = (uint32_t)rows;
     tour->cols = (uint32_t)cols;
     return true;

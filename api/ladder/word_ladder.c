@@ -42,11 +42,13 @@ static bool read_query(api_request *req, ladder_query *query) {
     if (!ladder_word_read(req, "from", &query->from, &query->length) ||
         !ladder_word_read(req, "to", &query->to, &to_length))
         return false;
-    if (to_length != query->length)
-        return api_fail(req, API_LENGTH_MISMATCH, "to",
-                        "'from' has %zu letters and 'to' has %zu: a ladder changes one letter per step, so both "
-                        "words must have the same number of letters",
-                        query->length, to_length);
+    if (to_length != query->length) {
+        api_fail(req, API_LENGTH_MISMATCH, "to",
+                 "'from' has %zu letters and 'to' has %zu: a ladder changes one letter per step, so both words "
+                 "must have the same number of letters",
+                 query->length, to_length);
+        return api_fail_details(req, "{\"from_letters\":%zu,\"to_letters\":%zu}", query->length, to_length);
+    }
     query->all = param_flag(req, "all", false);
     if (!param_int(req, "limit", 0, MAX_LIMIT, 100, &query->limit)) return false;
     return ladder_words_choose(req, query->length, &query->words);
@@ -145,7 +147,7 @@ static bool respond_all(api_request *req, api_response *res, ladder_query *query
     list->to = to;
     list->remaining = (uint64_t)query->limit;
     list->ndjson = req->ndjson;
-    api_respond_stream(res, list, ladder_list_next, ladder_list_free, req->ndjson);
+    api_respond_stream(req, res, list, ladder_list_next, ladder_list_free, req->ndjson);
     list = NULL;
     ladders = NULL; /* both the stream's now */
     ok = true;

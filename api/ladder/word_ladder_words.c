@@ -213,8 +213,12 @@ bool ladder_fail_unknown_word(api_request *req, const char *name, const uint32_t
     if (!word.out_of_memory && word.len <= MAX_ECHOED_BYTES)
         snprintf(shown, sizeof shown, "%.*s ", (int)word.len, word.data);
     bb_free(&word);
-    return api_fail(req, API_UNKNOWN_WORD, name,
-                    "'%s' %sis not in the %s dictionary, which has %u words of %zu letters; every word of a "
-                    "ladder, including both ends, must be in it",
-                    name, shown, words->name, group ? group->count : 0, length);
+    api_fail(req, API_UNKNOWN_WORD, name,
+             "'%s' %sis not in the %s dictionary, which has %u words of %zu letters; every word of a ladder, "
+             "including both ends, must be in it",
+             name, shown, words->name, group ? group->count : 0, length);
+    /* the word is the quoted text shown in the message (letters never need escaping) */
+    return shown[0] == '\0'
+               ? false
+               : api_fail_details(req, "{\"word\":%.*s,\"letters\":%zu}", (int)strlen(shown) - 1, shown, length);
 }

@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "api/endpoints.h"
-#include "api/item_selection.h"
+#include "api/arrangements/item_selection.h"
 #include "api/params.h"
-#include "api/item_classes.h"
+#include "api/arrangements/item_classes.h"
 #include "core/permutations/perm_iter.h"
 #include "core/common/progress.h"
 

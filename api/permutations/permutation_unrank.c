@@ -6,7 +6,7 @@
 
 #include "api/endpoints.h"
 #include "api/params.h"
-#include "api/item_classes.h"
+#include "api/arrangements/item_classes.h"
 #include "core/common/decimal.h"
 #include "core/common/fork_join.h"
 #include "core/permutations/perm_iter.h"

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 
 #include "api/endpoints.h"
-#include "api/arrangement_listing.h"
+#include "api/arrangements/arrangement_listing.h"
 #include "api/params.h"
-#include "api/item_classes.h"
+#include "api/arrangements/item_classes.h"
 #include "core/permutations/perm_iter.h"
 
 static const api_field fields[] = {

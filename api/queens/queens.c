@@ -19,12 +19,13 @@
 #include <string.h>
 
 #include "api/api.h"
-#include "api/board_squares.h"
+#include "api/boards/board_squares.h"
+#include "api/cost_estimates.h"
 #include "api/endpoints.h"
-#include "api/json_number_runs.h"
+#include "api/queens/json_number_runs.h"
 #include "api/params.h"
 #include "api/queens/queens_svg.h"
-#include "api/svg_writer.h"
+#include "api/boards/svg_writer.h"
 #include "core/queens/queens_complete.h"
 #include "core/queens/queens_count.h"
 #include "core/queens/queens_first.h"
@@ -74,8 +75,8 @@ static bool read_n(api_request *req, queens_request *q) {
                  req->limits->max_queens_n);
     }
     if (param_present(req, "n") && param_int(req, "n", INT64_MIN, INT64_MAX, 0, &q->n) && q->n > largest) {
-        return api_fail(req, API_TOO_LARGE, "n", "n must be from 1 to %" PRId64 " %s; got %" PRId64, largest, why,
-                        q->n);
+        api_fail(req, API_TOO_LARGE, "n", "n must be from 1 to %" PRId64 " %s; got %" PRId64, largest, why, q->n);
+        return api_fail_range(req, 1, largest, q->n);
     }
     return param_int_required(req, "n", 1, largest, &q->n);
 }
@@ -165,15 +166,6 @@ static void require_placed(queens_iter *it, const queens_request *q) {
 
 /* ---- mode "count": {"n":N,"found":B,"count":"K"} and "unique_count":"U" with unique ---- */
 
-/* The fast counter runs on this thread plus whatever idle workers the server lends it. */
-static core_status count_in_parallel(api_request *req, int n, queens_counts *counts) {
-    const api_thread_budget *budget = req->threads;
-    unsigned lent = budget != NULL ? budget->borrow(budget->owner, QUEENS_COUNT_MAX_THREADS - 1) : 0;
-    core_status status = queens_count_fast(n, 1 + lent, &req->deadline, counts);
-    if (lent != 0) budget->give_back(budget->owner, lent);
-    return status;
-}
-
 /* Counts the completions of the placed queens by listing them. */
 static core_status count_completions(const queens_request *q, const deadline *dl, queens_counts *counts) {
     queens_iter it;
@@ -188,11 +180,22 @@ static core_status count_completions(const queens_request *q, const deadline *dl
     return status;
 }
 
+/* A count without placed queens that the calibrated model says cannot finish in time is refused at
+ * once (api/cost_estimates.h); the model is the fast counter's, a lower bound for the others. */
+static bool check_count_feasible(api_request *req, const queens_request *q) {
+    const queens_cost *cost = api_queens_cost();
+    if (cost == NULL || q->placed != NULL) return true;
+    double left = api_seconds_left(req);
+    return api_check_estimate(req, "n", "counting the solutions", queens_cost_seconds(cost, (int)q->n), left,
+                              queens_cost_largest_n(cost, left));
+}
+
 static bool answer_count(api_request *req, api_response *res, const queens_request *q) {
+    if (!check_count_feasible(req, q)) return false;
     queens_counts counts;
     core_status status = q->placed != NULL ? count_completions(q, &req->deadline, &counts)
                          : q->algorithm == QUEENS_BITMASK
-                             ? count_in_parallel(req, (int)q->n, &counts)
+                             ? queens_count_fast((int)q->n, 0, &req->deadline, &counts)
                              : queens_count_by_enumeration((int)q->n, q->algorithm, &req->deadline, &counts);
     if (!api_fail_status(req, status)) {
         return false;
@@ -322,7 +325,7 @@ static bool answer_solutions(api_request *req, api_response *res, const queens_r
         goto out;
     }
     s->dl = req->time_limit; /* the rest is produced after this handler returns */
-    api_respond_stream(res, s, solutions_next, free, req->ndjson);
+    api_respond_stream(req, res, s, solutions_next, free, req->ndjson);
     s = NULL;
 out:
     free(s);
@@ -457,7 +460,7 @@ static bool answer_first(api_request *req, api_response *res, const queens_reque
     if (first_body_bytes(s->n) <= API_WHOLE_BODY_BYTES) {
         ok = api_respond_whole(req, res, s, first_next, first_stream_free, false);
     } else {
-        api_respond_bounded_stream(res, s, first_next, first_stream_free, false);
+        api_respond_bounded_stream(req, res, s, first_next, first_stream_free, false);
         ok = true;
     }
 out:

@@ -1,7 +1,7 @@
 /* n-queens boards as SVG (see queens_svg.h). */
 #include "api/queens/queens_svg.h"
 
-#include "api/svg_writer.h"
+#include "api/boards/svg_writer.h"
 
 /* A crown in a square's box (0..SVG_SQUARE each way), with a white outline so it shows on both colours. */
 static const char queen_crown[] =

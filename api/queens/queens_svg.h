@@ -2,7 +2,7 @@
  * window of one solution): a chessboard with a crown on each queen's square, the queens of the
  * request's `placed` in black and those the answer adds in blue (as Sudoku's givens and filled-in
  * values); where a square is shown too small for a crown (boards above about 80 x 80), the queen fills
- * its square. Boards are bounded by SVG_MAX_SQUARES (api/svg_writer.h). */
+ * its square. Boards are bounded by SVG_MAX_SQUARES (api/boards/svg_writer.h). */
 #ifndef PUZZLED_API_QUEENS_SVG_H
 #define PUZZLED_API_QUEENS_SVG_H
 

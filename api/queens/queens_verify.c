@@ -11,7 +11,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "api/board_squares.h"
+#include "api/boards/board_squares.h"
 #include "api/endpoints.h"
 #include "api/params.h"
 #include "core/queens/queens_verify.h"
@@ -22,9 +22,11 @@ static const api_field fields[] = {{"n", FIELD_INTEGER}, {"queens", FIELD_ARRAY}
 
 static bool read_n(api_request *req, uint32_t *n) {
     int64_t value, largest = (int64_t)req->limits->max_queens_n;
-    if (param_present(req, "n") && param_int(req, "n", INT64_MIN, INT64_MAX, 0, &value) && value > largest)
-        return api_fail(req, API_TOO_LARGE, "n", "n must be from 1 to %" PRId64 " (--max-queens-n); got %" PRId64,
-                        largest, value);
+    if (param_present(req, "n") && param_int(req, "n", INT64_MIN, INT64_MAX, 0, &value) && value > largest) {
+        api_fail(req, API_TOO_LARGE, "n", "n must be from 1 to %" PRId64 " (--max-queens-n); got %" PRId64, largest,
+                 value);
+        return api_fail_range(req, 1, largest, value);
+    }
     if (!param_int_required(req, "n", 1, largest, &value)) return false;
     *n = (uint32_t)value;
     return true;

@@ -245,18 +245,20 @@ static bool read_sizes(api_request *req, shuffle_output *s, const cJSON **items)
             return api_fail(req, API_CONFLICTING_FIELDS, "start",
                             "'start' numbers the values of 'n'; it cannot be used with 'items'");
         s->n = (size_t)cJSON_GetArraySize(*items);
-        if (s->n > limit)
-            return api_fail(req, API_TOO_LARGE, "items",
-                            "'items' has %zu items; at most %" PRIu64 " can be shuffled (the server's "
-                            "--max-shuffle-items)",
-                            s->n, limit);
+        if (s->n > limit) {
+            api_fail(req, API_TOO_LARGE, "items",
+                     "'items' has %zu items; at most %" PRIu64 " can be shuffled (the server's --max-shuffle-items)",
+                     s->n, limit);
+            return api_fail_range(req, 0, (long long)limit, (long long)s->n);
+        }
     } else {
         int64_t n;
         if (!param_int(req, "n", 0, API_MAX_EXACT_INTEGER, 0, &n)) return false;
-        if ((uint64_t)n > population_limit)
-            return api_fail(req, API_TOO_LARGE, "n", "'n' is %" PRId64 "; at most %" PRIu64 " values can be %s", n,
-                            population_limit,
-                            s->sampling ? "sampled from" : "shuffled (the server's --max-shuffle-items)");
+        if ((uint64_t)n > population_limit) {
+            api_fail(req, API_TOO_LARGE, "n", "'n' is %" PRId64 "; at most %" PRIu64 " values can be %s", n,
+                     population_limit, s->sampling ? "sampled from" : "shuffled (the server's --max-shuffle-items)");
+            return api_fail_range(req, 0, (long long)population_limit, n);
+        }
         s->n = (size_t)n;
         if (!param_int(req, "start", -API_MAX_EXACT_INTEGER, API_MAX_EXACT_INTEGER, 0, &s->start)) return false;
         if (s->n > 0 && s->start > API_MAX_EXACT_INTEGER - (int64_t)(s->n - 1))
@@ -271,11 +273,13 @@ static bool read_sizes(api_request *req, shuffle_output *s, const cJSON **items)
         if (!param_int(req, "sample", 0, (int64_t)s->n, 0, &k))
             return api_fail(req, API_INVALID_FIELD, "sample",
                             "'sample' must be an integer from 0 to the number of values drawn from (%zu)", s->n);
-        if ((uint64_t)k > limit)
-            return api_fail(req, API_TOO_LARGE, "sample",
-                            "'sample' is %" PRId64 "; at most %" PRIu64 " values can be drawn (the server's "
-                            "--max-shuffle-items)",
-                            k, limit);
+        if ((uint64_t)k > limit) {
+            api_fail(req, API_TOO_LARGE, "sample",
+                     "'sample' is %" PRId64 "; at most %" PRIu64 " values can be drawn (the server's "
+                     "--max-shuffle-items)",
+                     k, limit);
+            return api_fail_range(req, 0, (long long)limit, k);
+        }
         s->length = (size_t)k;
     }
     if (s->algorithm == SHUFFLE_DERANGEMENT && s->n == 1)
@@ -328,9 +332,10 @@ static bool answer_shuffle(api_request *req, api_response *res) {
      * formats them ahead of the socket (overlapped). Items are texts made once and only copied: the
      * I/O thread copies them straight into the socket's buffer (bounded). A next shuffle is O(n)
      * work, so more than one stays on the compute pool in the ring of searches. */
-    if (s->count > 1) api_respond_stream(res, s, write_output, free_output, req->ndjson);
-    else if (s->item_offsets == NULL) api_respond_overlapped_stream(res, s, write_output, free_output, req->ndjson);
-    else api_respond_bounded_stream(res, s, write_output, free_output, req->ndjson);
+    if (s->count > 1) api_respond_stream(req, res, s, write_output, free_output, req->ndjson);
+    else if (s->item_offsets == NULL)
+        api_respond_overlapped_stream(req, res, s, write_output, free_output, req->ndjson);
+    else api_respond_bounded_stream(req, res, s, write_output, free_output, req->ndjson);
     return true;
 }
 

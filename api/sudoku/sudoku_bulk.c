@@ -1,35 +1,38 @@
 /* Bulk /sudoku/solve (see sudoku_bulk.h). Each line is answered with {"line", "box", "solution",
  * "unique"} (and "count", "count_exact" when count_limit was given) or {"line", "error": {"code",
- * "message"}}; blank lines are skipped but counted. The time limit covers the whole body: past it,
- * the puzzle at hand gets a deadline_exceeded line and the stream ends there.
+ * "message"}}; blank lines are skipped but counted. With Accept: text/plain, each with one text line
+ * instead, as bulk solvers (tdoku, qqwing) print them: the solution and what sudoku_write_solve_text
+ * adds, or the error's code alone (no solution string holds a '_', every code does). The time limit
+ * covers the whole body: past it, the puzzle at hand gets a deadline_exceeded line and the stream
+ * ends there.
  *
  * On every core: each piece of the stream takes the next lines, about as many bytes of puzzles as
- * the socket wants (a batch), cuts them into runs of whole lines, one per thread, and answers the
- * runs at once. This thread takes the first run; each idle compute worker that the server lends
- * (api_thread_budget: it lends none while demoted jobs wait, so a bulk body never holds back other
- * requests) answers another on a thread of its own, and is given back when the batch is done. Each
+ * the socket wants (a batch), cuts a big one into BULK_RUNS runs of whole lines and answers the runs
+ * at once. This thread takes the first run and offers the others to idle compute workers
+ * (core/common/fork_join.h: the pool gives them none while demoted jobs wait, so a bulk body never
+ * holds back other requests); the runs nobody took are answered here after the first. Each
  * run writes into its own writer with its own solvers; the writers are appended in run order, so
  * the answers keep line order. A run that reached the deadline ends the stream at its deadline line
  * and the runs after it are dropped, as if the lines had been answered one after another. */
 #include "api/sudoku/sudoku_bulk.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "api/params.h"
 #include "api/sudoku/sudoku_io.h"
+#include "core/common/fork_join.h"
 #include "core/common/progress.h"
 
 enum {
-    BULK_MAX_THREADS = 4,           /* this thread and up to three lent workers */
+    BULK_RUNS = 4,                  /* runs of a big batch: this thread's and three offered */
     BULK_MIN_PARALLEL_BYTES = 8192, /* a smaller batch (about 100 9 x 9 puzzles) is answered here alone */
     LINE_MESSAGE_BYTES = 400,
 };
 
 typedef struct bulk_state bulk_state;
 
-/* One thread's share of a batch, and what it needs to answer it. */
+/* One run of a batch, and what it needs to answer it. */
 typedef struct bulk_run {
     bulk_state *bulk;
     sudoku_solver *solvers[SUDOKU_MAX_BOX + 1]; /* made on first use, kept for the whole body */
@@ -46,15 +49,15 @@ struct bulk_state {
     size_t len, position;
     uint64_t line;       /* lines before `position` */
     int64_t count_limit; /* 0: not asked for */
+    bool text_lines;     /* Accept: text/plain: a text line a puzzle, not NDJSON */
     deadline limit;
-    const api_thread_budget *threads; /* NULL: this thread alone */
-    bulk_run runs[BULK_MAX_THREADS];
+    bulk_run runs[BULK_RUNS];
     bool done;
 };
 
 static void free_bulk(void *state) {
     bulk_state *b = state;
-    for (int k = 0; k < BULK_MAX_THREADS; k++) {
+    for (int k = 0; k < BULK_RUNS; k++) {
         bulk_run *run = &b->runs[k];
         for (int box = SUDOKU_MIN_BOX; box <= SUDOKU_MAX_BOX; box++) sudoku_solver_free(run->solvers[box]);
         free(run->conflicts);
@@ -64,7 +67,11 @@ static void free_bulk(void *state) {
     free(b);
 }
 
-static void write_line_error(json_writer *out, const char *code, const char *message) {
+static void write_line_error(const bulk_state *b, json_writer *out, const char *code, const char *message) {
+    if (b->text_lines) {
+        jw_str(out, code);
+        return;
+    }
     jw_str(out, ",\"error\":{\"code\":");
     jw_cstring(out, code);
     jw_str(out, ",\"message\":");
@@ -80,20 +87,22 @@ static const char deadline_message[] = "the time limit of the request ran out he
 static stream_status answer_line(bulk_run *run, const char *text, size_t len, uint64_t line) {
     const bulk_state *b = run->bulk;
     json_writer *out = &run->out;
-    jw_str(out, "{\"line\":");
-    jw_uint(out, line);
+    if (!b->text_lines) {
+        jw_str(out, "{\"line\":");
+        jw_uint(out, line);
+    }
     sudoku_grid puzzle;
     char message[LINE_MESSAGE_BYTES];
     stream_status status = STREAM_MORE;
     if (run->conflicts == NULL) run->conflicts = malloc(SUDOKU_MAX_CONFLICTS * sizeof *run->conflicts);
     if (run->conflicts == NULL) return STREAM_FAILED;
     if (deadline_expired(&b->limit)) {
-        write_line_error(out, "deadline_exceeded", deadline_message);
+        write_line_error(b, out, "deadline_exceeded", deadline_message);
         status = STREAM_DONE;
     } else if (sudoku_text_problem(text, len, &puzzle, message, sizeof message) != NULL) {
-        write_line_error(out, "invalid_field", message);
+        write_line_error(b, out, "invalid_field", message);
     } else if (sudoku_conflict_problem(&puzzle, run->conflicts, message, sizeof message) != NULL) {
-        write_line_error(out, "conflicting_givens", message);
+        write_line_error(b, out, "conflicting_givens", message);
     } else {
         if (run->solvers[puzzle.box] == NULL) run->solvers[puzzle.box] = sudoku_solver_new(puzzle.box);
         if (run->solvers[puzzle.box] == NULL) return STREAM_FAILED;
@@ -102,20 +111,23 @@ static stream_status answer_line(bulk_run *run, const char *text, size_t len, ui
         core_status solved = sudoku_solve(run->solvers[puzzle.box], &puzzle, &search, &result);
         if (solved == CORE_NO_MEMORY) return STREAM_FAILED;
         if (solved != CORE_OK) {
-            write_line_error(out, "deadline_exceeded", deadline_message);
+            write_line_error(b, out, "deadline_exceeded", deadline_message);
             status = STREAM_DONE;
         } else if (result.solutions == 0) {
-            write_line_error(out, "no_solution", sudoku_no_solution_message);
+            write_line_error(b, out, "no_solution", sudoku_no_solution_message);
+        } else if (b->text_lines) {
+            sudoku_write_solve_text(out, &result, b->count_limit);
         } else {
             jw_char(out, ',');
             sudoku_write_solve_answer(out, &result, false, b->count_limit);
         }
     }
-    jw_str(out, "}\n");
+    jw_str(out, b->text_lines ? "\n" : "}\n");
     return out->out_of_memory ? STREAM_FAILED : status;
 }
 
-static void answer_run(bulk_run *run) {
+static void answer_run(void *arg) {
+    bulk_run *run = arg;
     const char *at = run->from, *end = run->from + run->bytes;
     uint64_t line = run->first_line;
     run->status = STREAM_MORE;
@@ -129,11 +141,6 @@ static void answer_run(bulk_run *run) {
         run->status = answer_line(run, text, len, line);
         progress_add(run->bulk->limit.progress, 1);
     }
-}
-
-static void *answer_run_thread(void *run) {
-    answer_run(run);
-    return NULL;
 }
 
 /* The position just after the line that holds `at` (the end of the text at most). */
@@ -185,21 +192,13 @@ static uint64_t cut_runs(bulk_state *b, size_t batch_end, unsigned count) {
     return line - b->line;
 }
 
-/* Answers the runs: the first here, each other on a thread of its own (here too, after the first,
- * when a thread cannot be started). */
+/* Answers the runs: the first here, the others offered to idle workers (here too, after the first,
+ * when nobody took them). */
 static void answer_runs(bulk_state *b, unsigned count) {
-    pthread_t threads[BULK_MAX_THREADS];
-    bool started[BULK_MAX_THREADS] = {false};
-    for (unsigned k = 1; k < count; k++)
-        started[k] = pthread_create(&threads[k], NULL, answer_run_thread, &b->runs[k]) == 0;
+    parallel_task offered[BULK_RUNS];
+    for (unsigned k = 1; k < count; k++) fork_join_offer(&offered[k], answer_run, &b->runs[k]);
     answer_run(&b->runs[0]);
-    for (unsigned k = 1; k < count; k++) {
-        if (started[k]) {
-            pthread_join(threads[k], NULL);
-        } else {
-            answer_run(&b->runs[k]);
-        }
-    }
+    fork_join_join_all(&offered[1], count - 1);
 }
 
 /* Appends the runs' answers in order, up to the first run that ended at the deadline. */
@@ -222,15 +221,12 @@ static stream_status write_bulk(void *state, json_writer *out, size_t want) {
     while (out->len - begin < want) {
         if (b->done || b->position >= b->len) return STREAM_DONE;
         size_t batch_end = line_end(b, b->position + want);
-        unsigned lent = 0;
-        if (batch_end - b->position >= BULK_MIN_PARALLEL_BYTES && b->threads != NULL)
-            lent = b->threads->borrow(b->threads->owner, BULK_MAX_THREADS - 1);
-        uint64_t lines = cut_runs(b, batch_end, 1 + lent);
-        answer_runs(b, 1 + lent);
-        if (lent != 0) b->threads->give_back(b->threads->owner, lent);
+        unsigned runs = batch_end - b->position >= BULK_MIN_PARALLEL_BYTES ? BULK_RUNS : 1;
+        uint64_t lines = cut_runs(b, batch_end, runs);
+        answer_runs(b, runs);
         b->position = batch_end;
         b->line += lines;
-        if (append_runs(b, 1 + lent, out) == STREAM_FAILED) return STREAM_FAILED;
+        if (append_runs(b, runs, out) == STREAM_FAILED) return STREAM_FAILED;
     }
     return STREAM_MORE;
 }
@@ -241,7 +237,7 @@ bool sudoku_solve_bulk(api_request *req, api_response *res, int64_t count_limit)
                         "a text/plain body is the list of puzzles, one per line; give no 'puzzle' or 'rows' with it");
     bulk_state *b = calloc(1, sizeof *b);
     if (b == NULL) return api_fail_out_of_memory(req);
-    for (int k = 0; k < BULK_MAX_THREADS; k++) bb_init(&b->runs[k].out);
+    for (int k = 0; k < BULK_RUNS; k++) bb_init(&b->runs[k].out);
     b->text = malloc(req->text_body_len + 1);
     if (b->text == NULL) {
         free_bulk(b);
@@ -250,9 +246,10 @@ bool sudoku_solve_bulk(api_request *req, api_response *res, int64_t count_limit)
     memcpy(b->text, req->text_body, req->text_body_len);
     b->len = req->text_body_len;
     b->count_limit = count_limit;
+    b->text_lines = req->plain_text;
     b->limit = req->time_limit; /* the lines are answered after this handler returns */
-    b->threads = req->threads;
     progress_begin(b->limit.progress, "puzzles", count_puzzles(b->text, b->len));
-    api_respond_stream(res, b, write_bulk, free_bulk, true);
+    api_respond_stream(req, res, b, write_bulk, free_bulk, true);
+    if (b->text_lines) res->content_type = "text/plain; charset=utf-8";
     return true;
 }

@@ -1,5 +1,5 @@
 /* Bulk /sudoku/solve: a text/plain body of one puzzle per line, answered with one NDJSON line per
- * puzzle, in line order, streamed (see sudoku_bulk.c). */
+ * puzzle (with Accept: text/plain, one text line), in line order, streamed (see sudoku_bulk.c). */
 #ifndef PUZZLED_API_SUDOKU_BULK_H
 #define PUZZLED_API_SUDOKU_BULK_H
 

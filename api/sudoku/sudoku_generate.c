@@ -6,7 +6,7 @@
 #include "api/seed.h"
 #include "api/sudoku/sudoku_io.h"
 #include "api/sudoku/sudoku_svg.h"
-#include "api/svg_writer.h"
+#include "api/boards/svg_writer.h"
 #include "core/sudoku/sudoku_generate.h"
 
 static const api_field fields[] = {

@@ -104,15 +104,38 @@ const char *sudoku_conflict_problem(const sudoku_grid *puzzle, sudoku_conflict *
     return message;
 }
 
+/* The first conflict for programs: {"value","unit":{"kind","index"},"cells":[[row, column]...]}, as the
+ * message says it for people. */
+static bool fail_conflict_details(api_request *req, int box, const sudoku_conflict *first) {
+    json_writer details;
+    bb_init(&details);
+    jw_str(&details, "{\"value\":");
+    jw_int(&details, first->value);
+    jw_str(&details, ",\"unit\":");
+    sudoku_write_unit(&details, box, first->unit);
+    jw_str(&details, ",\"cells\":[");
+    for (int k = 0; k < first->count; k++) {
+        if (k > 0) jw_char(&details, ',');
+        sudoku_write_cell(&details, box, first->cells[k]);
+    }
+    jw_str(&details, "]}");
+    if (!details.out_of_memory) api_fail_details(req, "%.*s", (int)details.len, details.data);
+    bb_free(&details);
+    return false;
+}
+
 bool sudoku_read_puzzle(api_request *req, sudoku_grid *puzzle, bool *as_rows) {
     if (!sudoku_read_grid(req, puzzle, as_rows)) return false;
     sudoku_conflict *conflicts = malloc(SUDOKU_MAX_CONFLICTS * sizeof *conflicts);
     if (conflicts == NULL) return api_fail_out_of_memory(req);
     char message[400];
-    bool conflicting = sudoku_conflict_problem(puzzle, conflicts, message, sizeof message) != NULL;
+    bool ok = sudoku_conflict_problem(puzzle, conflicts, message, sizeof message) == NULL;
+    if (!ok) {
+        api_fail(req, API_CONFLICTING_GIVENS, *as_rows ? "rows" : "puzzle", "%s", message);
+        fail_conflict_details(req, puzzle->box, &conflicts[0]);
+    }
     free(conflicts);
-    if (conflicting) return api_fail(req, API_CONFLICTING_GIVENS, *as_rows ? "rows" : "puzzle", "%s", message);
-    return true;
+    return ok;
 }
 
 const char *const sudoku_no_solution_message =
@@ -136,19 +159,43 @@ sudoku_search sudoku_solve_search(int64_t count_limit, const deadline *limit) {
     return search;
 }
 
+static bool solved_uniquely(const sudoku_result *result) { return result->solutions == 1 && result->exhausted; }
+
+/* The solutions counted, at most `count_limit`. */
+static uint64_t counted_solutions(const sudoku_result *result, int64_t count_limit) {
+    return result->solutions < (uint64_t)count_limit ? result->solutions : (uint64_t)count_limit;
+}
+
+static bool count_is_exact(const sudoku_result *result, int64_t count_limit) {
+    return result->exhausted && counted_solutions(result, count_limit) == result->solutions;
+}
+
 void sudoku_write_solve_answer(json_writer *out, const sudoku_result *result, bool as_rows, int64_t count_limit) {
     jw_str(out, "\"box\":");
     jw_int(out, result->first.box);
     jw_str(out, ",\"solution\":");
     sudoku_write_grid(out, &result->first, as_rows);
     jw_str(out, ",\"unique\":");
-    jw_str(out, result->solutions == 1 && result->exhausted ? "true" : "false");
+    jw_str(out, solved_uniquely(result) ? "true" : "false");
     if (count_limit > 0) {
-        uint64_t counted = result->solutions < (uint64_t)count_limit ? result->solutions : (uint64_t)count_limit;
         jw_str(out, ",\"count\":");
-        jw_uint(out, counted);
+        jw_uint(out, counted_solutions(result, count_limit));
         jw_str(out, ",\"count_exact\":");
-        jw_str(out, result->exhausted && counted == result->solutions ? "true" : "false");
+        jw_str(out, count_is_exact(result, count_limit) ? "true" : "false");
+    }
+}
+
+void sudoku_write_solve_text(json_writer *out, const sudoku_result *result, int64_t count_limit) {
+    int size = result->first.box * result->first.box;
+    if (!bb_reserve(out, (size_t)(size * size))) return; /* the writer now says out of memory */
+    sudoku_format(&result->first, out->data + out->len);
+    out->len += (size_t)(size * size);
+    if (count_limit > 0) {
+        jw_char(out, ' ');
+        jw_uint(out, counted_solutions(result, count_limit));
+        if (!count_is_exact(result, count_limit)) jw_char(out, '+');
+    } else if (!solved_uniquely(result)) {
+        jw_str(out, " " SUDOKU_NOT_UNIQUE);
     }
 }
 

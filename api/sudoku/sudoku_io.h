@@ -48,6 +48,14 @@ sudoku_search sudoku_solve_search(int64_t count_limit, const deadline *limit);
  * of /sudoku/solve's answer to a search that found at least one solution. */
 void sudoku_write_solve_answer(json_writer *out, const sudoku_result *result, bool as_rows, int64_t count_limit);
 
+/* What a bulk text line says after the solution of a puzzle that has more than one. */
+#define SUDOKU_NOT_UNIQUE "not_unique"
+
+/* The same answer as one line of bulk text (Accept: text/plain), without its line end: the solution,
+ * then " not_unique" when it is not the only one; with `count_limit` > 0, a space and the count instead,
+ * with a "+" after it when the count stopped at the limit (there may be more). */
+void sudoku_write_solve_text(json_writer *out, const sudoku_result *result, int64_t count_limit);
+
 /* A grid as a JSON string ("53..7....") or as rows of numbers (0 for empty). */
 void sudoku_write_grid(json_writer *out, const sudoku_grid *grid, bool as_rows);
 

@@ -9,7 +9,7 @@
 #include "api/sudoku/sudoku_bulk.h"
 #include "api/sudoku/sudoku_io.h"
 #include "api/sudoku/sudoku_svg.h"
-#include "api/svg_writer.h"
+#include "api/boards/svg_writer.h"
 #include "core/common/progress.h"
 
 enum { MAX_COUNT_LIMIT = 1000000000 };
@@ -28,8 +28,9 @@ static bool answer_sudoku_solve(api_request *req, api_response *res) {
         return false;
     if (req->text_body != NULL) {
         if (svg)
-            return api_fail(req, API_CONFLICTING_FIELDS, "format",
-                            "a bulk text/plain body is answered in NDJSON; format \"svg\" draws one puzzle");
+            return api_fail(
+                req, API_CONFLICTING_FIELDS, "format",
+                "a bulk text/plain body is answered in NDJSON or text lines; format \"svg\" draws one puzzle");
         return sudoku_solve_bulk(req, res, param_present(req, "count_limit") ? count_limit : 0);
     }
     sudoku_grid puzzle;

@@ -1,7 +1,7 @@
 /* Sudoku grids as SVG (see sudoku_svg.h). */
 #include "api/sudoku/sudoku_svg.h"
 
-#include "api/svg_writer.h"
+#include "api/boards/svg_writer.h"
 #include "core/sudoku/sudoku_text.h"
 
 void sudoku_respond_svg(api_response *res, const sudoku_grid *grid, const sudoku_grid *givens) {

@@ -4,7 +4,9 @@
  * argument "18"; and the permutation method against the bitmask iterator listing every solution
  * (n = 8..11).
  * Prints TSV rows: measure, ours, peer name, peer value, unit, which is better. With `curve`: the
- * counting curve, n = 8 .. 17 on every core, the Somers peer up to n = 15 (bench/lib/curve.h). */
+ * counting curve, n = 8 .. 17 on every core, the Somers peer up to n = 15 (bench/lib/curve.h). With
+ * `split`: the line QUEENS_COUNT_SPLIT_MIN_N, below which a count is the enumeration on one thread:
+ * n = 8 .. 14, the count on every core against the enumeration and against one share. The shares go to a compute pool of one worker per core, as in the server. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +17,7 @@
 #include "../lib/curve.h"
 #include "core/queens/queens_count.h"
 #include "core/queens/queens_solutions.h"
+#include "server/compute_pool.h"
 
 static double now_seconds(void) {
     struct timespec t;
@@ -175,9 +178,58 @@ static void curve(void) {
     }
 }
 
+/* Seconds per count of n by `counter` (1 share, `cores` shares, or the enumeration): the best of 25
+ * rounds, each of enough counts to last about 5 ms (the best, not the median: on a shared machine the
+ * rounds a core was taken from are the noise, and the best round is the closest to an idle machine's). */
+enum split_counter { ONE_SHARE, EVERY_CORE, ENUMERATION };
+
+static double count_once(int n, enum split_counter counter, unsigned cores) {
+    queens_counts counts = {0, 0};
+    double start = now_seconds();
+    core_status status = counter == ENUMERATION ? queens_count_by_enumeration(n, QUEENS_BITMASK, NULL, &counts)
+                                                : queens_count_fast(n, counter == ONE_SHARE ? 1 : cores, NULL, &counts);
+    if (status != CORE_OK || counts.total != oeis_total[n]) exit(1);
+    return now_seconds() - start;
+}
+
+static double split_seconds(int n, enum split_counter counter, unsigned cores) {
+    enum { ROUNDS = 25 };
+    double once = count_once(n, counter, cores);
+    long counts = once > 0.005 ? 1 : (long)(0.005 / (once > 1e-7 ? once : 1e-7));
+    double best = 1e300;
+    for (int round = 0; round < ROUNDS; round++) {
+        double start = now_seconds();
+        for (long k = 0; k < counts; k++) count_once(n, counter, cores);
+        double per_count = (now_seconds() - start) / (double)counts;
+        best = per_count < best ? per_count : best;
+    }
+    return best;
+}
+
+/* Below QUEENS_COUNT_SPLIT_MIN_N the counter is the enumeration (the rows show it equal); from there,
+ * the constellations on every core against the enumeration and against one share. */
+static void split(void) {
+    const unsigned cores = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+    for (int n = 8; n <= 14; n++) {
+        double every = split_seconds(n, EVERY_CORE, cores);
+        printf("count_n%d_every_core\t%.7f\tenumeration_1_thread\t%.7f\ts\tlower\n", n, every,
+               split_seconds(n, ENUMERATION, cores));
+        if (n >= QUEENS_COUNT_SPLIT_MIN_N)
+            printf("count_n%d_every_core\t%.7f\tone_share\t%.7f\ts\tlower\n", n, every,
+                   split_seconds(n, ONE_SHARE, cores));
+    }
+}
+
 int main(int argc, char **argv) {
+    compute_pool *pool = compute_pool_create((unsigned)sysconf(_SC_NPROCESSORS_ONLN), 0);
+    if (pool == NULL) return 1;
+    fork_join_install(compute_pool_executor(pool));
     if (curve_mode(argc, argv)) {
         curve();
+        return 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "split") == 0) {
+        split();
         return 0;
     }
     bool with_18 = argc > 1 && strcmp(argv[1], "18") == 0;

@@ -6,7 +6,8 @@
  *
  * The machine may be shared, so the contenders run interleaved: each round times tdoku, our band
  * search in process, our general search (the one before it) and, with PUZZLED_URL, the whole
- * collection posted to bulk /sudoku/solve; each keeps its best round (SUDOKU_BENCH_ROUNDS, default
+ * collection posted to bulk /sudoku/solve twice, answered in NDJSON and in text lines (Accept:
+ * text/plain); each keeps its best round (SUDOKU_BENCH_ROUNDS, default
  * 5). In process, both sides are timed in this thread's CPU time, so that the other programs of a
  * busy machine count less; through HTTP, curl's time_total (wall clock: what a client sees, all the
  * server's threads at work, but also every other program's load) and, with PUZZLED_PID, the CPU time
@@ -14,9 +15,11 @@
  * time.
  * Also: generating unique puzzles per difficulty against qqwing, and generating and solving our
  * 16 x 16 and 25 x 25 (the general search, which sudoku_solve keeps for them).
- * Prints TSV rows: measure, ours, peer, peer value, unit, which is better. With the argument
- * `curve`: the cost per puzzle by difficulty (our search nodes, in power-of-two buckets), ours and
- * tdoku's, as bench/lib/curve.h rows. */
+ * Prints TSV rows: measure, ours, peer, peer value, unit, which is better; solving in microseconds per
+ * puzzle, each HTTP figure against tdoku's, the server's CPU also against our solver in process (the
+ * server's CPU is read in clock ticks of 10 ms, so it is the mean of the rounds, not the best). With
+ * the argument `curve`: the cost per puzzle by difficulty (our search nodes, in power-of-two buckets),
+ * ours and tdoku's, as bench/lib/curve.h rows. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,16 +142,27 @@ static double time_tdoku(const collection *set, tdoku_solve_fn *tdoku) {
     return seconds;
 }
 
-/* Checks one NDJSON answer line of bulk /sudoku/solve against puzzle `index`. */
-static bool answer_checks(const collection *set, int index, const char *answer) {
-    char expected[32];
-    snprintf(expected, sizeof expected, "{\"line\":%d,", index + 1);
-    const char *solution = strstr(answer, "\"solution\":\"");
-    bool claims_unique = strstr(answer, "\"unique\":true") != NULL;
-    if (strncmp(answer, expected, strlen(expected)) != 0 || solution == NULL || !claims_unique) return false;
+/* The answers of bulk /sudoku/solve: NDJSON lines, or text lines (Accept: text/plain). */
+typedef enum bulk_output { OUTPUT_NDJSON, OUTPUT_TEXT, OUTPUTS } bulk_output;
+static const char *const output_names[OUTPUTS] = {"NDJSON", "text"};
+static const char *const output_accepts[OUTPUTS] = {"application/x-ndjson", "text/plain"};
+
+/* Checks one answer line of bulk /sudoku/solve against puzzle `index`: in NDJSON, its line number,
+ * "unique": true and the solution; in text, the solution alone (a unique puzzle's line). */
+static bool answer_checks(const collection *set, int index, const char *answer, bulk_output output) {
+    const char *solution = answer;
+    if (output == OUTPUT_NDJSON) {
+        char expected[32];
+        snprintf(expected, sizeof expected, "{\"line\":%d,", index + 1);
+        solution = strstr(answer, "\"solution\":\"");
+        bool claims_unique = strstr(answer, "\"unique\":true") != NULL;
+        if (strncmp(answer, expected, strlen(expected)) != 0 || solution == NULL || !claims_unique) return false;
+        solution += strlen("\"solution\":\"");
+    } else if (strcspn(answer, "\r\n") != CELLS) {
+        return false;
+    }
     sudoku_grid grid;
     size_t bad;
-    solution += strlen("\"solution\":\"");
     return sudoku_parse(solution, CELLS, &grid, &bad) == SUDOKU_TEXT_OK && sudoku_grid_is_solution(&grid) &&
            sudoku_grid_extends(&grid, &set->grids[index]);
 }
@@ -172,28 +186,31 @@ static double server_cpu_seconds(void) {
     return (double)(user + system_time) / (double)sysconf(_SC_CLK_TCK);
 }
 
-/* Seconds (curl's time_total) to post the collection to bulk /sudoku/solve, or -1 without a server;
- * checks every answer and their order. Adds the server's CPU seconds for it to *server_cpu. */
-static double time_http(const collection *set, const char *url, const char *puzzles_path, double *server_cpu) {
+/* Seconds (curl's time_total) to post the collection to bulk /sudoku/solve, answered in `output`, or
+ * -1 without a server; checks every answer and their order. The server's CPU seconds for it go to
+ * *server_cpu (-1 when unknown). */
+static double time_http(const collection *set, const char *url, const char *puzzles_path, bulk_output output,
+                        double *server_cpu) {
     char answers_path[] = "/tmp/sudoku-bench-answers-XXXXXX";
     int fd = mkstemp(answers_path);
     if (fd < 0) return -1;
     close(fd);
     char command[8192];
     snprintf(command, sizeof command,
-             "curl -sS -o %s -w '%%{time_total}' -H 'Content-Type: text/plain' --data-binary @%s %s/sudoku/solve",
-             answers_path, puzzles_path, url);
+             "curl -sS -o %s -w '%%{time_total}' -H 'Content-Type: text/plain' -H 'Accept: %s' --data-binary @%s "
+             "%s/sudoku/solve",
+             answers_path, output_accepts[output], puzzles_path, url);
     double cpu_before = server_cpu_seconds();
     FILE *curl = popen(command, "r");
     double seconds = -1;
     if (curl == NULL || fscanf(curl, "%lf", &seconds) != 1) seconds = -1;
     if (curl != NULL && pclose(curl) != 0) seconds = -1;
-    *server_cpu += server_cpu_seconds() - cpu_before;
+    *server_cpu = cpu_before >= 0 ? server_cpu_seconds() - cpu_before : -1;
     FILE *answers = fopen(answers_path, "r");
     char line[LINE_MAX_BYTES * 2];
     int index = 0;
     while (seconds >= 0 && answers != NULL && fgets(line, sizeof line, answers) != NULL) {
-        if (index >= set->count || !answer_checks(set, index, line)) fail("wrong answer over HTTP", set, index);
+        if (index >= set->count || !answer_checks(set, index, line, output)) fail("wrong answer over HTTP", set, index);
         index++;
     }
     if (answers != NULL) fclose(answers);
@@ -216,14 +233,15 @@ static double qqwing_seconds(const char *puzzles_path) {
 
 static double best(double a, double b) { return a < 0 ? b : b < 0 ? a : a < b ? a : b; }
 
+/* A row in microseconds per puzzle (lower is better) against `peer`'s, when both are known. */
 static void print_row(const collection *set, const char *how, double ours, const char *peer, double peer_seconds) {
     if (ours <= 0) return;
+    printf("sudoku: solve and prove unique %d of %s, %s\t%.2f\t%s\t", set->count, set->name, how,
+           ours / set->count * 1e6, peer_seconds > 0 ? peer : "-");
     if (peer_seconds > 0) {
-        printf("sudoku: solve and prove unique %d of %s, %s\t%.0f\t%s\t%.0f\tpuzzles/s\thigher\n", set->count,
-               set->name, how, set->count / ours, peer, set->count / peer_seconds);
+        printf("%.2f\tus/puzzle\tlower\n", peer_seconds / set->count * 1e6);
     } else {
-        printf("sudoku: solve and prove unique %d of %s, %s\t%.0f\t-\t-\tpuzzles/s\thigher\n", set->count, set->name,
-               how, set->count / ours);
+        printf("-\tus/puzzle\tlower\n");
     }
 }
 
@@ -234,21 +252,29 @@ static void bench_collection(collection *set, sudoku_solver *solver, tdoku_solve
     if (fd < 0) return;
     close(fd);
     write_puzzles(set, puzzles_path);
-    double ours = -1, general = -1, peer = -1, http = -1, http_cpu = 0;
+    double ours = -1, general = -1, peer = -1, http[OUTPUTS] = {-1, -1}, http_cpu[OUTPUTS] = {0, 0};
     for (int round = 0; round < rounds; round++) {
         if (tdoku != NULL) peer = best(peer, time_tdoku(set, tdoku));
         ours = best(ours, time_ours(set, solver, sudoku_solve, NULL));
         if (round == 0) general = time_ours(set, solver, sudoku_solve_general, NULL);
-        if (url != NULL) http = best(http, time_http(set, url, puzzles_path, &http_cpu));
+        for (int output = 0; url != NULL && output < OUTPUTS; output++) {
+            double cpu;
+            http[output] = best(http[output], time_http(set, url, puzzles_path, output, &cpu));
+            http_cpu[output] = http_cpu[output] < 0 || cpu < 0 ? -1 : http_cpu[output] + cpu / rounds;
+        }
     }
     double qqwing = qqwing_seconds(puzzles_path);
     unlink(puzzles_path);
-    const char *tdoku_name = "tdoku in process (limit 2)";
-    print_row(set, "in process", ours, tdoku_name, peer);
-    print_row(set, "through HTTP in bulk (text/plain in, NDJSON out), wall clock", http, tdoku_name, peer);
-    if (url != NULL && server_cpu_seconds() >= 0)
-        print_row(set, "through HTTP in bulk, the server's CPU time (mean of the rounds)", http_cpu / rounds,
-                  tdoku_name, peer);
+    const char *tdoku_name = "tdoku in process (limit 2, 1 thread)";
+    print_row(set, "in process (1 thread)", ours, tdoku_name, peer);
+    for (int output = 0; output < OUTPUTS; output++) {
+        char how[160];
+        snprintf(how, sizeof how, "through HTTP in bulk (text/plain in, %s out), wall clock", output_names[output]);
+        print_row(set, how, http[output], tdoku_name, peer);
+        snprintf(how, sizeof how, "through HTTP in bulk (%s out), the server's CPU time", output_names[output]);
+        print_row(set, how, http_cpu[output], tdoku_name, peer);
+        print_row(set, how, http_cpu[output], "puzzled in process (1 thread)", ours);
+    }
     print_row(set, "in process, the general search (before the band search)", general, tdoku_name, peer);
     print_row(set, "in process", ours, "qqwing --solve (one pass)", qqwing);
 }

@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # The TypeScript client's checks, run by scripts/test.sh:  clients/typescript/test.sh PUZZLED_BIN
 # 1. installs the pinned tools from package-lock.json (npm ci, skipped when exactly those are there);
-# 2. regenerates the types from openapi.yaml and fails on any difference from src/generated/ (drift);
-# 3. builds the package with tsc --strict, bundles it with esbuild, and type-checks the tests, the
-#    examples and the compile-fail test (test/compile_fail.ts) with tsc --strict;
-# 4. runs the tests with Node's test runner: parsers and retry on hand-made input, then against
+# 2. checks that the package's version is openapi.yaml's info.version, and that its LICENSE is the
+#    repository's;
+# 3. regenerates the types from openapi.yaml and fails on any difference from src/generated/ (drift);
+# 4. builds the package with tsc --strict, bundles it with esbuild, and type-checks the tests, the
+#    examples and the compile-fail test (test/compile_fail.ts) with tsc --strict; packs it (npm pack);
+# 5. runs the tests with Node's test runner: parsers and retry on hand-made input, then against
 #    PUZZLED_BIN started on free ports: every operation of openapi.yaml, 10! NDJSON lines with flat
-#    memory, an abort seen on /metrics, errors, the examples, and the bundle in Debian's chromium.
+#    memory, an abort seen on /metrics, errors, hooks and withResponse, the examples, the bundle in
+#    Debian's chromium, the packed tarball installed into a fresh Node 20 project, and the reference
+#    app (examples/sudoku-react, a Vite project with the tarball installed) built and played to its
+#    end in Debian's chromium.
 set -euo pipefail
 [ $# -eq 1 ] || { echo "usage: $0 PUZZLED_BIN" >&2; exit 2; }
 export PUZZLED_BIN
@@ -14,6 +19,16 @@ PUZZLED_BIN=$(realpath "$1")
 cd "$(dirname "$0")"
 
 ../../tests/lib/npm_install.sh typescript-client .
+
+package_version=$(node -p 'require("./package.json").version')
+spec_version=$(node --input-type=module -e 'import { parse } from "yaml"; import { readFileSync } from "node:fs";
+  console.log(parse(readFileSync("../../openapi.yaml", "utf8")).info.version)')
+if [ "$package_version" != "$spec_version" ]; then
+  echo "typescript-client: package.json's version $package_version is not openapi.yaml's info.version $spec_version; move both together (CHANGELOG.md says how)" >&2
+  exit 1
+fi
+cmp -s LICENSE ../../LICENSE || { echo "typescript-client: LICENSE differs from the repository's LICENSE" >&2; exit 1; }
+echo "typescript-client: version $package_version is openapi.yaml's, and the LICENSE is the repository's"
 
 if ! npm run --silent generate -- --check > /dev/null 2>&1; then
   echo "typescript-client: src/generated/openapi.ts differs from what openapi.yaml generates; run 'npm run generate' in clients/typescript and commit it" >&2
@@ -27,4 +42,17 @@ npm run --silent bundle -- --log-level=warning
 npx --no-install tsc -p tsconfig.test.json
 echo "typescript-client: the package, its tests, its examples and the compile-fail test type-check (tsc --strict)"
 
-exec node --test .build/test/*.test.js
+packed=$(mktemp -d)
+trap 'rm -rf "$packed"' EXIT
+# Built just above: --ignore-scripts spares the second build that `prepare` would make.
+export PUZZLED_CLIENT_TARBALL
+PUZZLED_CLIENT_TARBALL=$packed/$(npm pack --ignore-scripts --silent --pack-destination "$packed")
+echo "typescript-client: packed $(basename "$PUZZLED_CLIENT_TARBALL") ($(du -k "$PUZZLED_CLIENT_TARBALL" | cut -f1) KB)"
+
+# The reference app, a Vite project: its pinned tools from its own lockfile (npm ci, skipped when
+# exactly those are there), then the tarball in place of the link to this folder its package.json names.
+../../tests/lib/npm_install.sh sudoku-react examples/sudoku-react
+(cd examples/sudoku-react && npm install --no-save --no-audit --no-fund --loglevel=error "$PUZZLED_CLIENT_TARBALL")
+echo "typescript-client: the tarball is installed into examples/sudoku-react (Vite $(node -p 'require("./examples/sudoku-react/node_modules/vite/package.json").version'))"
+
+node --test .build/test/*.test.js

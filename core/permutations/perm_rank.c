@@ -17,7 +17,7 @@
 enum {
     SPLIT_POLL_SIZE = 512,        /* ranges at least this long poll the deadline */
     SPLIT_LEAF = 32,              /* ranges this short are assembled item by item, with word multipliers */
-    SPLIT_PARALLEL_SIZE = 1 << 14 /* top-level ranges at least this long use a helper thread */
+    SPLIT_PARALLEL_SIZE = 1 << 14 /* top-level ranges at least this long offer a sub-task */
 };
 
 /* Lehmer digits L[i] and multiplicities mp[i] of n items, the deadline polled while assembling, and

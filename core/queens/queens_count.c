@@ -1,24 +1,22 @@
 /* Counting n-queens solutions: all of them by border constellations (NQueensFAF's method, see
- * queens_constellation.h) searched in parallel, the fundamental ones by Burnside's lemma from the
+ * queens_constellation.h) searched in shares offered to idle threads (core/common/fork_join.h), the
+ * fundamental ones by Burnside's lemma from the
  * solutions the rotations fix (queens_rotation.h); and plain enumeration, for cross-checks. */
 #include "core/queens/queens_count.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <unistd.h>
 
+#include "core/common/fork_join.h"
 #include "core/queens/queens_constellation.h"
 #include "core/queens/queens_poll.h"
 #include "core/queens/queens_rotation.h"
 #include "core/queens/queens_symmetry.h"
 #include "core/common/progress.h"
 
-/* Below this enumeration answers at once (n = 1 is one square on all four border lines, and the
- * reflections fix it, against the formula for the fundamental count below). */
-#define FAST_MIN_N 4
 #define MAX_THREADS QUEENS_COUNT_MAX_THREADS
 
-/* What the threads of one count share: the next constellation number to take (one at a time, so
+/* What the shares of one count have in common: the next constellation number to take (one at a time, so
  * that both cores finish together whatever each constellation costs) and the stop. */
 typedef struct count_shared {
     int n;
@@ -29,10 +27,10 @@ typedef struct count_shared {
 
 typedef struct worker {
     count_shared *shared;
-    uint64_t total; /* solutions of the constellations this thread took, each times its class size */
+    uint64_t total; /* solutions of the constellations this share took, each times its class size */
 } worker;
 
-static void *worker_run(void *arg) {
+static void worker_run(void *arg) {
     worker *w = arg;
     count_shared *shared = w->shared;
     for (;;) {
@@ -49,7 +47,6 @@ static void *worker_run(void *arg) {
         w->total += (uint64_t)class_size * count;
         progress_add(progress_of(shared->poll.dl), 1);
     }
-    return NULL;
 }
 
 static unsigned online_cores(void) {
@@ -57,29 +54,24 @@ static unsigned online_cores(void) {
     return cores > 0 ? (unsigned)cores : 1;
 }
 
-/* Every solution, on `threads` threads (this one included). CORE_DEADLINE when stopped. */
-static core_status count_all(count_shared *shared, unsigned threads, uint64_t *total) {
+/* Every solution, in `shares` shares: this thread's, and the others offered to idle threads (a share
+ * nobody took runs here after this one's, and finds the constellations all taken). CORE_DEADLINE when
+ * stopped. */
+static core_status count_all(count_shared *shared, unsigned shares, uint64_t *total) {
     worker workers[MAX_THREADS] = {{0}};
-    pthread_t ids[MAX_THREADS];
-    for (unsigned i = 0; i < threads; i++) {
-        workers[i].shared = shared;
-    }
-    unsigned started = 1; /* workers[0] is this thread */
-    while (started < threads && pthread_create(&ids[started], NULL, worker_run, &workers[started]) == 0) {
-        started++;
-    }
+    parallel_task offered[MAX_THREADS];
+    for (unsigned i = 0; i < shares; i++) workers[i].shared = shared;
+    for (unsigned i = 1; i < shares; i++) fork_join_offer(&offered[i], worker_run, &workers[i]);
     worker_run(&workers[0]);
-    uint64_t sum = workers[0].total;
-    for (unsigned i = 1; i < started; i++) {
-        pthread_join(ids[i], NULL);
-        sum += workers[i].total;
-    }
+    fork_join_join_all(&offered[1], shares - 1);
+    uint64_t sum = 0;
+    for (unsigned i = 0; i < shares; i++) sum += workers[i].total;
     *total = sum;
     return atomic_load(&shared->poll.stop) ? CORE_DEADLINE : CORE_OK;
 }
 
 core_status queens_count_fast(int n, unsigned threads, const deadline *dl, queens_counts *out) {
-    if (n < FAST_MIN_N) {
+    if (n < QUEENS_COUNT_SPLIT_MIN_N) {
         return queens_count_by_enumeration(n, QUEENS_BITMASK, dl, out);
     }
     if (threads == 0) {

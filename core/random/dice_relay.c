@@ -1,4 +1,4 @@
-/* The dice relay (see dice_relay.h): two batch buffers, a helper thread drawing into the free one,
+/* The dice relay (see dice_relay.h): two batch buffers, a helper task drawing into the free one,
  * and a claim so that only one thread draws at a time. Batch b lives in buffer b % DICE_RELAY_BUFFERS;
  * the helper draws batch `drawn` once the caller has released batch `drawn - DICE_RELAY_BUFFERS`. */
 #include "core/random/dice_relay.h"
@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
+#include "core/common/fork_join.h"
 #include "core/random/bounded_random.h"
 
 enum { DICE_RELAY_BUFFERS = 2 };
@@ -21,8 +22,7 @@ struct dice_relay {
     bool drawing;    /* a thread holds the claim on batch `drawn` */
     bool holding;    /* the caller holds batch `released` (given by dice_relay_next) */
     bool stopped;
-    bool helper_started;
-    pthread_t helper;
+    parallel_task helper;
     uint32_t pairs[DICE_RELAY_BUFFERS][DICE_RELAY_BATCH_PAIRS][2];
 };
 
@@ -60,13 +60,12 @@ static bool draw_if_free(dice_relay *d) {
     return true;
 }
 
-static void *draw_ahead(void *relay) {
+static void draw_ahead(void *relay) {
     dice_relay *d = relay;
     pthread_mutex_lock(&d->lock);
     while (!d->stopped && d->drawn < d->batches)
         if (!draw_if_free(d)) pthread_cond_wait(&d->changed, &d->lock);
     pthread_mutex_unlock(&d->lock);
-    return NULL;
 }
 
 dice_relay *dice_relay_start(rng *r, size_t top, size_t less, size_t steps) {
@@ -79,9 +78,7 @@ dice_relay *dice_relay_start(rng *r, size_t top, size_t less, size_t steps) {
     d->batches = (steps + DICE_RELAY_BATCH_PAIRS - 1) / DICE_RELAY_BATCH_PAIRS;
     pthread_mutex_init(&d->lock, NULL);
     pthread_cond_init(&d->changed, NULL);
-    pthread_mutex_lock(&d->lock); /* the helper reads the flags beside helper_started under the lock */
-    d->helper_started = pthread_create(&d->helper, NULL, draw_ahead, d) == 0; /* else the caller draws all */
-    pthread_mutex_unlock(&d->lock);
+    fork_join_offer(&d->helper, draw_ahead, d); /* until a worker takes it, the caller draws */
     return d;
 }
 
@@ -111,7 +108,7 @@ void dice_relay_finish(dice_relay *d) {
     d->stopped = true;
     pthread_cond_broadcast(&d->changed);
     pthread_mutex_unlock(&d->lock);
-    if (d->helper_started) pthread_join(d->helper, NULL);
+    fork_join_cancel(&d->helper); /* never started, or returned at `stopped` */
     pthread_cond_destroy(&d->changed);
     pthread_mutex_destroy(&d->lock);
     free(d);

@@ -1,14 +1,13 @@
-/* The paired dice of a long run of Fisher-Yates (or Sattolo) steps, drawn ahead on a helper thread.
+/* The paired dice of a long run of Fisher-Yates (or Sattolo) steps, drawn ahead by a helper task.
  *
  * Drawing a pair of dice (a xoshiro256** or ChaCha20 word, two 128-bit products) is about a quarter
  * of what a 10M-value shuffle costs on one core; the swaps, which wait on memory, are the rest. A relay
- * lets a short-lived helper thread draw the dice in batches while the caller swaps: the caller takes
+ * offers a helper task (core/common/fork_join.h) that draws the dice in batches while the caller swaps: the caller takes
  * the batches in order, each a plain array of pairs. The generator is only ever drawn from by one
  * thread at a time, batch after batch, in the order of the steps, so the dice (and the generator's
  * state afterwards) are exactly those drawn one by one on the caller's thread: the answer never depends
- * on the helper. When the helper is late, or could not be started, the caller draws the next batch
- * itself. The helper is not one of the server's compute workers: it lives only while one shuffle runs
- * (like core/common/fork_join.h). Measured in docs/operations.md#the-seeded-shuffle-fifth-attempt-2026-11-27. */
+ * on the helper. When the helper is late, or no idle worker took it, the caller draws the next batch
+ * itself. Measured in docs/performance.md#the-seeded-shuffle. */
 #ifndef PUZZLED_CORE_DICE_RELAY_H
 #define PUZZLED_CORE_DICE_RELAY_H
 
@@ -22,7 +21,8 @@
  * the same swapping time but 40% more context switches and about 5 ms more CPU per 10M shuffle. */
 enum { DICE_RELAY_BATCH_PAIRS = 64 * 1024 };
 
-/* Steps below which a relay does not pay for its thread (about 40 us to start and join). */
+/* Steps below which a relay does not pay for its helper (set when the helper was a thread of its own,
+ * about 40 us to start and join). */
 #define DICE_RELAY_MIN_STEPS ((size_t)1 << 18)
 
 typedef struct dice_relay dice_relay;

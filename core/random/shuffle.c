@@ -66,7 +66,7 @@ static void swap_batch(uint32_t *a, size_t top, const uint32_t (*dice)[2], size_
 /* For i = top, top - 2, ... while i >= stop: swaps a[i] with a[j1], j1 < i + 1 - less, and a[i - 1]
  * with a[j2], j2 < i - less (less = 0: Fisher-Yates; 1: Sattolo's single cycle). *next_i is the first i
  * left undone. The caller guarantees top >= stop >= 2 or top < stop. From DICE_RELAY_MIN_STEPS pairs
- * the dice are drawn on a helper thread while this one swaps (dice_relay.h), else here in batches:
+ * the dice are drawn by a helper task while this one swaps (dice_relay.h), else here in batches:
  * same dice, same order. */
 static core_status paired_swaps(rng *r, uint32_t *a, size_t top, size_t stop, size_t less, size_t *next_i,
                                 const deadline *limit) {

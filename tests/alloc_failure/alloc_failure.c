@@ -1,5 +1,5 @@
 /* The allocation wrappers of the PUZZLED_ALLOC_FAIL build, a test tool (the hooks the server calls are
- * declared in server/alloc_failure.h); never in a normal build: CMakeLists.txt links it below core. The build links with -Wl,--wrap=malloc,calloc,realloc,strdup,strndup, so every call to those
+ * declared in server/alloc_failure.h); never in a normal build: CMakeLists.txt links it below core and base. The build links with -Wl,--wrap=malloc,calloc,realloc,strdup,strndup, so every call to those
  * from our objects lands in the __wrap_ functions here, while libmicrohttpd, zlib, glibc and cJSON's
  * own objects keep the real ones. What they allocate for us is routed through our code anyway:
  *   - cJSON: api/json_allocation.c installs cJSON_InitHooks with a malloc of ours at start-up;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Allocation-failure injection (docs/testing.md#allocation-failure-injection): against a build made
+"""Allocation-failure injection (docs/fuzzing.md#allocation-failure-injection): against a build made
 with -DPUZZLED_ALLOC_FAIL=ON (and AddressSanitizer), every route is asked a representative request
 (small answers, streams, big integers, gzip) with `X-Fail-Allocation: k` for k = 1, 2, ... up to the
 number of allocations the request makes. Each answer must be the unarmed answer (the failure was

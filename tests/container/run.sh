@@ -6,6 +6,7 @@
 #                        root, flags and PUZZLED_* variables, stop drains and exits 0
 #   test_compose.sh      docker/compose.yaml: nginx and the replicas, one SIGKILLed under load
 #   test_kubernetes.sh   deploy/kubernetes/: schema validation, then podman kube play
+#   test_readme_command.sh  the README's one container command (compose.yaml), as the README writes it
 # and removes the tag (the layers stay as the build cache). Fails when any check fails. Where no
 # container engine can run at all, it says so loudly, names what it skipped, validates the Kubernetes
 # manifests offline all the same, and exits 0; failing to install the engine is a failure, not a skip.
@@ -58,11 +59,14 @@ fi
 echo "ok    $engine builds the Dockerfile into $image ($(($(seconds) - started)) s)"
 
 status=0
-for part in test_image test_compose test_kubernetes; do
+run_part() { # part [IMAGE]
+  local part=$1
   started=$(seconds)
   echo "-- tests/container/$part.sh"
-  tests/container/$part.sh "$image" 2>&1 | grep -v 'unable to get systemd connection'
+  tests/container/"$part".sh "${@:2}" 2>&1 | grep -v 'unable to get systemd connection'
   [ "${PIPESTATUS[0]}" = 0 ] || status=1
   echo "      ($part: $(($(seconds) - started)) s)"
-done
+}
+for part in test_image test_compose test_kubernetes; do run_part "$part" "$image"; done
+run_part test_readme_command
 exit $status

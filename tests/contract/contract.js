@@ -1,7 +1,7 @@
 'use strict';
 // The live contract test: lints openapi.yaml, starts puzzled, sends every example request of the
 // spec, the probes every path gets and the cases of cases.yaml, judges every response against the
-// spec, then requires every status, error code, media type, header and request field the spec
+// spec (and its error codes against api/errors.h, error_codes.js), then requires every status, error code, media type, header and request field the spec
 // documents to have been observed. Usage: node contract.js PUZZLED_BIN PUZZLED_ALLOC_FAIL_BIN [SPEC]:
 // the second binary is the allocation-failure build (-DPUZZLED_ALLOC_FAIL=ON), which cases.yaml's
 // servers with `build: alloc-fail` run so the 500 out_of_memory answers are observed; SPEC defaults
@@ -13,10 +13,12 @@ const YAML = require('yaml');
 const { Spec } = require('./spec');
 const { startServer, send } = require('./server');
 const { exampleRequests, probeRequests, caseRequests } = require('./requests');
+const { errorCodeProblems } = require('./error_codes');
 
 const HERE = __dirname;
 const SPEC_FILE = path.resolve(process.argv[4] || path.join(HERE, '..', '..', 'openapi.yaml'));
 const CASES_FILE = path.join(HERE, 'cases.yaml');
+const ERROR_TABLE = path.join(HERE, '..', '..', 'api', 'errors.h');
 const MAX_BODY = 16384; // small, so the 413 probes stay cheap; every case body fits
 const UNKNOWN_PATH = 'unknown path';
 const WRONG_METHOD = 'method not allowed';
@@ -247,6 +249,7 @@ async function main() {
   const builds = { default: bin, 'alloc-fail': allocFailBin };
   lint();
   const spec = new Spec(SPEC_FILE);
+  check('the error codes of openapi.yaml are those of api/errors.h, both ways', errorCodeProblems(spec, ERROR_TABLE));
   const cases = YAML.parse(fs.readFileSync(CASES_FILE, 'utf8'));
   // Servers by name, as cases.yaml configures them, started when a case first needs one.
   const servers = new Map();

@@ -59,6 +59,24 @@ const DEFECTS = [
     to: '  /openapi.yaml:\n    post:',
     expect: 'GET /openapi.yaml answered 200; openapi.yaml says 405',
   },
+  {
+    name: 'a code of api/errors.h missing from ErrorCode',
+    from: '        - heuristic_failed\n',
+    to: '',
+    expect: 'heuristic_failed is in api/errors.h but not in ErrorCode',
+  },
+  {
+    name: 'an ErrorCode the server cannot send',
+    from: '        - not_ready\n',
+    to: '        - not_ready\n        - teapot\n',
+    expect: 'ErrorCode lists teapot, which api/errors.h does not hold',
+  },
+  {
+    name: 'an operation\'s code outside ErrorCode',
+    from: 'enum: [too_large, heuristic_failed]',
+    to: 'enum: [too_large, heuristic_failed, tour_lost]',
+    expect: 'lists tour_lost, which is not in ErrorCode',
+  },
 ];
 
 // Runs contract.js on a broken copy of the spec; resolves to the complaint, or null when it failed

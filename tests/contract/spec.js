@@ -190,6 +190,11 @@ class Spec {
     seen.add(`${here} ${exempt}`);
     const closed = (n) => n.additionalProperties === false || n.unevaluatedProperties === false;
     const found = node.properties && !exempt && !closed(node) ? [here] : [];
+    // a branch that is itself an allOf holding a closed schema (an endpoint's narrowing of Error) closes it too
+    const closedAt = (p) => {
+      const { node: n, pointer: at } = this.resolve(p);
+      return !!n && (closed(n) || (Array.isArray(n.allOf) && n.allOf.some((_, i) => closedAt(`${at}/allOf/${i}`))));
+    };
     const children = [];
     for (const name of Object.keys(node.properties || {})) children.push([`${here}/properties/${escapePointer(name)}`, exempt]);
     for (const keyword of ['items', 'additionalProperties', 'not']) {
@@ -198,10 +203,9 @@ class Spec {
     (node.prefixItems || []).forEach((_, i) => children.push([`${here}/prefixItems/${i}`, exempt]));
     for (const keyword of ['anyOf', 'oneOf']) (node[keyword] || []).forEach((_, i) => children.push([`${here}/${keyword}/${i}`, exempt]));
     if (Array.isArray(node.allOf)) {
-      const closedBranch = node.allOf.some((_, i) => closed(this.resolve(`${here}/allOf/${i}`).node || {}));
+      const closedBranch = node.allOf.some((_, i) => closedAt(`${here}/allOf/${i}`));
       node.allOf.forEach((_, i) => {
-        const branch = this.resolve(`${here}/allOf/${i}`).node || {};
-        children.push([`${here}/allOf/${i}`, exempt || (closedBranch && !closed(branch))]);
+        children.push([`${here}/allOf/${i}`, exempt || (closedBranch && !closedAt(`${here}/allOf/${i}`))]);
       });
     }
     return [...found, ...children.flatMap(([p, e]) => this.openObjects(p, e, seen))];

@@ -8,10 +8,16 @@ core and api READMEs and the TypeScript client's README against the tree, openap
 - Every path of openapi.yaml, every error code it lists and every option of --help appears in the docs;
   every `--option` the docs name is one of --help's, unless it is another program's (FOREIGN_OPTIONS).
 - The options agree in their two places: --help, printed from the option table (server/options.c) with
-  each option's environment variable, values and default, and docs/operations.md's configuration table
+  each option's environment variable, values and default, and docs/configuration.md's option table
   (one row per option, and no row of another); a self-test first shows these checks catch a missing
   row, a row or a doc naming no option, and a wrong default. A default the docs or openapi.yaml restate
   in prose beside its flag ("`--max-rank-items` items (default 1,000,000") must be --help's too.
+- The docs keep the shape of a reference: every page under docs/ (and the READMEs, CONTRIBUTING.md)
+  under PAGE_MAX_LINES lines, the endpoint pages and the option table's rows aside; no heading with a
+  date or an issue number, and no sentence under docs/ naming an issue; every page under docs/
+  reachable from docs/README.md through relative links; every figure (a number with a decimal point)
+  of the README's performance table also in docs/performance.md, whose current figures it quotes. A
+  self-test first shows each of these checks catches what it exists to catch.
 - Every ```console example reproduces against a fresh server on a free port: each `$ command` is run
   with localhost:8080 replaced by that port, and its output must be the lines shown, volatile headers
   (Date, X-Request-Id, ETag) aside. An example that needs another set-up (a container, another port) is
@@ -41,8 +47,10 @@ FOREIGN_OPTIONS = {
     "--strict": "tsc", "--bundle": "esbuild", "--outfile": "esbuild", "--alias": "esbuild",
     "--headless": "chromium", "--no-sandbox": "chromium",
     "--repeat": "scripts/test.sh", "--stop-rounds": "scripts/test.sh", "--rounds": "tests/stop/run.py",
+    "--soak-minutes": "scripts/test.sh", "--minutes": "tests/soak/run.py", "--sanitizer": "tests/soak/run.py",
     "--list": "gnutls-cli", "--priority": "gnutls-cli", "--quiet": "testssl.sh", "--timeout": "wrk",
-    "--test-dir": "ctest",
+    "--test-dir": "ctest", "--no-rss": "tests/streams/run.py", "--requests": "tests/race/run.py",
+    "--max-threads": "tests/race/run.py",
 }
 # Top folders of the repository: a backtick span starting with one of them is a path to check.
 TOP_FOLDERS = ("core/", "api/", "server/", "tests/", "bench/", "docs/", "scripts/", "web/", "deploy/",
@@ -56,7 +64,7 @@ VOLATILE_HEADERS = re.compile(r"^(date|x-request-id|etag):", re.IGNORECASE)
 
 
 def doc_files():
-    names = ["README.md", "core/README.md", "api/README.md", "clients/typescript/README.md"]
+    names = ["README.md", "CONTRIBUTING.md", "base/README.md", "core/README.md", "api/README.md", "clients/typescript/README.md"]
     names += sorted("docs/" + n for n in os.listdir(os.path.join(ROOT, "docs")) if n.endswith(".md"))
     names += sorted(f"core/{d}/README.md" for d in os.listdir(os.path.join(ROOT, "core"))
                     if os.path.isfile(os.path.join(ROOT, "core", d, "README.md")))
@@ -143,11 +151,11 @@ def help_options(binary):
     return options
 
 
-def operations_table(text):
-    """docs/operations.md's configuration table: {flag: (environment variable, values, default)}, the
+def option_table(text):
+    """docs/configuration.md's option table: {flag: (environment variable, values, default)}, the
     cells without their backticks."""
     rows = {}
-    for line in text.split("\n## Under load")[0].splitlines():
+    for line in text.splitlines():
         cells = [c.strip().replace("`", "") for c in line.strip().strip("|").split("|")]
         if len(cells) == 5 and line.strip().startswith("| `--"):
             rows[cells[0]] = tuple(cells[1:4])
@@ -197,7 +205,7 @@ def self_test():
                                                                             "127.0.0.1"), "--help": ("", "", "")}
     text = ("| `--port` | `PUZZLED_PORT` | `0` to `65535` | `8081` | TCP port |\n"
             "| `--colour` | `PUZZLED_COLOUR` | 1 to 7 characters | `red` | no such option |\n")
-    found = table_disagreements(options, operations_table(text))
+    found = table_disagreements(options, option_table(text))
     check("self-test: a missing row, a row of no option and a wrong default are reported",
           found == ["--host: in --help, no row in the table", "--colour: a row in the table, no such option in --help",
                     "--port: default '8081' in the table, '8080' in --help"], found)
@@ -219,8 +227,8 @@ def check_options(binary):
     check("every option's environment variable is PUZZLED_ and its flag's name", not wrong_env, wrong_env)
     without_default = [flag for flag, (env, _, default) in options.items() if env and not default]
     check("--help gives every option with a variable its values and default", not without_default, without_default)
-    found = table_disagreements(options, operations_table(read("docs/operations.md")))
-    check("docs/operations.md's configuration table and --help list the same options with the same environment "
+    found = table_disagreements(options, option_table(read("docs/configuration.md")))
+    check("docs/configuration.md's option table and --help list the same options with the same environment "
           "variables, values and defaults", not found, "\n  " + "\n  ".join(found))
     pages = [(name, read(name)) for name in doc_files() + ["openapi.yaml"]]
     found = restated_defaults(pages, options)
@@ -237,7 +245,7 @@ def check_coverage(options):
                and f"GET {path}" not in docs]
     check(f"every path of openapi.yaml ({len(spec['paths'])}) is named in the docs", not missing, missing)
 
-    codes = set()
+    codes = set(spec["components"]["schemas"]["ErrorCode"]["enum"])
 
     def walk(node):
         if isinstance(node, dict):
@@ -262,6 +270,100 @@ def check_coverage(options):
     unknown = unknown_options(named, options)
     check("every --option the docs name is one of --help's (or another program's)", not unknown,
           "\n  " + "\n  ".join(unknown))
+
+
+# The shape of the docs: pages a newcomer reads in one sitting. The endpoint pages are each a reference
+# for one endpoint, in the same shape, and may be longer; the option table's rows (one per option of
+# --help) are not counted either.
+PAGE_MAX_LINES = 400
+ENDPOINT_PAGES = {"docs/shuffle.md", "docs/permutations.md", "docs/combinations.md", "docs/queens.md",
+                  "docs/knight-tour.md", "docs/word-ladder.md", "docs/sudoku.md"}
+OPTION_ROW = re.compile(r"^\| `--")
+DATE = re.compile(r"\b(?:19|20)\d\d-\d\d(?:-\d\d)?\b")
+ISSUE = re.compile(r"\b[Ii]ssues?\s+#?\d+|(?<![\w&/])#\d+\b")
+FIGURE = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.]*\d)")
+LINK = re.compile(r"\]\(([^)\s#]+\.md)(?:#[^)\s]*)?\)")
+
+
+def long_pages(pages):
+    """The (name, lines) of the pages ((name, text) pairs) over PAGE_MAX_LINES lines, endpoint pages
+    aside and option rows not counted."""
+    found = []
+    for name, text in pages:
+        lines = [line for line in text.rstrip("\n").split("\n") if not OPTION_ROW.match(line)]
+        if name not in ENDPOINT_PAGES and len(lines) >= PAGE_MAX_LINES:
+            found.append(f"{name}: {len(lines)} lines")
+    return found
+
+
+def dated_headings(pages):
+    """Headings with a date or an issue number, and (under docs/) prose naming an issue."""
+    found = []
+    for name, text in pages:
+        for number, line in prose_lines(text):
+            if re.match(r"^#{1,6}\s", line) and (DATE.search(line) or ISSUE.search(line)):
+                found.append(f"{name}:{number}: {line.strip()}")
+            elif name.startswith("docs/") and ISSUE.search(re.sub(r"\]\([^)]*\)", "]", line)):
+                found.append(f"{name}:{number}: names an issue: {line.strip()[:80]}")
+    return found
+
+
+def unreachable(pages, index="docs/README.md"):
+    """The pages under docs/ that no chain of relative links from `index` reaches."""
+    texts = dict(pages)
+    seen, todo = {index}, [index]
+    while todo:
+        name = todo.pop()
+        for target in LINK.findall(texts.get(name, "")):
+            linked = os.path.normpath(os.path.join(os.path.dirname(name), target))
+            if linked in texts and linked not in seen:
+                seen.add(linked)
+                todo.append(linked)
+    return sorted(name for name in texts if name.startswith("docs/") and name not in seen)
+
+
+def readme_figures(readme, performance):
+    """The figures of the README's performance table that docs/performance.md does not give."""
+    section = readme.split("\n## Performance", 1)[-1].split("\n## ", 1)[0]
+    rows = [re.sub(r"\]\([^)]*\)", "]", line) for line in section.split("\n") if line.startswith("| ")]
+    figures = {figure for row in rows for figure in FIGURE.findall(row)}
+    given = set(FIGURE.findall(performance))
+    return sorted(figures - given, key=float)
+
+
+def shape_self_test():
+    """Each shape check reports what it exists to catch, on pages made for it."""
+    long = "\n".join(["line"] * PAGE_MAX_LINES)
+    found = long_pages([("docs/a.md", long), ("docs/queens.md", long), ("docs/b.md", "short\n"),
+                        ("docs/c.md", "\n".join(["| `--x` | row |"] * PAGE_MAX_LINES) + "\nprose\n")])
+    check("self-test: a page of 400 lines is reported, an endpoint page and option rows are not",
+          found == [f"docs/a.md: {PAGE_MAX_LINES} lines"], found)
+    found = dated_headings([("docs/a.md", "# Title\n## Runs of 2026-11-27\n## Issue 32's goals\n## Fixed (#12)\n"
+                                          "text of issue 17\n```\n## 2026-11-27 in a block\n```\nplain text\n"),
+                            ("README.md", "issue 5 in prose outside docs/\n")])
+    check("self-test: a dated heading, headings and prose naming an issue are reported",
+          [f.split(":")[1] for f in found] == ["2", "3", "4", "5"], found)
+    found = unreachable([("docs/README.md", "[a](a.md)"), ("docs/a.md", "[b](b.md#x)"), ("docs/b.md", ""),
+                         ("docs/c.md", "[a](a.md)")])
+    check("self-test: a page no link from docs/README.md reaches is reported", found == ["docs/c.md"], found)
+    found = readme_figures("# R\n## Performance\n| m | 8.23x, 0.92-0.93x ([p](p.md#1.5)) |\n## Next\n| 9.99 |\n",
+                           "| 8.23 | 0.92 |")
+    check("self-test: a README figure missing from docs/performance.md is reported", found == ["0.93"], found)
+
+
+def check_shape():
+    shape_self_test()
+    pages = [(name, read(name)) for name in doc_files()]
+    found = long_pages(pages)
+    check(f"every page is under {PAGE_MAX_LINES} lines (endpoint pages and option rows aside)", not found,
+          "\n  " + "\n  ".join(found))
+    found = dated_headings(pages)
+    check("no heading has a date or an issue number, and no sentence under docs/ names an issue", not found,
+          "\n  " + "\n  ".join(found))
+    found = unreachable(pages)
+    check("every page under docs/ is reachable from docs/README.md", not found, found)
+    found = readme_figures(read("README.md"), read("docs/performance.md"))
+    check("every figure of the README's performance table is in docs/performance.md", not found, found)
 
 
 def console_examples():
@@ -323,6 +425,7 @@ def main():
         sys.exit("usage: tests/docs/run.py build/puzzled")
     binary = os.path.abspath(sys.argv[1])
     check_links_and_paths()
+    check_shape()
     options = check_options(binary)
     check_coverage(options)
     check_console(binary)

@@ -1,4 +1,4 @@
-/* Fuzz target: the stream generators (api/arrangement_listing.c, shuffle.c, queens.c, knight_tour.c,
+/* Fuzz target: the stream generators (api/arrangements/arrangement_listing.c, shuffle.c, queens.c, knight_tour.c,
  * word_ladder.c, sudoku_solve.c's bulk solve), drained with small and odd `want` sizes; the pieces
  * put together must be valid JSON, or NDJSON line by line, whatever the piece sizes.
  * Input: byte 0 picks the endpoint, byte 1's bit 0 asks for NDJSON, byte 2 says how many `want` bytes

@@ -1,4 +1,4 @@
-/* Fuzz target: UTF-8 `text` items (api/item_classes.c, api/item_selection.c), the code points
+/* Fuzz target: UTF-8 `text` items (api/arrangements/item_classes.c, api/arrangements/item_selection.c), the code points
  * that /permutations, /combinations and their rank and unrank endpoints take as items, given as any
  * bytes (a JSON body's strings reach the handler undecoded, so invalid UTF-8 arrives here too).
  * Input: byte 0 picks the request shape, byte 1 gives k (low 3 bits), distinct (bit 3), NDJSON

@@ -269,6 +269,17 @@ void expect_error_field(http_result result, long status, const char *code, const
     http_result_free(&result);
 }
 
+void expect_error_details(http_result result, long status, const char *code, const char *details) {
+    cJSON *doc = expect_error(&result, status, code);
+    cJSON *want = cJSON_Parse(details);
+    cr_assert_not_null(want, "the expected details are not JSON: %s", details);
+    const cJSON *got = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "error"), "details");
+    cr_assert(got != NULL && cJSON_Compare(got, want, true), "expected details %s in %s", details, result.body);
+    cJSON_Delete(want);
+    cJSON_Delete(doc);
+    http_result_free(&result);
+}
+
 bool test_server_stderr_shows(const test_server *server, const char *needle) {
     static char seen[65536];
     static size_t len = 0;

@@ -94,6 +94,10 @@ cJSON *reference_next(char **cursor);
  * line: expect_error_field(http_post("/queens/verify", body), 400, "invalid_field", "queens"). */
 void expect_error_field(http_result result, long status, const char *code, const char *field);
 
+/* Asserts a JSON error with this status and code whose machine-readable `details` equal the JSON text
+ * `details` (as values: key order and spacing aside); frees `result`. */
+void expect_error_details(http_result result, long status, const char *code, const char *details);
+
 /* Runs `command` with /bin/sh and returns its standard output (malloc'd), for references computed
  * by Python at test time (e.g. itertools). NULL on failure. */
 char *run_command_output(const char *command);

@@ -10,7 +10,10 @@ log=$(mktemp)
 # limits ask for theirs with time_limit_ms.
 "$PUZZLED_BIN" --host 127.0.0.1 --port 0 --client-rate 0 --time-limit-ms 600000 > "$log.out" 2> "$log" &
 server=$!
-for _ in $(seq 1 200); do # 10 s: guards a server that never starts (under ASan it takes about 2 s)
+# 10 s: guards a server that never starts (under ASan it takes about 2 s), stretched by
+# PUZZLED_TEST_TIME_SCALE (the tsan stage's slower build).
+tries=$(awk -v scale="${PUZZLED_TEST_TIME_SCALE:-1}" 'BEGIN { printf "%d", 200 * scale }')
+for _ in $(seq 1 "$tries"); do
   grep -q '^listening on ' "$log.out" 2>/dev/null && break
   sleep 0.05
 done
@@ -21,7 +24,7 @@ tests=$?
 kill -TERM "$server"
 wait "$server"
 server_status=$?
-if [ "$server_status" -ne 0 ] || grep -qE 'ERROR: (Address|Leak|Undefined)Sanitizer|runtime error:' "$log"; then
+if [ "$server_status" -ne 0 ] || grep -qE 'ERROR: (Address|Leak|Undefined)Sanitizer|runtime error:|WARNING: ThreadSanitizer' "$log"; then
   echo "puzzled exited with status $server_status; its stderr (last 60 lines):"
   tail -n 60 "$log"
   tests=1

@@ -2,6 +2,7 @@
 counts checks, prints one line each, and `N passed, M failed` last (the plain closing line CI reads), as
 tests/lib/checks.sh does for the shell tests; starts puzzled and reads sanitizer reports; writes a
 field's value as a query string carries it."""
+import os
 import re
 import subprocess
 import sys
@@ -27,9 +28,18 @@ def finish():
     sys.exit(1 if failed else 0)
 
 
-# What AddressSanitizer, LeakSanitizer and UndefinedBehaviorSanitizer print when they find something
-# (scripts/test.sh greps the sanitizer ctest log for the same).
-SANITIZER_REPORT = re.compile(r"ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:")
+# What AddressSanitizer, LeakSanitizer, UndefinedBehaviorSanitizer and ThreadSanitizer print when they
+# find something (scripts/test.sh greps the sanitizer ctest log and the tsan stage's logs for the same).
+SANITIZER_REPORT = re.compile(r"ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:|WARNING: ThreadSanitizer")
+
+# PUZZLED_TEST_TIME_SCALE stretches the timeouts that guard hangs, for builds that run many times slower
+# (the tsan stage sets it); the checks themselves stay as they are.
+TIME_SCALE = float(os.environ.get("PUZZLED_TEST_TIME_SCALE") or 1)
+
+
+def scaled(seconds):
+    """A timeout of `seconds`, stretched by PUZZLED_TEST_TIME_SCALE."""
+    return seconds * TIME_SCALE
 
 
 def sanitizer_reports(text):
@@ -40,11 +50,12 @@ def sanitizer_reports(text):
 def start_puzzled(binary, flags=(), stdout=None, stderr=None, timeout=60):
     """Starts puzzled on a free port of 127.0.0.1 with `flags` and returns (process, port); stdout and
     stderr may be open files (stdout is read through a pipe otherwise). Exits the test when it does not
-    say `listening on` within `timeout` seconds (a sanitizer build loads the dictionaries slowly)."""
+    say `listening on` within `timeout` seconds, stretched (a sanitizer build loads the dictionaries
+    slowly)."""
     log = stdout
     process = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", "0", *flags],
                                stdout=log or subprocess.PIPE, stderr=stderr or subprocess.DEVNULL, text=True)
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + scaled(timeout)
     line = ""
     while time.monotonic() < deadline and process.poll() is None:
         if log is None:

@@ -7,8 +7,10 @@ const path = require('path');
 
 const dir = path.resolve(process.argv[2] ?? '.');
 const lock = JSON.parse(fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8'));
+// Only what npm put into node_modules is pinned: the project itself ('') and a folder it links
+// (`file:` a path, such as the client an example builds on) are this repository's own code.
 const stale = Object.entries(lock.packages).filter(([where, pinned]) => {
-  if (where === '') return false;
+  if (!where.startsWith('node_modules/') || pinned.link) return false;
   try {
     return JSON.parse(fs.readFileSync(path.join(dir, where, 'package.json'), 'utf8')).version !== pinned.version;
   } catch (e) {

@@ -65,7 +65,7 @@ other_replicas_requests() { # replica
 # kernel still delivers. A streamed (chunked) answer is written piece by piece: a kill between two
 # pieces leaves nginx with a started answer that it can neither retry nor finish (no proxy can,
 # whatever its buffering: nginx commits to an answer once its header has arrived), and the client
-# sees a cut connection. That is the documented limit of streaming (docs/operations.md, Scale-out),
+# sees a cut connection. That is the documented limit of streaming (docs/deployment.md, Scale-out),
 # not a failure to count here; check_answers covers the streamed answers before and after the kill.
 # Whether a request happens to be on the replica at the instant of the kill is luck, so the load
 # asserts only what holds either way (no failed request, every answer whole); retry_in_flight makes

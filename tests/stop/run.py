@@ -22,7 +22,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from checks import check, finish, sanitizer_reports, start_puzzled  # noqa: E402
+from checks import check, finish, sanitizer_reports, scaled, start_puzzled  # noqa: E402
 
 STREAM = b"GET /permutations?text=abcdefghijk HTTP/1.1\r\nHost: stop\r\nAccept: application/x-ndjson\r\n\r\n"
 LAST = b"GET /queens?n=8&mode=count HTTP/1.1\r\nHost: stop\r\nConnection: close\r\n\r\n"
@@ -30,10 +30,10 @@ STREAMS = 3
 # Guards a stop that hangs. The server's own bounds add up to 19 s (--drain-ms 10 s, two 2 s graces,
 # the 5 s flush wait, server/http.c); a sanitizer build on a busy machine stops well within three
 # times that, and a stop that never ends is caught here instead of by the suite's own time-out.
-STOP_TIMEOUT_S = 60
+STOP_TIMEOUT_S = scaled(60)
 # Guards a server that does not answer at all: every socket operation of a round (a sanitizer build on
-# a busy machine answers in well under a second).
-SOCKET_TIMEOUT_S = 30
+# a busy machine answers in well under a second). Both stretch by PUZZLED_TEST_TIME_SCALE.
+SOCKET_TIMEOUT_S = scaled(30)
 
 
 def open_stream(port):
@@ -86,7 +86,7 @@ def round_problem(binary, number):
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
-            return f"no exit within {STOP_TIMEOUT_S} s of SIGTERM"
+            return f"no exit within {STOP_TIMEOUT_S:.0f} s of SIGTERM"
         stderr.seek(0)
         log = stderr.read()
     reports = sanitizer_reports(log)

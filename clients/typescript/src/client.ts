@@ -3,14 +3,18 @@
 // progress (server-sent progress events, then the answer), preflight (CORS OPTIONS). Paths, fields
 // and answers are typed from the generated spec (spec.ts), so a misspelt field or a wrong value type is
 // a compile error. Every answer that is not a success is thrown as a PuzzledError; every call takes an
-// AbortSignal, and the retry of 503 overloaded / 429 is opt-in (retry.ts). Only fetch, ReadableStream,
-// TextDecoder and AbortSignal are used: browsers and Node 20 alike, no polyfills.
+// AbortSignal, and the retry of 503 overloaded / 429 is opt-in (retry.ts). Each request and response
+// passes the caller's hooks (hooks.ts); the response of a get or post stays reachable through
+// withResponse (with_response.ts). Only fetch, Request, Response, ReadableStream, TextDecoder and
+// AbortSignal are used: browsers and Node 20 alike, no polyfills.
 import { errorFromResponse, parseJson } from './errors.js';
+import { hookedRequest, hookedResponse, type Hooks } from './hooks.js';
 import { EVENT_STREAM, NDJSON, readAnswer } from './media.js';
 import { ndjsonArray, ndjsonValues } from './ndjson.js';
 import { progressEvents, type ProgressEvent } from './progress.js';
 import { withRetry, type RetryOptions } from './retry.js';
 import type { Answer, Body, NdjsonLine, Operation, PathsWith, Query, StreamPath } from './spec.js';
+import { answered } from './with_response.js';
 
 export interface ClientOptions {
   /** The service's address, such as "http://localhost:8080"; "" for the page's own origin in a browser. */
@@ -19,8 +23,10 @@ export interface ClientOptions {
   headers?: Record<string, string>;
   /** Retry 503 `overloaded` and 429 after their Retry-After; off unless given. */
   retry?: RetryOptions;
-  /** The fetch to call (default: the global fetch, looked up at each call). */
+  /** The fetch to call with each Request (default: the global fetch, looked up at each call). */
   fetch?: typeof fetch;
+  /** Called with every request and response, in this order (hooks.ts). */
+  hooks?: Hooks[];
 }
 
 export interface CallOptions {
@@ -64,7 +70,7 @@ function queryString(query: object | undefined): string {
   return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
 }
 
-interface Request {
+interface Call {
   method: 'GET' | 'POST' | 'OPTIONS';
   path: string;
   query?: object | undefined;
@@ -77,7 +83,7 @@ export function createClient(options: ClientOptions): PuzzledClient {
   const fetchOne: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
   // Sends one request (again while the retry allows) and resolves with its 2xx response.
-  function send(request: Request, call: CallOptions = {}): Promise<Response> {
+  async function send(request: Call, call: CallOptions = {}): Promise<Response> {
     const headers: Record<string, string> = { ...options.headers, ...call.headers };
     if (request.accept !== undefined) headers['Accept'] = request.accept;
     let body: string | undefined;
@@ -88,19 +94,21 @@ export function createClient(options: ClientOptions): PuzzledClient {
     }
     const url = `${baseUrl}${request.path}${queryString(request.query)}`;
     const retry = call.retry === false ? undefined : call.retry ?? options.retry;
+    const hooks = options.hooks ?? [];
     return withRetry(async () => {
-      const response = await fetchOne(url, { method: request.method, headers, body: body ?? null, signal: call.signal ?? null });
+      const sent = await hookedRequest(hooks, new Request(url, { method: request.method, headers, body: body ?? null, signal: call.signal ?? null }));
+      const response = await hookedResponse(hooks, await fetchOne(sent), sent);
       if (!response.ok) throw await errorFromResponse(response);
       return response;
     }, retry, call.signal);
   }
 
   return {
-    async get(path, ...[query, call]) {
-      return readAnswer(await send({ method: 'GET', path, query }, call)) as never;
+    get(path, ...[query, call]) {
+      return answered(send({ method: 'GET', path, query }, call), (response) => readAnswer(response, call?.signal)) as never;
     },
-    async post(path, body, call) {
-      return readAnswer(await send({ method: 'POST', path, body }, call)) as never;
+    post(path, body, call) {
+      return answered(send({ method: 'POST', path, body }, call), (response) => readAnswer(response, call?.signal)) as never;
     },
     stream(path, body, call) {
       return ndjsonValues(() => send({ method: 'POST', path, body, accept: NDJSON }, call), call?.signal);

@@ -1,11 +1,14 @@
 // PuzzledError: every answer of the service that is not a success, as one typed error carrying what
-// the JSON error body says (code, message, the field to blame) and what the headers add (Retry-After,
-// X-Request-Id). An answer that is not the documented error body (a proxy's page, a cut stream) becomes
-// a PuzzledError too, with code `bad_response`, so callers catch one class.
-import type { ErrorCode } from './spec.js';
+// the JSON error body says (code, message, the field to blame, details) and what the headers add
+// (Retry-After, X-Request-Id); an NDJSON stream's error end is one too. An answer that is not the
+// documented error body (a proxy's page) becomes a PuzzledError with code `bad_response`, and a body
+// whose transfer broke off (a JSON list cut by its time limit, a dropped connection) one with code
+// `stream_cut`, so callers catch one class and never a bare TypeError.
+import type { ErrorCode, ErrorDetails } from './spec.js';
 
-/** The error codes of the service, and `bad_response` for an answer that is not one of its error bodies. */
-export type PuzzledErrorCode = ErrorCode | 'bad_response';
+/** The error codes of the service; `bad_response` for an answer that is not one of its error bodies;
+ * `stream_cut` for a body whose transfer broke off before its end. */
+export type PuzzledErrorCode = ErrorCode | 'bad_response' | 'stream_cut';
 
 export class PuzzledError extends Error {
   override readonly name = 'PuzzledError';
@@ -14,17 +17,20 @@ export class PuzzledError extends Error {
   readonly code: PuzzledErrorCode;
   /** The request field to blame, when there is one. */
   readonly field: string | undefined;
+  /** What the message says, for a program, where the service gives it (a range, conflicting cells, a word). */
+  readonly details: ErrorDetails | undefined;
   /** Seconds to wait before trying again (the Retry-After header of 503 overloaded and 429). */
   readonly retryAfter: number | undefined;
   /** The X-Request-Id of the answer, to find it in the service's log. */
   readonly requestId: string | undefined;
 
   constructor(status: number, code: PuzzledErrorCode, message: string,
-    { field, retryAfter, requestId }: { field?: string | undefined; retryAfter?: number | undefined; requestId?: string | undefined } = {}) {
+    { field, details, retryAfter, requestId }: { field?: string | undefined; details?: ErrorDetails | undefined; retryAfter?: number | undefined; requestId?: string | undefined } = {}) {
     super(message);
     this.status = status;
     this.code = code;
     this.field = field;
+    this.details = details;
     this.retryAfter = retryAfter;
     this.requestId = requestId;
   }
@@ -44,12 +50,28 @@ export function errorFromBody(status: number, body: unknown, headers: Headers): 
     retryAfter: retryAfterSeconds(headers.get('Retry-After')),
     requestId: headers.get('X-Request-Id') ?? undefined,
   };
-  const error = (body as { error?: { code?: unknown; message?: unknown; field?: unknown } } | null)?.error;
+  const error = (body as { error?: { code?: unknown; message?: unknown; field?: unknown; details?: unknown } } | null)?.error;
   if (typeof error?.code !== 'string' || typeof error.message !== 'string') {
     return new PuzzledError(status, 'bad_response', `HTTP ${status} without the service's error body`, details);
   }
   const field = typeof error.field === 'string' ? error.field : undefined;
-  return new PuzzledError(status, error.code as ErrorCode, error.message, { ...details, field });
+  const given = typeof error.details === 'object' && error.details !== null ? error.details as ErrorDetails : undefined;
+  return new PuzzledError(status, error.code as ErrorCode, error.message, { ...details, field, details: given });
+}
+
+/** A body's reading that failed (fetch's TypeError when the transfer broke off) as a PuzzledError
+ * `stream_cut`; an abort is passed on as it is. */
+export function streamCut(status: number, cause: unknown, signal?: AbortSignal): unknown {
+  if (signal?.aborted || (cause instanceof Error && cause.name === 'AbortError') || cause instanceof PuzzledError) return cause;
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new PuzzledError(status, 'stream_cut', `the answer broke off before its end (${reason}): a time limit reached mid-list, or a dropped connection`);
+}
+
+/** Whether an NDJSON line is a stream's error end: an object holding only `error` (bulk Sudoku's
+ * per-puzzle errors also carry their `line`). */
+export function isStreamEnd(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) &&
+    Object.keys(value).length === 1 && 'error' in value;
 }
 
 /** The PuzzledError of a response that is not a success; reads its body. */

@@ -1,5 +1,8 @@
 // The media types the client asks for and reads, and how a success is read: JSON parsed, any other
-// type (SVG, HTML, YAML, CSS, JavaScript, metrics text) as its text.
+// type (SVG, HTML, YAML, CSS, JavaScript, metrics text) as its text; a body that broke off before its
+// end (a list cut by its time limit) is a PuzzledError `stream_cut`.
+import { parseJson, streamCut } from './errors.js';
+
 export const JSON_TYPE = 'application/json';
 export const NDJSON = 'application/x-ndjson';
 export const EVENT_STREAM = 'text/event-stream';
@@ -10,6 +13,12 @@ export function mediaType(response: Response): string {
 }
 
 /** A 2xx answer: parsed JSON when it is JSON, else its text. */
-export function readAnswer(response: Response): Promise<unknown> {
-  return mediaType(response) === JSON_TYPE ? response.json() : response.text();
+export async function readAnswer(response: Response, signal?: AbortSignal): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (cause) {
+    throw streamCut(response.status, cause, signal);
+  }
+  return mediaType(response) === JSON_TYPE ? parseJson(text, response.status, 'the answer') : text;
 }

@@ -1,8 +1,10 @@
 // NDJSON (one JSON value per line) read from a response as an AsyncIterable of values, one chunk of
 // lines in memory at a time (lineBatches). The request is sent when the iteration starts; an answer
 // that is not NDJSON is a PuzzledError `bad_response`, and so is a line that is not JSON (named by its
-// number). Blank lines are skipped. An abort stops the iteration at once, also within a chunk.
-import { parseJson, PuzzledError } from './errors.js';
+// number). A stream that stopped early ends with a line {"error": {...}}: it is thrown as the
+// PuzzledError it describes; a transfer that broke off is a PuzzledError `stream_cut`. Blank lines
+// are skipped. An abort stops the iteration at once, also within a chunk.
+import { errorFromBody, isStreamEnd, parseJson, PuzzledError, streamCut } from './errors.js';
 import { lineBatches } from './lines.js';
 import { mediaType, NDJSON } from './media.js';
 
@@ -18,11 +20,26 @@ export async function* ndjsonValues<T>(send: () => Promise<Response>, signal?: A
     throw new PuzzledError(response.status, 'bad_response', `the answer is ${mediaType(response) || 'without a body'}, not NDJSON`);
   }
   let lineNumber = 0;
-  for await (const lines of lineBatches(response.body)) {
-    for (const line of lines) {
-      lineNumber++;
-      signal?.throwIfAborted();
-      if (line.trim() !== '') yield parseJson<T>(line, response.status, `NDJSON line ${lineNumber}`);
+  const batches = lineBatches(response.body);
+  try {
+    for (;;) {
+      let next: IteratorResult<string[], void>;
+      try {
+        next = await batches.next();
+      } catch (cause) {
+        throw streamCut(response.status, cause, signal);
+      }
+      if (next.done) return;
+      for (const line of next.value) {
+        lineNumber++;
+        signal?.throwIfAborted();
+        if (line.trim() === '') continue;
+        const value = parseJson<T>(line, response.status, `NDJSON line ${lineNumber}`);
+        if (isStreamEnd(value)) throw errorFromBody(response.status, value, response.headers);
+        yield value;
+      }
     }
+  } finally {
+    await batches.return(undefined); // cancels the body when the reading stops early
   }
 }

@@ -28,8 +28,11 @@ export type Answer<O> =
   | MediaTypeOf<OkContent<O>, 'application/json'>
   | (IsNever<TextMediaTypes<OkContent<O>>> extends true ? never : string);
 
-/** One line of the operation's `application/x-ndjson` answer. */
-export type NdjsonLine<O> = MediaTypeOf<OkContent<O>, 'application/x-ndjson'>;
+/** The last line of an NDJSON stream that stopped early (the client raises it as a PuzzledError). */
+export type StreamEnd = components['schemas']['StreamEnd'];
+
+/** One line of the operation's `application/x-ndjson` answer (a stream's error end aside, which is thrown). */
+export type NdjsonLine<O> = Exclude<MediaTypeOf<OkContent<O>, 'application/x-ndjson'>, StreamEnd>;
 
 /** The query parameters of a GET operation. */
 export type Query<O> = O extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
@@ -42,8 +45,11 @@ export type StreamPath = {
   [P in PathsWith<'post'>]: IsNever<NdjsonLine<Operation<P, 'post'>>> extends true ? never : P;
 }[PathsWith<'post'>];
 
-/** The `code` of a JSON error body. */
-export type ErrorCode = components['schemas']['Error']['error']['code'];
+/** Every error code the service can send (openapi.yaml's ErrorCode, which holds api/errors.h's table). */
+export type ErrorCode = components['schemas']['ErrorCode'];
+
+/** The machine-readable details of an error, where it has them (a range, conflicting cells, a word). */
+export type ErrorDetails = components['schemas']['ErrorDetails'];
 
 /** A big integer (count, rank, seed) as the service writes it: a string of decimal digits. */
 export type BigInteger = components['schemas']['BigInteger'];

@@ -291,10 +291,7 @@ before(async () => {
   server = await startPuzzled();
   client = createClient({
     baseUrl: server.url,
-    fetch: (input, init) => {
-      fetched.add(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
-      return fetch(input, init);
-    },
+    hooks: [{ onRequest(request) { fetched.add(`${request.method} ${new URL(request.url).pathname}`); } }],
   });
 });
 after(async () => assert.equal(await server.stop(), 0, 'puzzled stops cleanly'));

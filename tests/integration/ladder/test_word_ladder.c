@@ -236,6 +236,10 @@ Test(word_ladder, ndjson_puts_the_head_then_one_ladder_per_line) {
 Test(word_ladder, unknown_words_name_their_field) {
     expect_error_field(http_get("/word-ladder?from=qzqz&to=cold"), 422, "unknown_word", "from");
     expect_error_field(http_get("/word-ladder?from=cold&to=qzqz"), 422, "unknown_word", "to");
+    expect_error_details(http_get("/word-ladder?from=cold&to=qzqz"), 422, "unknown_word",
+                         "{\"word\":\"qzqz\",\"letters\":4}");
+    expect_error_details(http_get("/word-ladder?from=cold&to=warmer"), 422, "length_mismatch",
+                         "{\"from_letters\":4,\"to_letters\":6}");
     expect_error_field(http_post("/word-ladder", "{\"from\":\"warm\",\"to\":\"cold\",\"dictionary\":[\"cold\"]}"), 422,
                        "unknown_word", "from");
     /* a length the request dictionary has no word of */

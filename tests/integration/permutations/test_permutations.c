@@ -18,7 +18,7 @@ static const char *const orders[] = {"lexicographic", "input", "any"};
 static const char *const pool[] = {"-3",    "0",     "1",         "2",     "7",           "1.5",   "-0.5",
                                    "\"a\"", "\"b\"", "\"ab\"",    "\"\"",  "\"\\u00e9\"", "\"1\"", "true",
                                    "false", "null",  "{\"a\":1}", "[1,2]", "[]"};
-/* Numbers alone: sorted by their bits (api/item_classes.c radix_sort_keys), not by qsort. */
+/* Numbers alone: sorted by their bits (api/arrangements/item_classes.c radix_sort_keys), not by qsort. */
 static const char *const numbers[] = {"-3",
                                       "0",
                                       "1",
@@ -98,7 +98,7 @@ Test(permutations, number_items_match_itertools_for_every_option_combination) {
     expect_itertools_listings(random_number_body, 20261125);
 }
 
-/* Lines of one-byte entries up to 32 bytes take a fixed-shape path (api/arrangement_listing.c), longer
+/* Lines of one-byte entries up to 32 bytes take a fixed-shape path (api/arrangements/arrangement_listing.c), longer
  * ones the patching of changed entries: on both sides of that edge (15 and 16 numbers as NDJSON: 32
  * and 34 bytes a line; 29 and 30 characters: 32 and 33), the first 3,000 lines, as sent and as JSON
  * text, against the plain next-permutation step over positions applied to the sorted values. */
@@ -161,7 +161,7 @@ static void add_ordering_case(cJSON *cases, int n, bool text, bool ndjson, long 
     cJSON_AddItemToArray(cases, c);
 }
 
-/* Every ordering of distinct one-byte items is written by blocks of 7! lines (api/permutation_blocks.c):
+/* Every ordering of distinct one-byte items is written by blocks of 7! lines (api/arrangements/permutation_blocks.c):
  * byte for byte against itertools (permutation_bytes_reference.py) for 1 to 12 items, numbers in a
  * scrambled input order and one-letter texts, JSON and NDJSON, whole listings up to 8 items and from
  * there windows starting and ending on, before and after block edges, near the end, and past it. */

@@ -152,13 +152,24 @@ Test(sudoku, solves_rows_of_numbers_and_answers_in_rows) {
     cJSON_Delete(doc);
 }
 
-Test(sudoku, solves_qqwing_puzzles_in_bulk_one_ndjson_line_each, .timeout = 300) {
-    enum { PUZZLES = 500 };
-    char(*puzzles)[QQWING_LINE] = qqwing_generate(PUZZLES, "any");
-    size_t size = PUZZLES * 83 + 128, used = 0;
+enum { BULK_PUZZLES = 500 };
+
+/* qqwing's puzzles a line each (CRLF), a blank line, then three that each fail: conflicting givens,
+ * no solution, a wrong length. */
+static char *bulk_body(const char (*puzzles)[QQWING_LINE]) {
+    size_t size = BULK_PUZZLES * 83 + 128, used = 0;
     char *body = malloc(size);
-    for (int k = 0; k < PUZZLES; k++) used += (size_t)snprintf(body + used, size - used, "%s\r\n", puzzles[k]);
+    for (int k = 0; k < BULK_PUZZLES; k++) used += (size_t)snprintf(body + used, size - used, "%s\r\n", puzzles[k]);
     snprintf(body + used, size - used, "\n1..1............\n12.....4........\n123");
+    return body;
+}
+
+static const char *const bulk_error_codes[] = {"conflicting_givens", "no_solution", "invalid_field"};
+
+Test(sudoku, solves_qqwing_puzzles_in_bulk_one_ndjson_line_each, .timeout = 300) {
+    enum { PUZZLES = BULK_PUZZLES };
+    char(*puzzles)[QQWING_LINE] = qqwing_generate(PUZZLES, "any");
+    char *body = bulk_body((const char(*)[QQWING_LINE])puzzles);
     const char *const headers[] = {"Content-Type: text/plain", NULL};
     http_result result = http_request(server_url(), "POST", "/sudoku/solve", body, headers);
     cr_assert_eq(result.status, 200);
@@ -172,16 +183,76 @@ Test(sudoku, solves_qqwing_puzzles_in_bulk_one_ndjson_line_each, .timeout = 300)
         cr_assert(flag(line, "unique"));
     }
     /* a blank line is skipped but counted; then the three errors */
-    static const char *const codes[] = {"conflicting_givens", "no_solution", "invalid_field"};
     for (int k = 0; k < 3; k++) {
         const cJSON *line = cJSON_GetArrayItem(lines, PUZZLES + k);
         cr_assert_eq((int)number(line, "line"), PUZZLES + 2 + k);
-        cr_assert_str_eq(text(cJSON_GetObjectItemCaseSensitive(line, "error"), "code"), codes[k]);
+        cr_assert_str_eq(text(cJSON_GetObjectItemCaseSensitive(line, "error"), "code"), bulk_error_codes[k]);
     }
     cJSON_Delete(lines);
     http_result_free(&result);
     free(body);
     free(puzzles);
+}
+
+/* Bulk with Accept: text/plain, on `path_and_query`: the answer's lines, split in place in
+ * result->body (at most `max_lines`); asserts a 200 in text/plain. */
+static int bulk_text_lines(const char *path_and_query, const char *body, http_result *result, char **lines,
+                           int max_lines) {
+    const char *const headers[] = {"Content-Type: text/plain", "Accept: text/plain", NULL};
+    *result = http_request(server_url(), "POST", path_and_query, body, headers);
+    cr_assert_eq(result->status, 200);
+    char *type = http_header(result, "Content-Type");
+    cr_assert(type != NULL && strncmp(type, "text/plain", 10) == 0, "Content-Type %s", type ? type : "(none)");
+    free(type);
+    int count = 0;
+    for (char *at = result->body; *at != '\0'; count++) {
+        char *end = strchr(at, '\n');
+        cr_assert_not_null(end, "the last line has no line end");
+        *end = '\0';
+        cr_assert_lt(count, max_lines);
+        lines[count] = at;
+        at = end + 1;
+    }
+    return count;
+}
+
+Test(sudoku, solves_qqwing_puzzles_in_bulk_one_text_line_each, .timeout = 300) {
+    enum { PUZZLES = BULK_PUZZLES, LINES = PUZZLES + 3 };
+    char(*puzzles)[QQWING_LINE] = qqwing_generate(PUZZLES, "any");
+    char *body = bulk_body((const char(*)[QQWING_LINE])puzzles), *lines[LINES];
+    http_result result;
+    cr_assert_eq(bulk_text_lines("/sudoku/solve", body, &result, lines, LINES), LINES);
+    for (int k = 0; k < PUZZLES; k++) assert_solves(puzzles[k], lines[k]); /* unique: the solution alone */
+    for (int k = 0; k < 3; k++) cr_assert_str_eq(lines[PUZZLES + k], bulk_error_codes[k]); /* the blank line: none */
+    http_result_free(&result);
+    free(body);
+    free(puzzles);
+}
+
+/* The empty 4 x 4 grid has 288 solutions (the number of 4 x 4 Sudoku grids; a search stopped at
+ * count_limit cannot tell whether more exist, hence "288+" at 288); a full one, one. */
+Test(sudoku, bulk_text_lines_say_not_unique_and_counts) {
+    static const char body[] = "................\n1234341221434321\n";
+    char *lines[2];
+    http_result result;
+    cr_assert_eq(bulk_text_lines("/sudoku/solve", body, &result, lines, 2), 2);
+    cr_assert_eq(strlen(lines[0]), 16 + strlen(" not_unique"));
+    cr_assert_str_eq(lines[0] + 16, " not_unique");
+    lines[0][16] = '\0';
+    assert_solves("................", lines[0]);
+    cr_assert_str_eq(lines[1], "1234341221434321");
+    http_result_free(&result);
+    static const struct {
+        const char *query, *first_count;
+    } limits[] = {{"/sudoku/solve?count_limit=1000", " 288"},
+                  {"/sudoku/solve?count_limit=288", " 288+"},
+                  {"/sudoku/solve?count_limit=100", " 100+"}};
+    for (size_t k = 0; k < sizeof limits / sizeof limits[0]; k++) {
+        cr_assert_eq(bulk_text_lines(limits[k].query, body, &result, lines, 2), 2);
+        cr_assert_str_eq(lines[0] + 16, limits[k].first_count, "%s", limits[k].query);
+        cr_assert_str_eq(lines[1], "1234341221434321 1");
+        http_result_free(&result);
+    }
 }
 
 /* ---- generate ---- */
@@ -328,6 +399,11 @@ Test(sudoku, bad_input_gets_its_error) {
                "[0, 0], [0, 3]"));
     cJSON_Delete(doc);
     http_result_free(&result);
+    /* and the details say it for programs: the value, its unit and the cells */
+    expect_error_details(http_get("/sudoku/hint?puzzle=1..1............"), 422, "conflicting_givens",
+                         "{\"value\":1,\"unit\":{\"kind\":\"row\",\"index\":0},\"cells\":[[0,0],[0,3]]}");
+    expect_error_details(http_get("/sudoku/solve?puzzle=.2.......2......"), 422, "conflicting_givens",
+                         "{\"value\":2,\"unit\":{\"kind\":\"column\",\"index\":1},\"cells\":[[0,1],[2,1]]}");
     /* no conflict, no solution: (0,2) and (0,3) must hold 3 and 4, and the 4 in their box leaves both only 3 */
     expect_error_field(http_get("/sudoku/solve?puzzle=12.....4........"), 422, "no_solution", "puzzle");
     expect_error_field(http_get("/sudoku/explain?puzzle=12.....4........"), 422, "no_solution", "puzzle");

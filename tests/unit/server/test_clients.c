@@ -149,20 +149,20 @@ Test(clients, connections_are_counted_per_address) {
 
 Test(clients, computing_requests_in_progress_are_capped_per_client) {
     clients *table = table_sharing(0, 1, 3);
-    unsigned retry_after = 0;
-    for (int i = 0; i < 3; i++) cr_assert_eq(clients_admit(table, "192.0.2.1", &retry_after), CLIENT_ADMITTED);
-    cr_assert_eq(clients_admit(table, "192.0.2.1", &retry_after), CLIENT_BUSY);
-    cr_assert_eq(retry_after, 1);
-    cr_assert_eq(clients_admit(table, "192.0.2.2", &retry_after), CLIENT_ADMITTED, "another client has its share");
+    client_quota quota;
+    for (int i = 0; i < 3; i++) cr_assert_eq(clients_admit(table, "192.0.2.1", &quota), CLIENT_ADMITTED);
+    cr_assert_eq(clients_admit(table, "192.0.2.1", &quota), CLIENT_BUSY);
+    cr_assert_eq(quota.retry_after_s, 1);
+    cr_assert_eq(clients_admit(table, "192.0.2.2", &quota), CLIENT_ADMITTED, "another client has its share");
     clients_release(table, "192.0.2.1");
-    cr_assert_eq(clients_admit(table, "192.0.2.1", &retry_after), CLIENT_ADMITTED, "a release frees a place");
+    cr_assert_eq(clients_admit(table, "192.0.2.1", &quota), CLIENT_ADMITTED, "a release frees a place");
     clients_destroy(table);
 }
 
 Test(clients, no_rate_and_no_cap_admit_everything) {
     clients *table = table_sharing(0, 1, 0);
-    unsigned retry_after = 0;
-    for (int i = 0; i < 10000; i++) cr_assert_eq(clients_admit(table, "192.0.2.1", &retry_after), CLIENT_ADMITTED);
+    client_quota quota;
+    for (int i = 0; i < 10000; i++) cr_assert_eq(clients_admit(table, "192.0.2.1", &quota), CLIENT_ADMITTED);
     clients_destroy(table);
 }
 
@@ -177,17 +177,18 @@ Test(clients, the_bucket_gives_the_burst_then_the_rate_and_never_more) {
     clients *table = table_sharing(RATE, BURST, 0);
     double start = seconds_now();
     int admitted = 0, limited = 0;
-    unsigned retry_after = 0, longest_retry = 0, shortest_retry = 1000;
+    client_quota quota;
+    unsigned longest_retry = 0, shortest_retry = 1000;
     for (int i = 0; i < ATTEMPTS; i++) {
-        client_verdict verdict = clients_admit(table, "192.0.2.1", &retry_after);
+        client_verdict verdict = clients_admit(table, "192.0.2.1", &quota);
         if (verdict == CLIENT_ADMITTED) {
             admitted++;
             clients_release(table, "192.0.2.1");
         } else {
             cr_assert_eq(verdict, CLIENT_RATE_LIMITED);
             limited++;
-            longest_retry = retry_after > longest_retry ? retry_after : longest_retry;
-            shortest_retry = retry_after < shortest_retry ? retry_after : shortest_retry;
+            longest_retry = quota.retry_after_s > longest_retry ? quota.retry_after_s : longest_retry;
+            shortest_retry = quota.retry_after_s < shortest_retry ? quota.retry_after_s : shortest_retry;
         }
     }
     double elapsed = seconds_now() - start;
@@ -205,8 +206,8 @@ Test(clients, the_bucket_gives_the_burst_then_the_rate_and_never_more) {
 Test(clients, a_token_comes_back_once_one_over_the_rate_has_passed) {
     enum { RATE = 20 };
     clients *table = table_sharing(RATE, 1, 0);
-    unsigned retry_after = 0;
-    cr_assert_eq(clients_admit(table, "192.0.2.1", &retry_after), CLIENT_ADMITTED);
+    client_quota quota;
+    cr_assert_eq(clients_admit(table, "192.0.2.1", &quota), CLIENT_ADMITTED);
     double spent = seconds_now();
     clients_release(table, "192.0.2.1");
     /* Wait (bounded) until more than 1/RATE has passed on the clock the bucket reads; then a token
@@ -214,7 +215,33 @@ Test(clients, a_token_comes_back_once_one_over_the_rate_has_passed) {
     struct timespec pause = {0, 1000000};
     for (int i = 0; i < 10000 && seconds_now() - spent <= 1.0 / RATE; i++) nanosleep(&pause, NULL);
     cr_assert_gt(seconds_now() - spent, 1.0 / RATE);
-    cr_assert_eq(clients_admit(table, "192.0.2.1", &retry_after), CLIENT_ADMITTED);
-    cr_assert_eq(clients_admit(table, "192.0.2.2", &retry_after), CLIENT_ADMITTED, "each client its own bucket");
+    cr_assert_eq(clients_admit(table, "192.0.2.1", &quota), CLIENT_ADMITTED);
+    cr_assert_eq(clients_admit(table, "192.0.2.2", &quota), CLIENT_ADMITTED, "each client its own bucket");
+    clients_destroy(table);
+}
+
+Test(clients, the_ratelimit_headers_name_the_bucket_and_what_is_left_of_it) {
+    clients *table = table_sharing(1, 3, 0);
+    double start = seconds_now();
+    client_quota quota;
+    char policy[CLIENT_RATE_HEADER_SIZE], state[CLIENT_RATE_HEADER_SIZE];
+    cr_assert_eq(clients_admit(table, "192.0.2.1", &quota), CLIENT_ADMITTED);
+    cr_assert(clients_rate_headers(table, &quota, policy, state));
+    cr_assert_str_eq(policy, "\"client\";q=3;w=3", "3 requests at once, refilled in 3 s at 1 a second");
+    cr_assert_str_eq(state, "\"client\";r=2;t=1", "2 left; a second until the bucket is full");
+    cr_assert_eq(clients_admit(table, "192.0.2.1", &quota), CLIENT_ADMITTED);
+    cr_assert_eq(clients_admit(table, "192.0.2.1", &quota), CLIENT_ADMITTED);
+    /* Within a second of the first request no token has come back: the fourth is refused. */
+    if (clients_admit(table, "192.0.2.1", &quota) == CLIENT_RATE_LIMITED) {
+        cr_assert(clients_rate_headers(table, &quota, policy, state));
+        cr_assert_str_eq(state, "\"client\";r=0;t=3", "the refusal says nothing is left, and when all is back");
+    } else {
+        cr_assert_geq(seconds_now() - start, 1.0, "admitted although no token can have come back");
+    }
+    clients_destroy(table);
+
+    table = table_sharing(0, 1, 3);
+    cr_assert_eq(clients_admit(table, "192.0.2.1", &quota), CLIENT_ADMITTED);
+    cr_assert_not(clients_rate_headers(table, &quota, policy, state), "--client-rate 0: no headers");
     clients_destroy(table);
 }

@@ -1,14 +1,30 @@
 /* The compute pool (server/compute_pool.c): every admitted job runs or is refused exactly once, the
  * queue limits and the express-then-main order hold, waiting jobs are refused at their deadline and
- * at a stop, and lent slots keep main workers parked. Jobs block on a gate the test opens, so what
- * is running and what is waiting is known at every step; waits are bounded by a generous deadline
- * and never measured. */
+ * at a stop. Sub-tasks offered through the pool's executor (core/common/fork_join.h) each run
+ * exactly once, on an idle main worker in a main slot or, when none is free, on the thread that joins
+ * them; nested offers and deadlines that pass mid-way end too. Jobs and sub-tasks block on a gate the
+ * test opens, so what is running and what is waiting is known at every step; waits are bounded by a
+ * generous deadline and never measured. */
 #include <criterion/criterion.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <time.h>
 
 #include "server/compute_pool.h"
+
+/* The server's timer, which expires the waiting jobs (one per test: each runs in its own process). */
+static timer *expiry;
+
+static compute_pool *pool_with_timer(unsigned workers, unsigned queue_limit) {
+    expiry = timer_start();
+    cr_assert_not_null(expiry);
+    return compute_pool_create(workers, queue_limit, expiry);
+}
+
+static void pool_and_timer_destroy(compute_pool *pool) {
+    compute_pool_destroy(pool);
+    timer_stop(expiry);
+}
 
 typedef struct gate {
     pthread_mutex_t lock;
@@ -49,11 +65,12 @@ static void gate_wait(gate *g) {
 static void run(compute_job *job) {
     test_job *t = (test_job *)job;
     t->lane = job->lane;
-    atomic_fetch_add(&t->started, 1);
     if (t->demote && job->lane == COMPUTE_EXPRESS) {
         cr_assert_eq(compute_pool_demote(t->pool, job), COMPUTE_QUEUED);
+        atomic_fetch_add(&t->started, 1); /* after the demotion, so a test that sees it sees the job queued */
         return;
     }
+    atomic_fetch_add(&t->started, 1);
     if (t->gate != NULL) gate_wait(t->gate);
     atomic_fetch_add(&t->ran, 1);
 }
@@ -80,20 +97,20 @@ static bool eventually(atomic_int *flag, int value) {
 }
 
 Test(compute_pool, a_new_job_runs_on_the_express_lane) {
-    compute_pool *pool = compute_pool_create(2, 1);
+    compute_pool *pool = pool_with_timer(2, 1);
     test_job t;
     job_init(&t, pool, NULL, false);
     cr_assert_eq(compute_pool_submit(pool, &t.job), COMPUTE_QUEUED);
     cr_assert(eventually(&t.ran, 1));
     cr_assert_eq(t.lane, COMPUTE_EXPRESS);
     cr_assert(compute_pool_wait_idle(pool, NULL));
-    compute_pool_destroy(pool);
+    pool_and_timer_destroy(pool);
 }
 
 Test(compute_pool, demoted_jobs_fill_the_workers_then_the_queue_then_are_refused) {
     gate g;
     gate_init(&g);
-    compute_pool *pool = compute_pool_create(2, 1);
+    compute_pool *pool = pool_with_timer(2, 1);
     test_job jobs[4];
     for (int i = 0; i < 3; i++) {
         job_init(&jobs[i], pool, &g, true);
@@ -107,14 +124,13 @@ Test(compute_pool, demoted_jobs_fill_the_workers_then_the_queue_then_are_refused
     cr_assert_eq(stats.main_waiting, 1);
     job_init(&jobs[3], pool, &g, false);
     cr_assert_eq(compute_pool_demote(pool, &jobs[3].job), COMPUTE_FULL);
-    cr_assert_eq(compute_pool_borrow(pool, 4), 0, "nothing is lent while jobs wait");
     gate_open(&g);
     for (int i = 0; i < 3; i++) cr_assert(eventually(&jobs[i].ran, 1));
     for (int i = 0; i < 3; i++) cr_assert_eq(jobs[i].lane, COMPUTE_MAIN);
     cr_assert(compute_pool_wait_idle(pool, NULL));
     cr_assert(compute_pool_accepting(pool));
     cr_assert_eq(compute_pool_stats_read(pool).rejected, 1);
-    compute_pool_destroy(pool);
+    pool_and_timer_destroy(pool);
 }
 
 /* A pool of one main worker that `busy` holds until `g` opens (demoted there from the express lane),
@@ -122,7 +138,7 @@ Test(compute_pool, demoted_jobs_fill_the_workers_then_the_queue_then_are_refused
  * not held). */
 static compute_pool *pool_with_a_job_expiring_behind_a_busy_one(gate *g, test_job *busy, test_job *waiting,
                                                                 gate *refusal) {
-    compute_pool *pool = compute_pool_create(1, 4);
+    compute_pool *pool = pool_with_timer(1, 4);
     job_init(busy, pool, g, true);
     compute_pool_submit(pool, &busy->job);
     cr_assert(eventually(&busy->started, 2));
@@ -145,7 +161,7 @@ Test(compute_pool, a_waiting_job_is_refused_at_its_deadline_without_running) {
     gate_open(&g);
     cr_assert(compute_pool_wait_idle(pool, NULL));
     cr_assert_eq(compute_pool_stats_read(pool).expired, 1);
-    compute_pool_destroy(pool);
+    pool_and_timer_destroy(pool);
 }
 
 /* The stop waits for the pool to be idle and then stops libmicrohttpd, which must find no connection
@@ -166,13 +182,13 @@ Test(compute_pool, a_refusal_in_progress_keeps_the_pool_busy) {
     cr_assert_not(compute_pool_wait_idle(pool, &soon), "the refusal still runs");
     gate_open(&refusal);
     cr_assert(compute_pool_wait_idle(pool, NULL));
-    compute_pool_destroy(pool);
+    pool_and_timer_destroy(pool);
 }
 
 Test(compute_pool, stopping_refuses_waiting_jobs_and_new_ones_but_lets_running_ones_finish) {
     gate g;
     gate_init(&g);
-    compute_pool *pool = compute_pool_create(1, 4);
+    compute_pool *pool = pool_with_timer(1, 4);
     test_job running, waiting, late;
     job_init(&running, pool, &g, true);
     compute_pool_submit(pool, &running.job);
@@ -190,13 +206,13 @@ Test(compute_pool, stopping_refuses_waiting_jobs_and_new_ones_but_lets_running_o
     gate_open(&g);
     cr_assert(eventually(&running.ran, 1));
     cr_assert(compute_pool_wait_idle(pool, NULL));
-    compute_pool_destroy(pool);
+    pool_and_timer_destroy(pool);
 }
 
 Test(compute_pool, continuations_skip_the_limits_until_the_pool_halts) {
     gate g;
     gate_init(&g);
-    compute_pool *pool = compute_pool_create(1, 0);
+    compute_pool *pool = pool_with_timer(1, 0);
     test_job busy, piece, after_halt;
     job_init(&busy, pool, &g, true);
     compute_pool_submit(pool, &busy.job);
@@ -210,21 +226,198 @@ Test(compute_pool, continuations_skip_the_limits_until_the_pool_halts) {
     cr_assert_not(compute_pool_continue(pool, &after_halt.job));
     gate_open(&g);
     cr_assert(compute_pool_wait_idle(pool, NULL));
-    compute_pool_destroy(pool);
+    pool_and_timer_destroy(pool);
 }
 
-Test(compute_pool, lent_slots_keep_workers_parked_until_given_back) {
-    compute_pool *pool = compute_pool_create(2, 1);
-    cr_assert_eq(compute_pool_borrow(pool, 5), 2);
-    test_job t;
-    job_init(&t, pool, NULL, true);
-    cr_assert_eq(compute_pool_submit(pool, &t.job), COMPUTE_QUEUED);
-    cr_assert(eventually(&t.started, 1));
-    struct timespec pause = {0, 20000000};
-    nanosleep(&pause, NULL);
-    cr_assert_eq(atomic_load(&t.ran), 0, "no main worker is free while both slots are lent");
-    compute_pool_give_back(pool, 2);
-    cr_assert(eventually(&t.ran, 1));
+/* ---- sub-tasks (the pool's executor) ---- */
+
+typedef struct test_task {
+    gate *gate; /* NULL: the task ends at once */
+    atomic_int started, ran;
+    pthread_t thread;
+} test_task;
+
+static void run_task(void *arg) {
+    test_task *t = arg;
+    t->thread = pthread_self();
+    atomic_fetch_add(&t->started, 1);
+    if (t->gate != NULL) gate_wait(t->gate);
+    atomic_fetch_add(&t->ran, 1);
+}
+
+/* A pool of `workers` whose executor is installed, as the server does at start-up. */
+static compute_pool *pool_with_executor(unsigned workers) {
+    compute_pool *pool = pool_with_timer(workers, 4);
+    fork_join_install(compute_pool_executor(pool));
+    return pool;
+}
+
+static void destroy_with_executor(compute_pool *pool) {
     cr_assert(compute_pool_wait_idle(pool, NULL));
-    compute_pool_destroy(pool);
+    fork_join_install(NULL);
+    pool_and_timer_destroy(pool);
+}
+
+Test(compute_pool_tasks, an_idle_worker_takes_an_offered_task_and_the_join_waits_for_it) {
+    gate g;
+    gate_init(&g);
+    compute_pool *pool = pool_with_executor(2);
+    test_task t = {.gate = &g};
+    parallel_task task;
+    fork_join_offer(&task, run_task, &t);
+    cr_assert(eventually(&t.started, 1), "a main worker took the task");
+    cr_assert_not(pthread_equal(t.thread, pthread_self()));
+    cr_assert_eq(compute_pool_stats_read(pool).busy, 1, "the task holds a main slot");
+    gate_open(&g);
+    fork_join_join(&task);
+    cr_assert_eq(atomic_load(&t.ran), 1, "the join returned after the task ended");
+    destroy_with_executor(pool);
+}
+
+/* Both main workers are held by jobs: nobody can take the sub-tasks, so the caller runs each at its
+ * join, once, and the pool never runs them. */
+Test(compute_pool_tasks, on_a_full_pool_every_task_runs_once_on_the_joining_thread) {
+    gate g;
+    gate_init(&g);
+    compute_pool *pool = pool_with_executor(2);
+    test_job jobs[2];
+    for (int i = 0; i < 2; i++) {
+        job_init(&jobs[i], pool, &g, true);
+        compute_pool_submit(pool, &jobs[i].job);
+        cr_assert(eventually(&jobs[i].started, 2), "job %d holds a main worker", i);
+    }
+    enum { TASKS = 5 };
+    test_task t[TASKS] = {0};
+    parallel_task tasks[TASKS];
+    for (int i = 0; i < TASKS; i++) fork_join_offer(&tasks[i], run_task, &t[i]);
+    fork_join_join_all(tasks, TASKS);
+    for (int i = 0; i < TASKS; i++) {
+        cr_assert_eq(atomic_load(&t[i].ran), 1, "task %d ran once", i);
+        cr_assert(pthread_equal(t[i].thread, pthread_self()), "task %d ran on the joining thread", i);
+    }
+    gate_open(&g);
+    destroy_with_executor(pool);
+}
+
+/* One task taken and held by a worker, the others withdrawn and run here: each runs once, and the
+ * join of all returns only after the held one ended. */
+Test(compute_pool_tasks, a_join_of_all_runs_what_nobody_took_and_waits_for_the_rest) {
+    gate g;
+    gate_init(&g);
+    compute_pool *pool = pool_with_executor(1);
+    enum { TASKS = 4 };
+    test_task t[TASKS] = {{.gate = &g}};
+    parallel_task tasks[TASKS];
+    fork_join_offer(&tasks[0], run_task, &t[0]);
+    cr_assert(eventually(&t[0].started, 1), "the one worker took the first task");
+    for (int i = 1; i < TASKS; i++) fork_join_offer(&tasks[i], run_task, &t[i]);
+    gate_open(&g); /* before the join, which runs the others here */
+    fork_join_join_all(tasks, TASKS);
+    for (int i = 0; i < TASKS; i++) cr_assert_eq(atomic_load(&t[i].ran), 1, "task %d ran once", i);
+    cr_assert_not(pthread_equal(t[0].thread, pthread_self()));
+    destroy_with_executor(pool);
+}
+
+/* A demoted job waiting for the one main worker is taken before an offered task. */
+Test(compute_pool_tasks, waiting_jobs_go_before_offered_tasks) {
+    gate g;
+    gate_init(&g);
+    compute_pool *pool = pool_with_executor(1);
+    test_job busy, waiting;
+    job_init(&busy, pool, &g, true);
+    compute_pool_submit(pool, &busy.job);
+    cr_assert(eventually(&busy.started, 2));
+    job_init(&waiting, pool, NULL, true);
+    compute_pool_submit(pool, &waiting.job);
+    cr_assert(eventually(&waiting.started, 1), "demoted behind the busy job");
+    test_task t = {0};
+    parallel_task task;
+    fork_join_offer(&task, run_task, &t);
+    gate_open(&g);
+    cr_assert(eventually(&t.ran, 1), "the worker takes the task after the waiting job");
+    cr_assert_eq(atomic_load(&waiting.ran), 1, "the waiting job ran first");
+    fork_join_join(&task);
+    destroy_with_executor(pool);
+}
+
+/* A running task holds its main slot: a demoted job waits until it ends. */
+Test(compute_pool_tasks, a_running_task_keeps_a_demoted_job_waiting) {
+    gate g;
+    gate_init(&g);
+    compute_pool *pool = pool_with_executor(1);
+    test_task t = {.gate = &g};
+    parallel_task task;
+    fork_join_offer(&task, run_task, &t);
+    cr_assert(eventually(&t.started, 1));
+    test_job job;
+    job_init(&job, pool, NULL, true);
+    compute_pool_submit(pool, &job.job);
+    cr_assert(eventually(&job.started, 1), "demoted from the express lane");
+    compute_pool_stats stats = compute_pool_stats_read(pool);
+    cr_assert_eq(stats.busy, 1);
+    cr_assert_eq(stats.main_waiting, 1, "no main slot is free while the task runs");
+    gate_open(&g);
+    fork_join_join(&task);
+    cr_assert(eventually(&job.ran, 1));
+    destroy_with_executor(pool);
+}
+
+/* A binary tree of fork_joins, each level offered to the pool: every leaf runs exactly once. */
+typedef struct tree {
+    int depth;
+    atomic_int *leaves; /* one counter per leaf */
+    int first_leaf;
+} tree;
+
+static void run_tree(void *arg) {
+    tree *t = arg;
+    if (t->depth == 0) {
+        atomic_fetch_add(&t->leaves[t->first_leaf], 1);
+        return;
+    }
+    tree left = {t->depth - 1, t->leaves, t->first_leaf};
+    tree right = {t->depth - 1, t->leaves, t->first_leaf + (1 << (t->depth - 1))};
+    fork_join(true, run_tree, &left, run_tree, &right);
+}
+
+Test(compute_pool_tasks, nested_fork_joins_run_every_leaf_once) {
+    compute_pool *pool = pool_with_executor(2);
+    enum { DEPTH = 8 };
+    for (int round = 0; round < 20; round++) {
+        atomic_int leaves[1 << DEPTH] = {0};
+        tree root = {DEPTH, leaves, 0};
+        run_tree(&root);
+        for (int i = 0; i < 1 << DEPTH; i++) cr_assert_eq(atomic_load(&leaves[i]), 1, "leaf %d of round %d", i, round);
+    }
+    destroy_with_executor(pool);
+}
+
+/* Tasks that stop at a deadline which passes while they run: each still runs once and the join
+ * returns, whether a worker took it or not. */
+typedef struct polling_task {
+    const deadline *dl;
+    atomic_int ran;
+} polling_task;
+
+static void run_until_deadline(void *arg) {
+    polling_task *t = arg;
+    struct timespec step = {0, 1000000};
+    while (!deadline_expired(t->dl)) nanosleep(&step, NULL);
+    atomic_fetch_add(&t->ran, 1);
+}
+
+Test(compute_pool_tasks, tasks_stopped_by_their_deadline_all_end_and_join) {
+    compute_pool *pool = pool_with_executor(2);
+    deadline dl = deadline_after_ms(30);
+    enum { TASKS = 4 };
+    polling_task t[TASKS];
+    parallel_task tasks[TASKS];
+    for (int i = 0; i < TASKS; i++) {
+        t[i] = (polling_task){.dl = &dl};
+        fork_join_offer(&tasks[i], run_until_deadline, &t[i]);
+    }
+    fork_join_join_all(tasks, TASKS);
+    for (int i = 0; i < TASKS; i++) cr_assert_eq(atomic_load(&t[i].ran), 1, "task %d ran once", i);
+    cr_assert(deadline_expired(&dl));
+    destroy_with_executor(pool);
 }

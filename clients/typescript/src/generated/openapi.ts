@@ -676,8 +676,13 @@ export interface paths {
          *     of one puzzle string per line (blank lines skipped; `count_limit` and `time_limit_ms` then go
          *     in the query string) is answered with one NDJSON line per puzzle, streamed; a puzzle that
          *     cannot be solved gets an error line, and past the time limit the stream ends with a
-         *     deadline_exceeded line. Up to --max-body bytes (a 9 x 9 puzzle is 82 bytes a line). The lines
-         *     are solved on every idle compute worker at once, and answered in line order.
+         *     deadline_exceeded line. With `Accept: text/plain`, one text line per puzzle instead, as bulk
+         *     solvers print them: the solution, followed by ` not_unique` when the puzzle has more than one
+         *     (the first found is shown); with `count_limit`, followed by a space and the count instead, with
+         *     a `+` when the count stopped at the limit; or, for a puzzle that cannot be solved, its error
+         *     code alone (`invalid_field`, `conflicting_givens`, `no_solution`, `deadline_exceeded`). Blank
+         *     lines get no answer line. Up to --max-body bytes (a 9 x 9 puzzle is 82 bytes a line). The
+         *     lines are solved on every idle compute worker at once, and answered in line order.
          */
         post: operations["postSudokuSolve"];
         delete?: never;
@@ -936,18 +941,70 @@ export interface components {
         TimeLimitMs: number;
         /** @description A non-negative integer of any size, as decimal digits. */
         BigInteger: string;
+        /** @description Every error answer: {"error": {...}}. Each operation narrows `code` to the codes it can send. */
         Error: {
             error: {
-                /**
-                 * @description Machine-readable reason.
-                 * @enum {string}
-                 */
-                code: "malformed_json" | "invalid_body" | "unknown_field" | "duplicate_field" | "invalid_field" | "missing_field" | "conflicting_fields" | "not_found" | "method_not_allowed" | "payload_too_large" | "uri_too_long" | "rate_limited" | "invalid_request" | "unsupported_transfer_coding" | "too_large" | "deadline_exceeded" | "overloaded" | "not_ready" | "out_of_memory" | "internal_error";
-                /** @description What was wrong and what is allowed. */
+                code: components["schemas"]["ErrorCode"];
+                /** @description What was wrong and what is allowed, for a person. */
                 message: string;
                 /** @description The request field to blame, when there is one. */
                 field?: string;
+                details?: components["schemas"]["ErrorDetails"];
             };
+        };
+        /**
+         * @description Machine-readable reason: every code the server can send (api/errors.h's table), each with its
+         *     HTTP status. Each operation's error responses list the codes it sends.
+         * @enum {string}
+         */
+        ErrorCode: "malformed_json" | "invalid_body" | "unknown_field" | "duplicate_field" | "invalid_field" | "missing_field" | "conflicting_fields" | "invalid_request" | "not_found" | "method_not_allowed" | "payload_too_large" | "uri_too_long" | "too_large" | "length_mismatch" | "unknown_word" | "rate_limited" | "heuristic_failed" | "conflicting_givens" | "no_solution" | "internal_error" | "out_of_memory" | "unsupported_transfer_coding" | "deadline_exceeded" | "no_dictionary" | "overloaded" | "not_ready";
+        /**
+         * @description The last line of an NDJSON stream that stopped before its end: its time limit ran out mid-way
+         *     (deadline_exceeded) or memory did (out_of_memory). It follows whole lines only, and the
+         *     chunked transfer then ends cleanly. A JSON (not NDJSON) answer that stops mid-way is instead
+         *     cut: its chunked transfer ends without its last chunk, so that no partial list reads as whole.
+         */
+        StreamEnd: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                code?: "deadline_exceeded" | "out_of_memory";
+            };
+        };
+        /**
+         * @description What the message says, for a program, where a page needs it: the allowed range of a number
+         *     (invalid_field, missing_field and too_large for an integer field or a size), the first set of
+         *     conflicting givens (conflicting_givens), the unknown word (unknown_word) or the two lengths
+         *     (length_mismatch). Other errors carry no details.
+         */
+        ErrorDetails: components["schemas"]["RangeDetails"] | components["schemas"]["SudokuConflictDetails"] | components["schemas"]["UnknownWordDetails"] | components["schemas"]["LengthMismatchDetails"];
+        /**
+         * @description The allowed range, inclusive, and the value received (absent when the field was missing).
+         * @example {
+         *       "min": 1,
+         *       "max": 27,
+         *       "received": 40
+         *     }
+         */
+        RangeDetails: {
+            min: number;
+            max: number;
+            received?: number;
+        };
+        /** @description The first value given twice in one row, column or box, and the cells ([row, column] from 0) that hold it. */
+        SudokuConflictDetails: {
+            value: number;
+            unit: components["schemas"]["SudokuUnit"];
+            cells: components["schemas"]["SudokuCell"][];
+        };
+        /** @description The word that is not in the dictionary (absent when it is too long to echo), and its length in letters. */
+        UnknownWordDetails: {
+            word: string;
+            letters: number;
+        };
+        /** @description The lengths of the two ends of a ladder, in letters. */
+        LengthMismatchDetails: {
+            from_letters: number;
+            to_letters: number;
         };
         /** @description Shuffle the integers start..start+n-1; at most --max-shuffle-items (default 10000000), above it a 422 too_large. With `sample`, up to 2^32 values to draw from. */
         ShuffleN: number;
@@ -1329,17 +1386,10 @@ export interface components {
         /** @description One NDJSON line; the first is the head, each further line a square [row, col] (format path) or a board row of move numbers (format board). */
         KnightTourNdjsonLine: components["schemas"]["KnightTourHead"] | number[];
         /** @description An error of /knight-tour (the shared Error with the endpoint's own codes). */
-        KnightTourError: {
-            error: {
-                /**
-                 * @description Machine-readable reason.
-                 * @enum {string}
-                 */
-                code: "too_large" | "heuristic_failed";
-                /** @description What was wrong and what is allowed. */
-                message: string;
-                /** @description The request field to blame, when there is one. */
-                field?: string;
+        KnightTourError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                code?: "too_large" | "heuristic_failed";
             };
         };
         KnightTourVerifyRequest: {
@@ -1498,18 +1548,11 @@ export interface components {
                 message: string;
             };
         };
-        /** @description An error of /sudoku/... (the shared Error with the endpoints' own codes). */
-        SudokuError: {
-            error: {
-                /**
-                 * @description Machine-readable reason.
-                 * @enum {string}
-                 */
-                code: "conflicting_givens" | "no_solution";
-                /** @description What was wrong and what is allowed (conflicting_givens names the cells). */
-                message: string;
-                /** @description The request field to blame (puzzle or rows). */
-                field?: string;
+        /** @description An error of /sudoku/... (the shared Error with the endpoints' own codes; conflicting_givens names the cells in its message and its details). */
+        SudokuError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                code?: "conflicting_givens" | "no_solution";
             };
         };
         WordLadderRequest: {
@@ -1572,17 +1615,10 @@ export interface components {
         /** @description One NDJSON line; the first is the head, each further line one ladder. */
         WordLadderNdjsonLine: components["schemas"]["WordLadderHead"] | components["schemas"]["WordLadderWords"];
         /** @description An error of /word-ladder (the shared Error with the endpoint's own codes). */
-        WordLadderError: {
-            error: {
-                /**
-                 * @description Machine-readable reason.
-                 * @enum {string}
-                 */
-                code: "unknown_word" | "length_mismatch" | "too_large" | "no_dictionary" | "deadline_exceeded" | "overloaded";
-                /** @description What was wrong and what is allowed. */
-                message: string;
-                /** @description The request field to blame, when there is one. */
-                field?: string;
+        WordLadderError: components["schemas"]["Error"] & {
+            error?: {
+                /** @enum {unknown} */
+                code?: "unknown_word" | "length_mismatch" | "too_large" | "no_dictionary" | "deadline_exceeded" | "overloaded";
             };
         };
         WordLadderVerifyRequest: {
@@ -1784,7 +1820,7 @@ export interface components {
                 };
             };
         };
-        /** @description A solution, whether it is the only one, and with count_limit the count; for a text/plain body, one NDJSON line per puzzle. */
+        /** @description A solution, whether it is the only one, and with count_limit the count; for a text/plain body, one NDJSON line per puzzle (with Accept text/plain, one text line). */
         SudokuSolvedOrBulk: {
             headers: {
                 "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
@@ -1819,7 +1855,13 @@ export interface components {
                     /** @description false when the count stopped at count_limit (there may be more). */
                     count_exact?: boolean;
                 };
-                "application/x-ndjson": components["schemas"]["SudokuBulkLine"];
+                "application/x-ndjson": components["schemas"]["SudokuBulkLine"] | components["schemas"]["StreamEnd"];
+                /**
+                 * @example 643572189728916354159384267235849716487651923961237548876195432592463871314728695
+                 *     conflicting_givens
+                 *     1243341221344321 not_unique
+                 */
+                "text/plain": string;
             };
         };
         /** @description Every conflict, and the state of the grid. */
@@ -2093,7 +2135,7 @@ export interface components {
                 "text/event-stream": components["schemas"]["ProgressEventStream"];
                 "image/svg+xml": string;
                 "application/json": components["schemas"]["KnightTourFound"] | components["schemas"]["KnightTourNone"];
-                "application/x-ndjson": components["schemas"]["KnightTourNdjsonLine"];
+                "application/x-ndjson": components["schemas"]["KnightTourNdjsonLine"] | components["schemas"]["StreamEnd"];
             };
         };
         /** @description The board has more than --max-board-squares squares (code too_large, field rows or n), format svg on more than 40000 squares (too_large, field format), algorithm backtracking on more than 10000 squares (too_large, field algorithm), or Warnsdorff got stuck on every attempt, which proves nothing (heuristic_failed, field algorithm). */
@@ -2397,6 +2439,8 @@ export interface components {
                 "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 "Cache-Control": components["headers"]["CacheControl"];
                 "Retry-After": components["headers"]["RetryAfter"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -2694,7 +2738,11 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description CORS origin allowed (`*` unless configured with --cors-origin). */
+        /** @description The client's token bucket (--client-rate on), as the IETF httpapi RateLimit draft writes a quota policy: `"client";q=BURST;w=SECONDS`, BURST computing requests at once, refilled from empty in SECONDS. On every answer that counts against the client's share, and on its 429. */
+        RateLimitPolicy: string;
+        /** @description What is left of the client's bucket after this request: `"client";r=LEFT;t=SECONDS`, LEFT whole requests now, and SECONDS until the bucket is full again. With RateLimit-Policy. */
+        RateLimit: string;
+        /** @description CORS origin allowed (`*`, or the request's Origin when --cors-origin lists it; absent for an origin not listed). */
         AccessControlAllowOrigin: string;
         /** @description The methods the path accepts, such as `GET, POST, OPTIONS`. */
         Allow: string;
@@ -3340,7 +3388,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/x-ndjson": components["schemas"]["ShuffleLine"];
+                    "application/x-ndjson": components["schemas"]["ShuffleLine"] | components["schemas"]["StreamEnd"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3445,7 +3493,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PermutationsList"];
-                    "application/x-ndjson": components["schemas"]["Arrangement"];
+                    "application/x-ndjson": components["schemas"]["Arrangement"] | components["schemas"]["StreamEnd"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3488,7 +3536,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PermutationsList"];
-                    "application/x-ndjson": components["schemas"]["Arrangement"];
+                    "application/x-ndjson": components["schemas"]["Arrangement"] | components["schemas"]["StreamEnd"];
                 };
             };
             400: components["responses"]["BadRequestMissingOrConflicting"];
@@ -3860,7 +3908,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CombinationsList"];
-                    "application/x-ndjson": components["schemas"]["Arrangement"];
+                    "application/x-ndjson": components["schemas"]["Arrangement"] | components["schemas"]["StreamEnd"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3903,7 +3951,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CombinationsList"];
-                    "application/x-ndjson": components["schemas"]["Arrangement"];
+                    "application/x-ndjson": components["schemas"]["Arrangement"] | components["schemas"]["StreamEnd"];
                 };
             };
             400: components["responses"]["BadRequestMissingOrConflicting"];
@@ -4280,7 +4328,7 @@ export interface operations {
                      *       4
                      *     ]
                      */
-                    "application/x-ndjson": components["schemas"]["QueensSolution"];
+                    "application/x-ndjson": components["schemas"]["QueensSolution"] | components["schemas"]["StreamEnd"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4341,7 +4389,7 @@ export interface operations {
                      *       4
                      *     ]
                      */
-                    "application/x-ndjson": components["schemas"]["QueensSolution"];
+                    "application/x-ndjson": components["schemas"]["QueensSolution"] | components["schemas"]["StreamEnd"];
                 };
             };
             400: components["responses"]["BadRequestMissingOrConflicting"];
@@ -5114,7 +5162,7 @@ export interface operations {
                 content: {
                     "text/event-stream": components["schemas"]["ProgressEventStream"];
                     "application/json": components["schemas"]["WordLadderOne"] | components["schemas"]["WordLadderAll"];
-                    "application/x-ndjson": components["schemas"]["WordLadderNdjsonLine"];
+                    "application/x-ndjson": components["schemas"]["WordLadderNdjsonLine"] | components["schemas"]["StreamEnd"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -5222,7 +5270,7 @@ export interface operations {
                 content: {
                     "text/event-stream": components["schemas"]["ProgressEventStream"];
                     "application/json": components["schemas"]["WordLadderOne"] | components["schemas"]["WordLadderAll"];
-                    "application/x-ndjson": components["schemas"]["WordLadderNdjsonLine"];
+                    "application/x-ndjson": components["schemas"]["WordLadderNdjsonLine"] | components["schemas"]["StreamEnd"];
                 };
             };
             400: components["responses"]["BadRequestMissing"];

@@ -1,6 +1,6 @@
-/* fork_join runs both tasks, the first on the caller's thread, and returns only after both ended
- * (what the second wrote is there to read); not asked to run them in parallel, it runs both on the
- * caller's thread. */
+/* fork_join without an installed executor (core alone, as in a tool or a unit test): every sub-task
+ * runs exactly once on the caller's thread, at its join, and a cancel withdraws it unrun. The pool's
+ * executor is tested with the pool (tests/unit/server/test_compute_pool.c). */
 #include <criterion/criterion.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -10,34 +10,47 @@
 typedef struct task_record {
     pthread_t thread;
     int runs;
-    long sum;
 } task_record;
 
 static void record(void *arg) {
     task_record *r = arg;
     r->thread = pthread_self();
     r->runs++;
-    for (long i = 1; i <= 100000; i++) r->sum += i;
 }
 
-Test(fork_join, runs_both_tasks_and_joins) {
-    for (int round = 0; round < 50; round++) {
+Test(fork_join, runs_both_tasks_on_the_callers_thread) {
+    for (int parallel = 0; parallel < 2; parallel++) {
         task_record first = {0}, second = {0};
-        fork_join(true, record, &first, record, &second);
+        fork_join(parallel, record, &first, record, &second);
         cr_assert_eq(first.runs, 1);
         cr_assert_eq(second.runs, 1);
-        cr_assert(pthread_equal(first.thread, pthread_self()), "the first task runs on the caller's thread");
-        cr_assert_eq(first.sum, 5000050000L);
-        cr_assert_eq(second.sum, 5000050000L);
+        cr_assert(pthread_equal(first.thread, pthread_self()));
+        cr_assert(pthread_equal(second.thread, pthread_self()), "no executor: the second runs here too");
     }
 }
 
-Test(fork_join, runs_small_pieces_one_after_the_other_on_the_callers_thread) {
-    task_record first = {0}, second = {0};
-    fork_join(false, record, &first, record, &second);
-    cr_assert_eq(first.runs, 1);
-    cr_assert_eq(second.runs, 1);
-    cr_assert(pthread_equal(first.thread, pthread_self()));
-    cr_assert(pthread_equal(second.thread, pthread_self()), "no helper thread when not parallel");
-    cr_assert_eq(second.sum, 5000050000L);
+Test(fork_join, an_offered_task_runs_at_its_join_and_not_before) {
+    task_record r = {0};
+    parallel_task task;
+    fork_join_offer(&task, record, &r);
+    cr_assert_eq(r.runs, 0);
+    fork_join_join(&task);
+    cr_assert_eq(r.runs, 1);
+}
+
+Test(fork_join, a_join_of_all_runs_each_task_once) {
+    enum { TASKS = 5 };
+    task_record r[TASKS] = {0};
+    parallel_task tasks[TASKS];
+    for (int i = 0; i < TASKS; i++) fork_join_offer(&tasks[i], record, &r[i]);
+    fork_join_join_all(tasks, TASKS);
+    for (int i = 0; i < TASKS; i++) cr_assert_eq(r[i].runs, 1, "task %d", i);
+}
+
+Test(fork_join, a_cancelled_task_never_runs) {
+    task_record r = {0};
+    parallel_task task;
+    fork_join_offer(&task, record, &r);
+    cr_assert(fork_join_cancel(&task), "nobody took it");
+    cr_assert_eq(r.runs, 0);
 }

@@ -1,0 +1,50 @@
+/* The calibrated cost models and the refusal of hopeless work (see api/cost_estimates.h). */
+#include "api/cost_estimates.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/* Written once by api_calibrate_costs() on the main thread before the server's threads exist; only
+ * read afterwards. */
+static queens_cost queens_model;
+static bool calibrated;
+
+void api_calibrate_costs(void) {
+    queens_model = queens_cost_calibrate();
+    calibrated = true;
+    fprintf(stderr,
+            "puzzled: queens counts timed at start-up (n = %d to %d, one core): n = %g in %.1f ms, r = %.3f; "
+            "on %u cores n = 17 is estimated at %.2g s\n",
+            QUEENS_COST_FIRST_N, QUEENS_COST_LAST_N, queens_model.one_thread.size,
+            queens_model.one_thread.seconds * 1000, queens_model.one_thread.factor, queens_model.threads,
+            queens_cost_seconds(&queens_model, 17));
+}
+
+const queens_cost *api_queens_cost(void) { return calibrated ? &queens_model : NULL; }
+
+double api_seconds_left(const api_request *req) {
+    uint64_t ms = deadline_remaining_ms(&req->time_limit);
+    return ms == UINT64_MAX ? HUGE_VAL : (double)ms / 1000;
+}
+
+/* Milliseconds as a JSON number carries them exactly (an estimate may be astronomically long). */
+static uint64_t exact_ms(double seconds) {
+    double ms = ceil(seconds * 1000);
+    return ms < (double)API_MAX_EXACT_INTEGER ? (uint64_t)ms : (uint64_t)API_MAX_EXACT_INTEGER;
+}
+
+bool api_check_estimate(api_request *req, const char *field, const char *work, double estimated_seconds,
+                        double seconds_left, int64_t largest_that_fits) {
+    if (estimated_seconds <= API_HOPELESS_FACTOR * seconds_left) return true;
+    char fits[96];
+    if (largest_that_fits > 0)
+        snprintf(fits, sizeof fits, "%s up to about %lld may fit", field, (long long)largest_that_fits);
+    else snprintf(fits, sizeof fits, "no %s fits", field);
+    api_fail(req, API_TOO_LARGE, field,
+             "%s would take about %.2g s here (the service's own timed runs, extrapolated), over %d times the "
+             "%.3g s left of the time limit: refused at once; %s",
+             work, estimated_seconds, API_HOPELESS_FACTOR, seconds_left, fits);
+    return api_fail_details(req, "{\"estimated_ms\":%llu,\"time_limit_ms\":%llu,\"largest_that_fits\":%lld}",
+                            (unsigned long long)exact_ms(estimated_seconds), (unsigned long long)exact_ms(seconds_left),
+                            (long long)largest_that_fits);
+}

@@ -1,0 +1,43 @@
+/* Hopeless work refused at once: an endpoint whose cost grows in a known way with its fields estimates
+ * a request's time from the service's own measured rates (models calibrated at start-up on this
+ * machine: core/queens/queens_cost.h) and refuses, with 422 too_large, work that cannot finish within
+ * the request's time limit, instead of holding a worker for the whole limit before a 503.
+ *
+ * Work near the line is still tried: a request is refused only when its estimate is over
+ * API_HOPELESS_FACTOR times the time it has left. The error says about how long the work would take
+ * and the largest value of the field that may fit the limit (the error's details; an upper
+ * bound where the model underestimates, as the queens model does for large boards).
+ *
+ * Per endpoint:
+ *   /queens mode "count" without `placed`: the fast counter's time, growing as n^n r^n, fitted to
+ *   counts of n = 12 to 14 (core/queens/queens_cost.h); the other algorithms enumerate
+ *   and are slower still, so the estimate is a lower bound for them too. A count of the completions
+ *   of placed queens is not estimated (the placed queens cut the search by an amount its fields do
+ *   not tell). */
+#ifndef PUZZLED_API_COST_ESTIMATES_H
+#define PUZZLED_API_COST_ESTIMATES_H
+
+#include "api/api.h"
+#include "core/queens/queens_cost.h"
+
+/* The margin of estimate over time left before a request is refused: the calibration runs at
+ * start-up on a machine that may be busy, and the model extrapolates. */
+#define API_HOPELESS_FACTOR 4
+
+/* Times the calibration runs and fits every model (about 90 ms of processor time here). Call once at start-up, on the
+ * main thread, before serving: the models are read-only afterwards. Without it nothing is refused. */
+void api_calibrate_costs(void);
+
+/* The n-queens count model, or NULL before api_calibrate_costs(). */
+const queens_cost *api_queens_cost(void);
+
+/* Seconds left of the request's whole time limit (not the express slice); HUGE_VAL for no limit. */
+double api_seconds_left(const api_request *req);
+
+/* Returns true when `estimated_seconds` is within API_HOPELESS_FACTOR times `seconds_left`; else fails
+ * with 422 too_large naming `field`, its message saying about how long `work` would take and the
+ * largest value of `field` that fits (`largest_that_fits`, 0 for none), and returns false. */
+bool api_check_estimate(api_request *req, const char *field, const char *work, double estimated_seconds,
+                        double seconds_left, int64_t largest_that_fits);
+
+#endif

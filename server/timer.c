@@ -1,0 +1,169 @@
+/* The server's one timer thread and its min-heap of entries (see timer.h). One mutex guards the
+ * heap and every armed entry's time and slot; the thread waits on `changed` until the earliest time,
+ * and timer_disarm() on `fired` until the entry's callback has returned. */
+#include "server/timer.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <time.h>
+
+/* The heap's first room, in entries; it doubles when full (an entry armed while the heap is full and
+ * no memory can be had is refused). */
+#define TIMER_FIRST_CAPACITY 64
+
+struct timer {
+    pthread_mutex_t lock;
+    pthread_cond_t changed; /* an entry was armed earlier than the thread's wake-up, or the stop */
+    pthread_cond_t fired;   /* a callback returned */
+    timer_entry **heap;     /* heap[0] is the earliest */
+    size_t count, capacity;
+    timer_entry *running; /* whose callback runs now, or NULL */
+    bool stopping;
+    pthread_t thread;
+};
+
+int64_t timer_now_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}
+
+void timer_entry_init(timer_entry *entry, void (*fire)(timer_entry *entry)) {
+    *entry = (timer_entry){.fire = fire, .at_ns = 0, .slot = TIMER_UNARMED};
+}
+
+static void place(timer *t, size_t slot, timer_entry *entry) {
+    t->heap[slot] = entry;
+    entry->slot = slot;
+}
+
+/* Moves the entry at `slot` up while it is earlier than its parent, then down while a child is
+ * earlier than it. */
+static void settle(timer *t, size_t slot) {
+    timer_entry *entry = t->heap[slot];
+    while (slot > 0 && entry->at_ns < t->heap[(slot - 1) / 2]->at_ns) {
+        place(t, slot, t->heap[(slot - 1) / 2]);
+        slot = (slot - 1) / 2;
+    }
+    for (;;) {
+        size_t child = 2 * slot + 1;
+        if (child >= t->count) break;
+        if (child + 1 < t->count && t->heap[child + 1]->at_ns < t->heap[child]->at_ns) child++;
+        if (t->heap[child]->at_ns >= entry->at_ns) break;
+        place(t, slot, t->heap[child]);
+        slot = child;
+    }
+    place(t, slot, entry);
+}
+
+static void take_out(timer *t, timer_entry *entry) {
+    size_t slot = entry->slot;
+    entry->slot = TIMER_UNARMED;
+    t->count--;
+    if (slot == t->count) return;
+    place(t, slot, t->heap[t->count]);
+    settle(t, slot);
+}
+
+static void *run(void *arg) {
+    timer *t = arg;
+    pthread_mutex_lock(&t->lock);
+    while (!t->stopping) {
+        if (t->count == 0) {
+            pthread_cond_wait(&t->changed, &t->lock);
+            continue;
+        }
+        timer_entry *earliest = t->heap[0];
+        if (earliest->at_ns == TIMER_NEVER) {
+            pthread_cond_wait(&t->changed, &t->lock);
+            continue;
+        }
+        if (earliest->at_ns > timer_now_ns()) {
+            struct timespec at = {.tv_sec = earliest->at_ns / 1000000000, .tv_nsec = earliest->at_ns % 1000000000};
+            pthread_cond_timedwait(&t->changed, &t->lock, &at);
+            continue;
+        }
+        take_out(t, earliest);
+        t->running = earliest;
+        pthread_mutex_unlock(&t->lock);
+        earliest->fire(earliest);
+        pthread_mutex_lock(&t->lock);
+        t->running = NULL;
+        pthread_cond_broadcast(&t->fired);
+    }
+    pthread_mutex_unlock(&t->lock);
+    return NULL;
+}
+
+timer *timer_start(void) {
+    timer *t = calloc(1, sizeof *t);
+    if (t == NULL) return NULL;
+    t->heap = calloc(TIMER_FIRST_CAPACITY, sizeof *t->heap);
+    if (t->heap == NULL) goto out;
+    t->capacity = TIMER_FIRST_CAPACITY;
+    pthread_mutex_init(&t->lock, NULL);
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(&t->changed, &attr);
+    pthread_condattr_destroy(&attr);
+    pthread_cond_init(&t->fired, NULL);
+    if (pthread_create(&t->thread, NULL, run, t) == 0) return t;
+    pthread_cond_destroy(&t->changed);
+    pthread_cond_destroy(&t->fired);
+    pthread_mutex_destroy(&t->lock);
+out:
+    free(t->heap);
+    free(t);
+    return NULL;
+}
+
+/* Under the lock: room for one more entry. */
+static bool make_room(timer *t) {
+    if (t->count < t->capacity) return true;
+    timer_entry **wider = realloc(t->heap, 2 * t->capacity * sizeof *wider);
+    if (wider == NULL) return false;
+    t->heap = wider;
+    t->capacity *= 2;
+    return true;
+}
+
+bool timer_arm(timer *t, timer_entry *entry, int64_t at_ns) {
+    bool armed = true;
+    pthread_mutex_lock(&t->lock);
+    if (entry->slot == TIMER_UNARMED && !make_room(t)) {
+        armed = false;
+    } else if (entry->slot == TIMER_UNARMED) {
+        entry->at_ns = at_ns;
+        place(t, t->count++, entry);
+        settle(t, entry->slot);
+    } else if (at_ns < entry->at_ns) {
+        entry->at_ns = at_ns;
+        settle(t, entry->slot);
+    }
+    if (armed && t->heap[0] == entry) pthread_cond_signal(&t->changed);
+    pthread_mutex_unlock(&t->lock);
+    return armed;
+}
+
+void timer_disarm(timer *t, timer_entry *entry) {
+    pthread_mutex_lock(&t->lock);
+    if (entry->slot != TIMER_UNARMED) take_out(t, entry);
+    while (t->running == entry) pthread_cond_wait(&t->fired, &t->lock);
+    pthread_mutex_unlock(&t->lock);
+}
+
+void timer_stop(timer *t) {
+    if (t == NULL) return;
+    pthread_mutex_lock(&t->lock);
+    t->stopping = true;
+    pthread_cond_signal(&t->changed);
+    pthread_mutex_unlock(&t->lock);
+    pthread_join(t->thread, NULL);
+    pthread_cond_destroy(&t->changed);
+    pthread_cond_destroy(&t->fired);
+    pthread_mutex_destroy(&t->lock);
+    free(t->heap);
+    free(t);
+}

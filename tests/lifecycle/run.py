@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""The request lifecycle (server/README.md), driven through the pauses of a PUZZLED_LIFECYCLE_HOOKS
+build (server/lifecycle_hooks.h): each interleaving below is made to happen, not hoped for.
+
+    tests/lifecycle/run.py PUZZLED_BIN   (a build with -DPUZZLED_LIFECYCLE_HOOKS=ON)
+
+Starts puzzled with one main worker and shows that:
+  - the lost wakeup cannot happen: a followed computation's connection, woken once its computation
+    began, is held at `resumed` (before its I/O thread looks at the state) until its job has
+    completed; released, it still answers 200 with exactly one result event, and ends;
+  - COMPUTING to PROGRESSING to COMPUTED: with the job held at `complete`, the 200 text/event-stream
+    and a progress event arrive before the result, which arrives once the job is released;
+  - a client leaving while its request waits in the queue, while its job runs (held at `running`),
+    mid-stream, and after the last byte: each request ends, nothing stays in flight, no worker busy;
+  - the stop then exits 0 without a connection left suspended.
+Every wait is bounded and polls for the event it waits for; nothing is timed.
+Prints one line per check and `N passed, M failed` last; exits 1 when a check failed.
+"""
+import http.client
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import check, finish, start_puzzled  # noqa: E402
+
+WAIT_S = 60  # bounds every wait for an event (a loaded or sanitizer build is slow)
+LONG = "/queens?n=24&mode=count&algorithm=backtracking&time_limit_ms={ms}"
+SHORT = "/queens?n=10&mode=count"
+
+
+def get(port, path, headers=None):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT_S)
+    try:
+        connection.request("GET", path, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+def metric(port, name):
+    _, body = get(port, "/metrics")
+    found = re.search(rf"^{re.escape(name)} (\S+)$", body.decode(), re.M)
+    return float(found.group(1)) if found else None
+
+
+def wait_until(condition):
+    end = time.monotonic() + WAIT_S
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def idle(port):
+    """Only the /metrics request itself in flight, no worker busy, no followed computation."""
+    return (metric(port, "puzzled_requests_in_flight") == 1 and metric(port, "puzzled_workers_busy") == 0
+            and metric(port, "puzzled_progress_computations_in_flight") == 0)
+
+
+class Hooks:
+    def __init__(self, directory):
+        self.directory = directory
+
+    def reached(self, point):
+        return wait_until(lambda: os.path.exists(os.path.join(self.directory, point + ".reached")))
+
+    def release(self, point):
+        open(os.path.join(self.directory, point + ".go"), "w").close()
+
+    def reset(self):
+        for name in os.listdir(self.directory):
+            os.remove(os.path.join(self.directory, name))
+
+
+def send(port, path, headers):
+    s = socket.create_connection(("127.0.0.1", port), timeout=WAIT_S)
+    lines = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+    s.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{lines}\r\n".encode())
+    return s
+
+
+def read_all(s):
+    data = b""
+    while True:
+        chunk = s.recv(65536)
+        if not chunk:
+            return data
+        data += chunk
+
+
+def events(body):
+    return re.findall(rb"^event: (\w+)$", body, re.M)
+
+
+def lost_wakeup(port, hooks):
+    plain = get(port, SHORT)[1]
+    s = send(port, SHORT, {"Accept": "text/event-stream", "X-Pause-At": "resumed"})
+    check("a followed computation's connection, woken, is held before it looks at the state",
+          hooks.reached("resumed"))
+    check("... while its job completes (no followed computation left)",
+          wait_until(lambda: metric(port, "puzzled_progress_computations_in_flight") == 0))
+    hooks.release("resumed")
+    body = read_all(s)
+    s.close()
+    found = events(body)
+    check("... released, it answers 200 with exactly one result event, last",
+          body.startswith(b"HTTP/1.1 200") and found.count(b"result") == 1 and found[-1] == b"result", found)
+    result = re.search(rb"event: result\ndata: (.*)\n", body)
+    check("... whose data is the plain answer", result is not None and result.group(1) == plain.rstrip(b"\n"))
+    check("... and the request ends", wait_until(lambda: idle(port)))
+
+
+def progressing_then_computed(port, hooks):
+    s = send(port, "/queens?n=13&mode=count", {"Accept": "text/event-stream", "X-Pause-At": "complete"})
+    check("COMPUTING: the job is held before its result is published", hooks.reached("complete"))
+    s.settimeout(WAIT_S)
+    head = b""
+    while b"event: progress" not in head:
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        head += chunk
+    check("PROGRESSING: the 200 text/event-stream and a progress event arrive while the job is held",
+          head.startswith(b"HTTP/1.1 200") and b"text/event-stream" in head and b"event: result" not in head)
+    hooks.release("complete")
+    body = head + read_all(s)
+    s.close()
+    check("COMPUTED: the result arrives once the job is released", events(body).count(b"result") == 1)
+    check("ENDED: nothing left in flight", wait_until(lambda: idle(port)))
+
+
+def client_leaves_queued(port):
+    blocker = threading.Thread(target=get, args=(port, LONG.format(ms=1500)))
+    blocker.start()
+    check("a long computation holds the one main worker", wait_until(lambda: metric(port, "puzzled_workers_busy") == 1))
+    s = send(port, LONG.format(ms=8000), {"Accept": "text/event-stream"})
+    check("a followed computation waits in the main queue",
+          wait_until(lambda: metric(port, 'puzzled_queue_waiting{lane="main"}') == 1))
+    s.close()
+    blocker.join(WAIT_S)
+    check("its client leaving while it waits: the request ends, nothing left in flight", wait_until(lambda: idle(port)))
+
+
+def client_leaves_running(port, hooks):
+    s = send(port, LONG.format(ms=8000), {"Accept": "text/event-stream", "X-Pause-At": "running"})
+    check("a job is held as it begins running", hooks.reached("running"))
+    s.close()
+    hooks.release("running")
+    check("its client leaving while it runs: the job stops, the request ends", wait_until(lambda: idle(port)))
+
+
+def client_leaves_mid_stream(port):
+    s = send(port, "/permutations?items=0,1,2,3,4,5,6,7,8,9", {"Accept": "application/x-ndjson"})
+    s.settimeout(WAIT_S)
+    got = s.recv(65536)
+    s.close()
+    check("a chunked stream begun", got.startswith(b"HTTP/1.1 200"))
+    check("its client leaving mid-stream: the request ends, no piece in production", wait_until(lambda: idle(port)))
+
+
+def client_leaves_after_last_byte(port):
+    s = send(port, SHORT, {"Accept": "text/event-stream"})
+    body = read_all(s)
+    s.close()
+    check("after the last byte of an event stream", events(body)[-1:] == [b"result"])
+    check("... the request ends", wait_until(lambda: idle(port)))
+
+
+def main():
+    binary = sys.argv[1]
+    with tempfile.TemporaryDirectory() as directory, tempfile.NamedTemporaryFile("w+") as log:
+        os.environ["PUZZLED_LIFECYCLE_DIR"] = directory
+        hooks = Hooks(directory)
+        process, port = start_puzzled(binary, ["--workers", "1", "--queue", "4", "--client-rate", "0"], stderr=log,
+                                      timeout=120)
+        try:
+            for scenario in (lambda: lost_wakeup(port, hooks), lambda: progressing_then_computed(port, hooks),
+                             lambda: client_leaves_queued(port), lambda: client_leaves_running(port, hooks),
+                             lambda: client_leaves_mid_stream(port), lambda: client_leaves_after_last_byte(port)):
+                hooks.reset()
+                scenario()
+        finally:
+            process.terminate()
+            try:
+                status = process.wait(timeout=WAIT_S)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                status = process.wait()
+        log.seek(0)
+        check("the stop exits 0 with no connection left suspended", status == 0 and "suspended" not in log.read(),
+              status)
+    finish()
+
+
+main()
