@@ -27,7 +27,7 @@ chmod 755 "$tmp" # mounted into the nginx container, whose workers run as nobody
 nginx_image=localhost/puzzled-test-nginx:bookworm
 # shellcheck disable=SC2317 # run by the EXIT trap
 cleanup() {
-  [ -f "$tmp/compose.yaml" ] && "${compose[@]}" -p "$project" -f "$tmp/compose.yaml" down > /dev/null 2>&1
+  [ -f "$tmp/compose.yaml" ] && "${compose[@]}" -p "$project" -f "$tmp/compose.yaml" down -v > /dev/null 2>&1
   rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -44,23 +44,27 @@ check "the proxy image $nginx_image builds (Debian's nginx-light on $base_image)
 [ "$status" = 0 ] || { tail -n 20 "$build_log"; checks_summary; exit 1; }
 
 port=$(free_port)
+tls_port=$(free_port)
 sed -E '/^resolver /d; s/ resolve / /' docker/upstream.conf > "$tmp/upstream.conf"
-python3 - docker/compose.yaml "$tmp/compose.yaml" "$image" "$nginx_image" "$port" "$tmp/upstream.conf" \
+python3 - docker/compose.yaml "$tmp/compose.yaml" "$image" "$nginx_image" "$port" "$tls_port" "$tmp/upstream.conf" \
   "$(pwd)/docker" "$slow_time_limit_ms" << 'EOF' || { fail "write the compose variant"; checks_summary; exit 1; }
 import sys, yaml
-source, target, image, nginx_image, port, upstream, docker_dir, slow_time_limit_ms = sys.argv[1:]
+source, target, image, nginx_image, port, tls_port, upstream, docker_dir, slow_time_limit_ms = sys.argv[1:]
 with open(source) as f:
     compose = yaml.safe_load(f)
 puzzled, nginx = compose["services"]["puzzled"], compose["services"]["nginx"]
 changes = [f"puzzled: image {puzzled['image']} -> {image}, no build",
-           f"nginx: image {nginx['image']} -> {nginx_image}, ports {nginx['ports']} -> 127.0.0.1:{port}:8080"]
+           f"nginx: image {nginx['image']} -> {nginx_image}, ports {nginx['ports']} -> "
+           f"127.0.0.1:{port}:8080, 127.0.0.1:{tls_port}:8443"]
 puzzled["image"] = image
 del puzzled["build"]
-nginx["image"], nginx["ports"] = nginx_image, [f"127.0.0.1:{port}:8080"]
+nginx["image"], nginx["ports"] = nginx_image, [f"127.0.0.1:{port}:8080", f"127.0.0.1:{tls_port}:8443"]
 volumes = []
 for volume in nginx["volumes"]:
     source_path, mount = volume.split(":", 1)
-    if source_path == "./upstream.conf":
+    if not source_path.startswith("./"):  # a named volume (the certificate's)
+        volumes.append(volume)
+    elif source_path == "./upstream.conf":
         volumes.append(f"{upstream}:{mount}")
         changes.append("upstream.conf without resolver/resolve")
     else:  # the same file, named by its absolute path (the variant lives elsewhere)
@@ -118,11 +122,12 @@ proxy_access_log() { "$engine" logs "$nginx_name" 2> /dev/null; }
 check "the admin port of ${replica_names[1]} answers /metrics at its address ($(replica_ip "${replica_names[1]}"):9090)" \
   bash -c "curl -s --max-time 5 'http://$(replica_ip "${replica_names[1]}"):9090/metrics' | grep -q '^puzzled_workers_busy '"
 check_answers "(compose, $replica_count replicas)"
+check_http2 "https://127.0.0.1:$tls_port"
 load_with_a_kill "${replica_names[0]}"
 retry_in_flight "${replica_names[1]}"
 check_answers "(compose, after the kills)"
 
-"${compose[@]}" -p "$project" -f "$tmp/compose.yaml" down > "$tmp/down.log" 2>&1
+"${compose[@]}" -p "$project" -f "$tmp/compose.yaml" down -v > "$tmp/down.log" 2>&1
 check "${compose[*]} down tears it down (exit $?)" test -z "$(containers_of puzzled; containers_of nginx)"
 checks_summary
 [ "$failed" -eq 0 ]

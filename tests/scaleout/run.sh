@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Proves docker/nginx.conf without Docker: three puzzled replicas on free loopback ports (as many as
-# docker/compose.yaml runs) behind Debian's nginx running that same file (only its `listen` line
-# changed; upstream.conf written with the loopback addresses and the server parameters of
-# docker/upstream.conf). Checks a correct answer from every endpoint through the proxy
+# docker/compose.yaml runs) behind Debian's nginx running that same file and docker/nginx-tls.conf
+# (only their `listen` lines changed; upstream.conf written with the loopback addresses and the server parameters of
+# docker/upstream.conf; a self-signed certificate by docker/self-signed-certificate.sh), HTTP/2 over
+# its TLS side (check_http2). Checks a correct answer from every endpoint through the proxy
 # (check_answers.py), puts sustained wrk load on it (load.lua), kills replica a with SIGKILL in the
 # middle, and requires zero failed requests: no socket error, no non-2xx status, no truncated body;
 # then kills replica b while a slow request is known to be computing on it, and requires nginx to
@@ -54,10 +55,16 @@ done
 
 # --- nginx with docker/nginx.conf: its own prefix under $tmp, upstream.conf for loopback.
 mkdir "$tmp/nginx"
-nginx_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+nginx_port=$(free_port)
+tls_port=$(free_port)
 sed -E "s/^( *)listen 8080;$/\1listen 127.0.0.1:$nginx_port;/" docker/nginx.conf > "$tmp/nginx/nginx.conf"
+sed -E "s/^listen 8443 ssl http2;$/listen 127.0.0.1:$tls_port ssl http2;/" docker/nginx-tls.conf > "$tmp/nginx/nginx-tls.conf"
 changed=$(diff docker/nginx.conf "$tmp/nginx/nginx.conf" | grep -c '^[<>]')
-check "nginx runs docker/nginx.conf with only its listen line changed ($changed lines differ)" test "$changed" = 2
+changed_tls=$(diff docker/nginx-tls.conf "$tmp/nginx/nginx-tls.conf" | grep -c '^[<>]')
+check "nginx runs docker/nginx.conf and nginx-tls.conf with only their listen lines changed ($changed and $changed_tls lines differ)" \
+  test "$changed" = 2 -a "$changed_tls" = 2
+TLS_DIR=$tmp/nginx/tls docker/self-signed-certificate.sh > /dev/null
 server_parameters=$(sed -nE 's/^server +[^ ]+ +(.*);$/\1/p' docker/upstream.conf | sed -E 's/(^| )resolve( |$)/\1/')
 for replica in "${replicas[@]}"; do
   echo "server 127.0.0.1:${replica_port[$replica]} $server_parameters;"
@@ -86,6 +93,7 @@ kill_replica() {
 }
 proxy_access_log() { cat "$tmp/nginx/access.log"; }
 check_answers "(three replicas)"
+check_http2 "https://127.0.0.1:$tls_port"
 load_with_a_kill a
 retry_in_flight b
 

@@ -7,6 +7,8 @@
 #                                  every answer whole
 #   retry_in_flight REPLICA        a slow request made sure to be computing on REPLICA when it is
 #                                  killed: nginx retries it on another replica, the client gets it whole
+#   check_http2 URL                nginx's TLS side at URL speaks HTTP/2 (curl --http2), a stream comes
+#                                  whole through it, and progress events come as they are sent
 # The caller defines, for a replica named REPLICA:
 #   replicas                       an array of every replica's name
 #   replica_log REPLICA            its stderr so far (its access log lines among others)
@@ -166,4 +168,27 @@ retry_in_flight() { # replica
     grep -E "upstream=([^ ]+, )*${address//./\\.}, [^ ]+.* upstream_status=[0-9, ]*200 upstream_time" | head -n 1)
   check "nginx retried the request in flight on $victim ($address) on another replica: ${retry_line#*upstream=}" \
     test -n "$retry_line"
+}
+
+# The progress stream of check_http2: the solutions of an empty 9 x 9 grid counted up to a billion,
+# which no machine reaches in the 3 s limit (there are 6.7 x 10^21), so progress events come every
+# 250 ms and the last event (at the limit) comes about 3 s after the first.
+progress_path="/sudoku/solve?puzzle=$(printf '.%.0s' $(seq 81))&count_limit=1000000000&time_limit_ms=3000"
+# nginx passes each event on as it comes (proxy_buffering off): the first progress event reaches the
+# client long before the last. Buffered, every line would arrive within a moment of the last.
+progress_spread_s=1
+
+check_http2() { # https-url
+  local version lines spread
+  version=$(curl -sk --http2 --max-time "$slow_answer_timeout_s" -o /dev/null -w '%{http_version}' "$1/healthz")
+  check "nginx speaks HTTP/2 over TLS at $1 (HTTP/$version)" test "$version" = 2
+  lines=$(curl -sk --http2 --max-time "$slow_answer_timeout_s" -H 'Accept: application/x-ndjson' \
+    "$1/permutations?items=1,2,3,4,5,6,7,8" | wc -l)
+  check "an NDJSON stream of 8! permutations comes whole over HTTP/2 ($lines lines)" test "$lines" = 40320
+  curl -sk --http2 -N --max-time "$slow_answer_timeout_s" -H 'Accept: text/event-stream' "$1$progress_path" |
+    while IFS= read -r line; do printf '%s %s\n' "$(date +%s.%N)" "$line"; done > "$tmp/http2-events"
+  spread=$(awk '$2 == "event:" && $3 == "progress" && !first { first = $1 } $2 == "event:" { last = $1 }
+    END { if (first) printf "%.2f", last - first; else print "none" }' "$tmp/http2-events")
+  check "progress events pass through HTTP/2 as they come (first to last event: $spread s)" \
+    awk -v spread="$spread" -v least="$progress_spread_s" 'BEGIN { exit !(spread != "none" && spread >= least) }'
 }
