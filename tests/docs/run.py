@@ -37,7 +37,7 @@ from checks import check, finish, start_puzzled  # noqa: E402
 # `--options` the docs name that belong to other programs, with the program, so a typo in one of
 # puzzled's options is not mistaken for one of these.
 FOREIGN_OPTIONS = {
-    "--compressed": "curl", "--data-binary": "curl", "--limit-rate": "curl", "--cacert": "curl",
+    "--compressed": "curl", "--data-binary": "curl", "--limit-rate": "curl", "--cacert": "curl", "--http2": "curl",
     "--generate": "qqwing", "--solve": "qqwing", "--count-solutions": "qqwing",
     "--format": "podman", "--read-only": "podman", "--name": "podman", "--stop-timeout": "podman",
     "--signal": "podman", "--build": "podman-compose", "--scale": "podman-compose",
