@@ -3,9 +3,10 @@
 with -DPUZZLED_ALLOC_FAIL=ON (and AddressSanitizer), every route is asked a representative request
 (small answers, streams, big integers, gzip) with `X-Fail-Allocation: k` for k = 1, 2, ... up to the
 number of allocations the request makes. Each answer must be the unarmed answer (the failure was
-survived without changing it), a 500 with the JSON error out_of_memory, or a stream cut short
-(chunked encoding without its last chunk) after a prefix of the unarmed answer; never another
-answer, a hang or a crash. The next,
+survived without changing it), a 500 with the JSON error out_of_memory, a JSON stream cut short
+(chunked encoding without its last chunk) after a prefix of the unarmed answer, or an NDJSON stream
+ended honestly: whole lines of the unarmed answer, then a last line {"error": out_of_memory}
+(docs/requests.md#stream-ends); never another answer, a hang or a crash. The next,
 unarmed, request must get the right answer. At the end the server must stop cleanly on SIGTERM with
 no AddressSanitizer or LeakSanitizer report.
     tests/alloc_failure/run.py PUZZLED_ALLOC_FAIL_BIN
@@ -191,6 +192,22 @@ def ask(port, request, k=None):
     return Answer(response.status, data, cut)
 
 
+def ends_with_its_error_line(answer, reference, varies):
+    """An NDJSON stream that failed mid-way and said so: whole lines of the unarmed answer (any, when
+    the answer varies), then one last line {"error": {"code": "out_of_memory", ...}}."""
+    if answer.status != reference.status or answer.cut or answer.error or not answer.body.endswith(b"\n"):
+        return False
+    lines = answer.body.split(b"\n")[:-1]
+    try:
+        last = json.loads(lines[-1])
+    except ValueError:
+        return False
+    if not (isinstance(last, dict) and list(last) == ["error"] and isinstance(last["error"], dict)
+            and last["error"].get("code") == "out_of_memory"):
+        return False
+    return varies or reference.body.startswith(b"".join(line + b"\n" for line in lines[:-1]))
+
+
 def is_out_of_memory(answer):
     try:
         return answer.status == 500 and json.loads(answer.body)["error"]["code"] == "out_of_memory"
@@ -256,17 +273,20 @@ def run_request(server, request):
         return
     allocations = counted[1]
     ks = ks_for(allocations)
-    bad, outcomes = [], {"out_of_memory": 0, "cut": 0, "survived": 0}
+    bad, outcomes = [], {"out_of_memory": 0, "cut": 0, "ended": 0, "survived": 0}
     for k in ks:
         answer = ask(server.port, request, k)
         fired = server.report()
         if fired is None:
             bad.append(f"k={k}: no alloc-failure line (the request never ended?)")
             break
-        if (is_out_of_memory(answer) or answer.cut) and not fired[0]:
+        ended = ends_with_its_error_line(answer, reference, varies)
+        if (is_out_of_memory(answer) or answer.cut or ended) and not fired[0]:
             bad.append(f"k={k}: {answer}, but no allocation was failed")
         elif is_out_of_memory(answer):
             outcomes["out_of_memory"] += 1
+        elif ended:
+            outcomes["ended"] += 1
         elif (answer.status == reference.status and answer.cut and not answer.error and
               (varies or reference.body.startswith(answer.body))):
             outcomes["cut"] += 1
