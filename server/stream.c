@@ -46,13 +46,13 @@ enum { STREAM_BLOCK = 64 * 1024 };
  * the worker rarely waits for the socket and the socket rarely for the worker (each wait is a
  * suspend, a resume and a thread switch). A piece is small, so that a stalled stream holds little:
  * the streams left on the pool are searches, whose items come slower than any socket takes them,
- * and compressed ones, whose pieces are compressed bytes. Figures in docs/operations.md#streams-memory-and-the-budget. */
+ * and compressed ones, whose pieces are compressed bytes. Figures in docs/architecture.md#streams-memory-and-the-budget. */
 enum { STREAM_PIECES = 3, STREAM_PIECE_BYTES = 64 * 1024 };
 /* An overlapped stream (api_respond_overlapped_stream) only formats values already computed, about as
  * fast as the socket takes them: its pieces are wider, so that the worker and the I/O thread hand over
  * a piece (a resume, a continuation on the pool, a thread switch) once every 256 KiB rather than every
  * 64 KiB; with 64 KiB pieces the handovers cost more CPU than the overlap saved. Figures in
- * docs/operations.md#the-seeded-shuffle-fifth-attempt-2026-11-27. */
+ * docs/performance.md#the-seeded-shuffle. */
 enum { STREAM_WIDE_PIECE_BYTES = 256 * 1024 };
 /* A piece is also handed over, once it holds something, when STREAM_PIECE_MS have passed since it was
  * started: a slow generator's client then gets its lines as they come, not a piece at a time. The
@@ -60,7 +60,7 @@ enum { STREAM_WIDE_PIECE_BYTES = 256 * 1024 };
 enum { STREAM_PIECE_MS = 10, STREAM_STEP_BYTES = 16 * 1024 };
 /* With gzip: the generator output compressed per deflate call; deflate's own state (zlib's documented
  * (1 << (windowBits + 2)) + (1 << (memLevel + 9)) for 15 and 8, with room for its structures), counted
- * in the stream's charge. Measured in docs/operations.md#compression. */
+ * in the stream's charge. Measured in docs/requests.md#compression. */
 enum { GZIP_PLAIN_BLOCK = 64 * 1024, GZIP_STATE_BYTES = 288 * 1024 };
 
 /* The server-wide budget of stream buffers (set by stream_configure at start-up), and the longest

@@ -7,7 +7,7 @@
 /* Values from which one whole shuffle outlasts the express slice (20 ms, server/compute_pool.h) and
  * so skips it (api_endpoint.long_running): its cost estimated low at 4 ns a value, where the array's
  * first touch and a random swap take 5-6 ns on the 2-core EPYC
- * (docs/operations.md#the-seeded-shuffle-fourth-attempt-issue-32). */
+ * (docs/performance.md#the-seeded-shuffle). */
 #define SHUFFLE_LONG_VALUES 5000000
 
 #endif

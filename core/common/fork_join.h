@@ -60,7 +60,7 @@ bool fork_join_cancel(parallel_task *task);
 /* Pieces of numbers smaller than this many bits run one after the other: GMP converts 2^16 bits in
  * about 0.3 ms (2^14 bits: 34 us). Set when each piece started a thread (about 40 us); a hand-off to an
  * idle pool worker costs less, so the line errs on the side of not splitting
- * (docs/performance.md#issue-32s-goals-the-idle-runs-of-2026-11-27). */
+ * (docs/performance.md#current-figures). */
 #define FORK_JOIN_MIN_BITS ((size_t)1 << 16)
 
 /* Runs first(first_arg) and second(second_arg): at once when `parallel` and a thread is free (the

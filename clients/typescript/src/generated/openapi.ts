@@ -531,7 +531,8 @@ export interface paths {
          *       as if complete): use `limit`.
          *     - `count` answers `{"n","found","count"}`, plus `unique_count` when `unique` is true. With
          *       algorithm `bitmask` (the default) it runs the symmetry-aware parallel counter; the other
-         *       algorithms enumerate.
+         *       algorithms enumerate. A count (without `placed`) that cannot finish within the time left is
+         *       refused at once with 422 `too_large`, its estimate and the largest n that may fit.
          *     - `first` answers one solution built by an explicit construction in linear time,
          *       `{"n","found":true,"solution"}`, or `{"n","found":false}` for n = 2 and 3. As JSON it is
          *       built whole (with a Content-Length) up to 64 KiB, streamed (chunked) beyond.
@@ -893,7 +894,8 @@ export interface components {
          * @description With `Accept: text/event-stream` (what `EventSource` sends), the progress of the computation
          *     as server-sent events, then its answer ([docs/progress.md](docs/progress.md)). The stream
          *     starts once the computation has checked its fields and begun; a request whose fields are
-         *     wrong gets its plain 4xx JSON error instead, never a stream. Events, each `event:` then
+         *     wrong gets its plain 4xx JSON error instead, never a stream, and so does one the server cannot
+         *     admit (its plain 503 `overloaded` with `Retry-After`). Events, each `event:` then
          *     `data:` lines then a blank line:
          *     - `event: progress`, data a `ProgressData` object: at most every 250 ms while the numbers
          *       move, and at each eighth of the work where a total is known (so even a short computation
@@ -901,7 +903,7 @@ export interface components {
          *     - then exactly one `event: result`, whose data lines joined with a newline are byte for byte
          *       the answer the same request gets without the header (the JSON document, or the NDJSON lines
          *       of a bulk `/sudoku/solve`), or one `event: error`, whose data is the `Error` body the plain
-         *       request would get (`deadline_exceeded`, `overloaded`, `out_of_memory`, and an answer over
+         *       request would get (`deadline_exceeded`, `out_of_memory`, and an answer over
          *       16 MiB: `too_large`, to be asked for without the header, streamed);
          *     - comment lines (`: keep-alive`) after 5 s without an event, so proxies do not time out.
          *     The answer is never gzip'd nor cached (`Cache-Control: no-store`). The units, by endpoint:
@@ -973,10 +975,11 @@ export interface components {
         /**
          * @description What the message says, for a program, where a page needs it: the allowed range of a number
          *     (invalid_field, missing_field and too_large for an integer field or a size), the first set of
-         *     conflicting givens (conflicting_givens), the unknown word (unknown_word) or the two lengths
-         *     (length_mismatch). Other errors carry no details.
+         *     conflicting givens (conflicting_givens), the unknown word (unknown_word), the two lengths
+         *     (length_mismatch), or the estimate of work refused because it cannot finish in time
+         *     (too_large of a hopeless count). Other errors carry no details.
          */
-        ErrorDetails: components["schemas"]["RangeDetails"] | components["schemas"]["SudokuConflictDetails"] | components["schemas"]["UnknownWordDetails"] | components["schemas"]["LengthMismatchDetails"];
+        ErrorDetails: components["schemas"]["RangeDetails"] | components["schemas"]["SudokuConflictDetails"] | components["schemas"]["UnknownWordDetails"] | components["schemas"]["LengthMismatchDetails"] | components["schemas"]["EstimateDetails"];
         /**
          * @description The allowed range, inclusive, and the value received (absent when the field was missing).
          * @example {
@@ -1005,6 +1008,15 @@ export interface components {
         LengthMismatchDetails: {
             from_letters: number;
             to_letters: number;
+        };
+        /** @description With too_large for work refused because it cannot finish in time. */
+        EstimateDetails: {
+            /** @description About how long it would take here, in ms (from the service's own timed runs; capped at 2^53-1). */
+            estimated_ms: number;
+            /** @description The time that was left of the request's time limit, in ms. */
+            time_limit_ms: number;
+            /** @description The largest value of `field` that may fit that limit (0: none). */
+            largest_that_fits: number;
         };
         /** @description Shuffle the integers start..start+n-1; at most --max-shuffle-items (default 10000000), above it a 422 too_large. With `sample`, up to 2^32 values to draw from. */
         ShuffleN: number;
@@ -2161,7 +2173,7 @@ export interface components {
                 "application/json": components["schemas"]["KnightTourError"];
             };
         };
-        /** @description Memory ran out (code out_of_memory). The allocation-failure build provokes it (docs/testing.md#allocation-failure-injection). */
+        /** @description Memory ran out (code out_of_memory). The allocation-failure build provokes it (docs/fuzzing.md#allocation-failure-injection). */
         OutOfMemory: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -2668,6 +2680,39 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["Error"] & {
+                    error?: {
+                        /** @constant */
+                        code?: "too_large";
+                    };
+                };
+            };
+        };
+        /** @description Code too_large: n above the largest board of its mode or algorithm, or a count (without `placed`) that cannot finish within the time left: its estimate, from counts timed at start-up, is over 4 times that time. The refusal comes at once, with `estimated_ms`, `time_limit_ms` and `largest_that_fits` in its `details`. */
+        QueensUnprocessable: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "too_large",
+                 *         "message": "counting the solutions would take about 4.4e+09 s here (the service's own timed runs, extrapolated), over 4 times the 10 s left of the time limit: refused at once; n up to about 18 may fit",
+                 *         "field": "n",
+                 *         "details": {
+                 *           "estimated_ms": 4422371696873,
+                 *           "time_limit_ms": 9997,
+                 *           "largest_that_fits": 18
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"] & {
                     error?: {
                         /** @constant */
@@ -4333,7 +4378,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
-            422: components["responses"]["Unprocessable"];
+            422: components["responses"]["QueensUnprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
             503: components["responses"]["Unavailable"];
@@ -4394,7 +4439,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestMissingOrConflicting"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["Unprocessable"];
+            422: components["responses"]["QueensUnprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
             503: components["responses"]["Unavailable"];
