@@ -2800,7 +2800,7 @@ export interface components {
         /** @description The request's id, echoed from its X-Request-Id when that is 1 to 64 characters of [A-Za-z0-9._:-], else made by the server; the access log carries it too. */
         XRequestId: string;
         /** @description The response headers a cross-origin page may read. */
-        AccessControlExposeHeaders: "X-Request-Id, Retry-After, ETag, Content-Encoding";
+        AccessControlExposeHeaders: "X-Request-Id, Retry-After, ETag, Content-Encoding, RateLimit-Policy, RateLimit";
         /** @description On drawings (image/svg+xml) only. An SVG opened on its own is a document that could run script; ours carry none, and this forbids any. */
         DrawingContentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'";
         /** @description Browsers must not guess another media type than Content-Type. */
