@@ -54,6 +54,8 @@ typedef struct api_request {
                                  puzzle) */
     deadline time_limit;      /* from --time-limit-ms, or the smaller time_limit_ms of the request,
                                  counted from the request's arrival */
+    uint64_t time_limit_ms;   /* that limit's whole length (0: none), what hopeless work is weighed
+                                 against (api/cost_estimates.h) however long the request waited */
     deadline deadline;        /* what the handler's computation polls: time_limit, or a shorter slice of
                                  it (the server's express lane, server/compute_pool.h). A handler that
                                  fails at this deadline may be run again with the rest of time_limit, so

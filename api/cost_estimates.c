@@ -22,9 +22,8 @@ void api_calibrate_costs(void) {
 
 const queens_cost *api_queens_cost(void) { return calibrated ? &queens_model : NULL; }
 
-double api_seconds_left(const api_request *req) {
-    uint64_t ms = deadline_remaining_ms(&req->time_limit);
-    return ms == UINT64_MAX ? HUGE_VAL : (double)ms / 1000;
+double api_time_limit_seconds(const api_request *req) {
+    return req->time_limit_ms == 0 ? HUGE_VAL : (double)req->time_limit_ms / 1000;
 }
 
 /* Milliseconds as a JSON number carries them exactly (an estimate may be astronomically long). */
@@ -34,17 +33,17 @@ static uint64_t exact_ms(double seconds) {
 }
 
 bool api_check_estimate(api_request *req, const char *field, const char *work, double estimated_seconds,
-                        double seconds_left, int64_t largest_that_fits) {
-    if (estimated_seconds <= API_HOPELESS_FACTOR * seconds_left) return true;
+                        double time_limit_seconds, int64_t largest_that_fits) {
+    if (estimated_seconds <= API_HOPELESS_FACTOR * time_limit_seconds) return true;
     char fits[96];
     if (largest_that_fits > 0)
         snprintf(fits, sizeof fits, "%s up to about %lld may fit", field, (long long)largest_that_fits);
     else snprintf(fits, sizeof fits, "no %s fits", field);
     api_fail(req, API_TOO_LARGE, field,
              "%s would take about %.2g s here (the service's own timed runs, extrapolated), over %d times the "
-             "%.3g s left of the time limit: refused at once; %s",
-             work, estimated_seconds, API_HOPELESS_FACTOR, seconds_left, fits);
+             "%.3g s time limit: refused at once; %s",
+             work, estimated_seconds, API_HOPELESS_FACTOR, time_limit_seconds, fits);
     return api_fail_details(req, "{\"estimated_ms\":%llu,\"time_limit_ms\":%llu,\"largest_that_fits\":%lld}",
-                            (unsigned long long)exact_ms(estimated_seconds), (unsigned long long)exact_ms(seconds_left),
-                            (long long)largest_that_fits);
+                            (unsigned long long)exact_ms(estimated_seconds),
+                            (unsigned long long)exact_ms(time_limit_seconds), (long long)largest_that_fits);
 }

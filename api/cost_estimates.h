@@ -20,7 +20,7 @@
 #include "api/api.h"
 #include "core/queens/queens_cost.h"
 
-/* The margin of estimate over time left before a request is refused: the calibration runs at
+/* The margin of estimate over the request's time limit before it is refused: the calibration runs at
  * start-up on a machine that may be busy, and the model extrapolates. */
 #define API_HOPELESS_FACTOR 4
 
@@ -31,13 +31,15 @@ void api_calibrate_costs(void);
 /* The n-queens count model, or NULL before api_calibrate_costs(). */
 const queens_cost *api_queens_cost(void);
 
-/* Seconds left of the request's whole time limit (not the express slice); HUGE_VAL for no limit. */
-double api_seconds_left(const api_request *req);
+/* The request's whole time limit in seconds, HUGE_VAL for none: the estimate is weighed against it,
+ * not against what is left, so a request that waited in the queue is not refused as hopeless when it
+ * starts (it runs, and meets its deadline as any other). */
+double api_time_limit_seconds(const api_request *req);
 
-/* Returns true when `estimated_seconds` is within API_HOPELESS_FACTOR times `seconds_left`; else fails
+/* Returns true when `estimated_seconds` is within API_HOPELESS_FACTOR times `time_limit_seconds`; else fails
  * with 422 too_large naming `field`, its message saying about how long `work` would take and the
  * largest value of `field` that fits (`largest_that_fits`, 0 for none), and returns false. */
 bool api_check_estimate(api_request *req, const char *field, const char *work, double estimated_seconds,
-                        double seconds_left, int64_t largest_that_fits);
+                        double time_limit_seconds, int64_t largest_that_fits);
 
 #endif

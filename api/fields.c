@@ -253,6 +253,7 @@ static bool apply_time_limit(api_request *req, const cJSON *value) {
                         req->limits->time_limit_ms);
     const atomic_bool *cancelled = req->time_limit.cancelled;
     req->time_limit = deadline_after_ms((uint64_t)value->valuedouble);
+    req->time_limit_ms = (uint64_t)value->valuedouble;
     req->time_limit.cancelled = cancelled;
     req->deadline = req->time_limit;
     return true;

@@ -381,6 +381,7 @@ static bool read_fields(request_context *ctx) {
     req->limits = &server->config->limits;
     req->ready = !atomic_load(&server->draining) && compute_pool_accepting(server->pool);
     req->time_limit = deadline_after_ms(server->config->limits.time_limit_ms);
+    req->time_limit_ms = server->config->limits.time_limit_ms;
     req->time_limit.cancelled = &server->cancelled;
     req->deadline = req->time_limit;
     const char *type = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);

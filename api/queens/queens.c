@@ -185,9 +185,9 @@ static core_status count_completions(const queens_request *q, const deadline *dl
 static bool check_count_feasible(api_request *req, const queens_request *q) {
     const queens_cost *cost = api_queens_cost();
     if (cost == NULL || q->placed != NULL) return true;
-    double left = api_seconds_left(req);
-    return api_check_estimate(req, "n", "counting the solutions", queens_cost_seconds(cost, (int)q->n), left,
-                              queens_cost_largest_n(cost, left));
+    double limit = api_time_limit_seconds(req);
+    return api_check_estimate(req, "n", "counting the solutions", queens_cost_seconds(cost, (int)q->n), limit,
+                              queens_cost_largest_n(cost, limit));
 }
 
 static bool answer_count(api_request *req, api_response *res, const queens_request *q) {

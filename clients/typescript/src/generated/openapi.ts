@@ -531,7 +531,7 @@ export interface paths {
          *       as if complete): use `limit`.
          *     - `count` answers `{"n","found","count"}`, plus `unique_count` when `unique` is true. With
          *       algorithm `bitmask` (the default) it runs the symmetry-aware parallel counter; the other
-         *       algorithms enumerate. A count (without `placed`) that cannot finish within the time left is
+         *       algorithms enumerate. A count (without `placed`) that cannot finish within its time limit is
          *       refused at once with 422 `too_large`, its estimate and the largest n that may fit.
          *     - `first` answers one solution built by an explicit construction in linear time,
          *       `{"n","found":true,"solution"}`, or `{"n","found":false}` for n = 2 and 3. As JSON it is
@@ -2688,7 +2688,7 @@ export interface components {
                 };
             };
         };
-        /** @description Code too_large: n above the largest board of its mode or algorithm, or a count (without `placed`) that cannot finish within the time left: its estimate, from counts timed at start-up, is over 4 times that time. The refusal comes at once, with `estimated_ms`, `time_limit_ms` and `largest_that_fits` in its `details`. */
+        /** @description Code too_large: n above the largest board of its mode or algorithm, or a count (without `placed`) that cannot finish within its time limit: its estimate, from counts timed at start-up, is over 4 times that time. The refusal comes at once, with `estimated_ms`, `time_limit_ms` and `largest_that_fits` in its `details`. */
         QueensUnprocessable: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -2703,11 +2703,11 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "too_large",
-                 *         "message": "counting the solutions would take about 4.4e+09 s here (the service's own timed runs, extrapolated), over 4 times the 10 s left of the time limit: refused at once; n up to about 18 may fit",
+                 *         "message": "counting the solutions would take about 4.4e+09 s here (the service's own timed runs, extrapolated), over 4 times the 10 s time limit: refused at once; n up to about 18 may fit",
                  *         "field": "n",
                  *         "details": {
                  *           "estimated_ms": 4422371696873,
-                 *           "time_limit_ms": 9997,
+                 *           "time_limit_ms": 10000,
                  *           "largest_that_fits": 18
                  *         }
                  *       }
