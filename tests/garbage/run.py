@@ -418,9 +418,11 @@ def judge(spec_ops, unrouted, request, answer):
             problems.append(("error body not UTF-8 JSON", f"{e}: {body[:160]}"))
             return problems
         error = value.get("error") if isinstance(value, dict) else None
+        # code, message and field are text; details, where a page needs them, one JSON object
         shape_ok = (isinstance(value, dict) and set(value) == {"error"} and isinstance(error, dict)
-                    and {"code", "message"} <= set(error) <= {"code", "message", "field"}
-                    and all(isinstance(v, str) for v in error.values()))
+                    and {"code", "message"} <= set(error) <= {"code", "message", "field", "details"}
+                    and all(isinstance(v, str) for k, v in error.items() if k != "details")
+                    and isinstance(error.get("details", {}), dict))
         if not shape_ok:
             problems.append(("error body not the Error schema", body[:160]))
         elif codes and error["code"] not in codes:
