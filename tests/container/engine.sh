@@ -4,6 +4,7 @@
 #   . tests/container/engine.sh
 #   select_engine || skip ...       # sets $engine (docker or podman) and $compose; says which and why
 #   ensure_base_image               # sets $base_image_source (a sentence saying where the base came from)
+#   container_health NAME           # sets $health and $health_status (0: its HEALTHCHECK passes)
 # Docker is used when its daemon answers; otherwise podman from Debian, with runc and no default
 # ulimits (tests/container/containers.conf: crun refuses the cgroup layout and rlimits of our machines).
 # Expensive results are cached under $PUZZLED_CACHE (default /var/cache/puzzled-ci as root, else
@@ -177,4 +178,23 @@ build_image() { # image
 
 free_port() { # a free TCP port on loopback
   python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# Runs a container's HEALTHCHECK and sets health (what was seen) and health_status (0 when healthy):
+# podman runs it on demand; Docker runs it itself, every 10 s after a 5 s start period, so its status is
+# polled for up to 30 s.
+container_health() { # container
+  if [ "$engine" = podman ]; then
+    podman healthcheck run "$1" > /dev/null 2>&1
+    health_status=$?
+    health="podman healthcheck run exit $health_status"
+    return 0
+  fi
+  for _ in $(seq 1 30); do
+    health=$(docker inspect --format '{{.State.Health.Status}}' "$1")
+    [ "$health" = healthy ] && break
+    sleep 1
+  done
+  [ "$health" = healthy ]
+  health_status=$?
 }

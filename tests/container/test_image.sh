@@ -77,19 +77,7 @@ check "the service runs as uid 10001, not root (exec: ${user:-?}, PID 1: ${proce
 check "the root filesystem is read-only (a write to / fails)" \
   test "$("$engine" exec --user 0 "$name" sh -c 'touch /probe 2> /dev/null && echo written || echo refused')" = refused
 
-if [ "$engine" = podman ]; then
-  podman healthcheck run "$name" > /dev/null 2>&1
-  health_status=$?
-  health="podman healthcheck run exit $health_status"
-else # Docker runs the HEALTHCHECK itself, every 10 s after a 5 s start period.
-  for _ in $(seq 1 30); do
-    health=$(docker inspect --format '{{.State.Health.Status}}' "$name")
-    [ "$health" = healthy ] && break
-    sleep 1
-  done
-  [ "$health" = healthy ]
-  health_status=$?
-fi
+container_health "$name"
 check "the image's HEALTHCHECK passes ($health)" test "$health_status" = 0
 check "puzzled --health-check in the container prints healthy" \
   test "$("$engine" exec "$name" puzzled --health-check 2> /dev/null)" = healthy

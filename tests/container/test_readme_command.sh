@@ -67,19 +67,7 @@ for page in / /docs; do
   type=$(curl -s -o "$tmp/page" -w '%{http_code} %{content_type}' "$base$page")
   check "the page $page is served ($type)" bash -c "[[ '$type' == '200 text/html'* ]] && grep -qi '<html' '$tmp/page'"
 done
-if [ "$engine" = podman ]; then
-  podman healthcheck run "$container" > /dev/null 2>&1
-  health_status=$?
-  health="podman healthcheck run exit $health_status"
-else # Docker runs the healthcheck itself, every 10 s after a 5 s start period.
-  for _ in $(seq 1 30); do
-    health=$(docker inspect --format '{{.State.Health.Status}}' "$container")
-    [ "$health" = healthy ] && break
-    sleep 1
-  done
-  [ "$health" = healthy ]
-  health_status=$?
-fi
+container_health "$container"
 check "the compose healthcheck of $container passes ($health)" test "$health_status" = 0
 
 (cd "$copy" && "${compose[@]}" down) > "$tmp/down.log" 2>&1
