@@ -27,8 +27,9 @@ static void fnv_feed(u128 *hash, const char *text) {
     fnv_feed_bytes(hash, "\xff", 1); /* the separator: 0xff never appears in UTF-8 text */
 }
 
-/* The byte that starts each value, and the one that ends an array's or an object's members. */
-enum { TAG_NULL = 1, TAG_FALSE, TAG_TRUE, TAG_NUMBER, TAG_STRING, TAG_ARRAY, TAG_OBJECT, TAG_END };
+/* The byte that starts each value, the one that ends an array's or an object's members, and the one
+ * that starts a text body. */
+enum { TAG_NULL = 1, TAG_FALSE, TAG_TRUE, TAG_NUMBER, TAG_STRING, TAG_ARRAY, TAG_OBJECT, TAG_END, TAG_TEXT_BODY };
 
 static void fnv_feed_length(u128 *hash, size_t length) {
     uint64_t bytes = length;
@@ -68,7 +69,7 @@ static void fnv_feed_value(u128 *hash, const cJSON *value) {
 }
 
 void etag_of_request(char out[ETAG_SIZE], const char *server_fingerprint, const char *route_path,
-                     const char *representation, const cJSON *params) {
+                     const char *representation, const cJSON *params, const char *text_body, size_t text_body_len) {
     u128 hash = fnv_offset_basis();
     fnv_feed(&hash, server_fingerprint);
     fnv_feed(&hash, route_path);
@@ -77,6 +78,12 @@ void etag_of_request(char out[ETAG_SIZE], const char *server_fingerprint, const 
         if (strcmp(field->string, "time_limit_ms") == 0) continue;
         fnv_feed(&hash, field->string);
         fnv_feed_value(&hash, field);
+    }
+    if (text_body != NULL) { /* after the fields' values, whose feeds never start with this tag */
+        unsigned char tag = TAG_TEXT_BODY;
+        fnv_feed_bytes(&hash, &tag, 1);
+        fnv_feed_length(&hash, text_body_len);
+        fnv_feed_bytes(&hash, text_body, text_body_len);
     }
     snprintf(out, ETAG_SIZE, "\"%016llx%016llx\"", (unsigned long long)(hash >> 64), (unsigned long long)hash);
 }

@@ -1,7 +1,7 @@
 /* Strong entity tags derived from the request alone, so that a conditional GET (If-None-Match) is
  * answered 304 before anything is computed. Every answer puzzled caches is a pure function of the
- * route, the request's fields (time_limit_ms aside: it never changes a 200 answer), the
- * representation asked for (media type and content codings), and what the server was started with
+ * route, the request's fields (time_limit_ms aside: it never changes a 200 answer), a text/plain
+ * body when the route takes one (bulk Sudoku: its lines are its question), the representation asked for (media type and content codings), and what the server was started with
  * that shapes answers (its build and its word lists): the tag is a 128-bit FNV-1a hash of exactly
  * those. A gzip'd answer is sent with the tag marked weak: the same content, but its bytes depend
  * on where the stream's pieces were flushed. */
@@ -16,9 +16,9 @@
 /* `"` + 32 hex digits + `"` + NUL */
 #define ETAG_SIZE 35
 
-/* The tag, quoted, into `out`. */
+/* The tag, quoted, into `out`. `text_body` is NULL when the request has none. */
 void etag_of_request(char out[ETAG_SIZE], const char *server_fingerprint, const char *route_path,
-                     const char *representation, const cJSON *params);
+                     const char *representation, const cJSON *params, const char *text_body, size_t text_body_len);
 
 /* True when an If-None-Match value (a list of tags, weak ones included, or `*`) names `etag`. */
 bool etag_matches(const char *if_none_match, const char *etag);

@@ -422,7 +422,8 @@ static void tag_answer(request_context *ctx) {
     char representation[40]; /* the media types and the codings the client takes shape the bytes */
     snprintf(representation, sizeof representation, "%s%s gzip=%u identity=%u", ctx->req.ndjson ? "ndjson" : "json",
              ctx->req.plain_text ? " text" : "", ctx->codings.gzip, ctx->codings.identity);
-    etag_of_request(ctx->etag, ctx->server->fingerprint, ctx->route->path, representation, ctx->req.params);
+    etag_of_request(ctx->etag, ctx->server->fingerprint, ctx->route->path, representation, ctx->req.params,
+                    ctx->req.text_body, ctx->req.text_body_len);
 }
 
 /* Runs the endpoint (on a worker, or inline for ON_IO_THREAD routes). */

@@ -179,6 +179,25 @@ Test(caching, a_pure_answer_has_an_etag_and_if_none_match_gets_304) {
     free(cache);
 }
 
+/* A bulk Sudoku question is its text/plain body: two bodies, two tags; the same body, the same tag. */
+Test(caching, a_text_body_is_part_of_the_tag) {
+    const char *headers[] = {"Content-Type: text/plain", "Accept: text/plain", NULL};
+    const char *bodies[] = {"000000010400000000020000000000050407008000300001090000300400200050100000000806000\n",
+                            "000000012000035000000600070700000300000400800100000000000120000080000040050000600\n",
+                            "000000010400000000020000000000050407008000300001090000300400200050100000000806000\n"};
+    char *tags[3];
+    for (size_t i = 0; i < 3; i++) {
+        http_result r = http_request(server_url(), "POST", "/sudoku/solve", bodies[i], headers);
+        cr_assert_eq(r.status, 200, "%s", r.body);
+        tags[i] = http_header(&r, "ETag");
+        cr_assert_not_null(tags[i]);
+        http_result_free(&r);
+    }
+    cr_assert_str_neq(tags[0], tags[1], "two puzzles, two tags");
+    cr_assert_str_eq(tags[0], tags[2], "the same puzzle, the same tag");
+    for (size_t i = 0; i < 3; i++) free(tags[i]);
+}
+
 Test(caching, answers_that_do_not_replay_say_no_store) {
     const char *const paths[] = {"/shuffle?n=5", "/shuffle?n=5&secure=true", "/healthz", "/readyz", "/metrics"};
     for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {

@@ -72,7 +72,7 @@ static cJSON *parse(const char *text) {
 static void tag_of(char out[ETAG_SIZE], const char *fingerprint, const char *route, const char *representation,
                    const char *body) {
     cJSON *params = parse(body);
-    etag_of_request(out, fingerprint, route, representation, params);
+    etag_of_request(out, fingerprint, route, representation, params, NULL, 0);
     cJSON_Delete(params);
 }
 
@@ -85,7 +85,7 @@ Test(etag, equal_tags_exactly_for_requests_cjson_prints_alike) {
             snprintf(body, sizeof body, "{\"a\":%s,\"b\":%s}", values[i], values[j]);
             cJSON *params = parse(body);
             tagged *t = &requests[i * VALUES + j];
-            etag_of_request(t->tag, "build 1", "/route", "json", params);
+            etag_of_request(t->tag, "build 1", "/route", "json", params, NULL, 0);
             t->printed = cJSON_PrintUnformatted(params);
             cr_assert_not_null(t->printed);
             cJSON_Delete(params);
@@ -127,6 +127,23 @@ Test(etag, time_limit_ms_never_counts_and_the_rest_does) {
     cr_assert_str_neq(other, plain, "the field's name");
     tag_of(other, "build 1", "/route", "json", "{}");
     cr_assert_str_neq(other, plain, "no field");
+}
+
+/* Bulk Sudoku's puzzles come as a text/plain body: two bodies are two questions. */
+Test(etag, a_text_body_counts_byte_for_byte) {
+    static const char *const bodies[] = {"", "1\n", "2\n", "1\n2\n", "1\n2", "12\n"};
+    enum { BODIES = sizeof bodies / sizeof *bodies };
+    char tags[BODIES][ETAG_SIZE], again[ETAG_SIZE], none[ETAG_SIZE];
+    cJSON *params = parse("{\"n\":5}");
+    etag_of_request(none, "build 1", "/route", "text", params, NULL, 0);
+    for (size_t i = 0; i < BODIES; i++) {
+        etag_of_request(tags[i], "build 1", "/route", "text", params, bodies[i], strlen(bodies[i]));
+        etag_of_request(again, "build 1", "/route", "text", params, bodies[i], strlen(bodies[i]));
+        cr_assert_str_eq(again, tags[i], "the same body: %s", bodies[i]);
+        cr_assert_str_neq(tags[i], none, "a body against none: %s", bodies[i]);
+        for (size_t j = 0; j < i; j++) cr_assert_str_neq(tags[i], tags[j], "%s against %s", bodies[i], bodies[j]);
+    }
+    cJSON_Delete(params);
 }
 
 Test(etag, if_none_match_names_a_tag_weakly_or_in_a_list) {
