@@ -40,7 +40,8 @@ struct event_stream {
     uint64_t *bytes_sent;
     bool final_sent;
     unsigned milestones_sent;
-    bool numbers_sent; /* a progress event went out; last_done and last_total are its numbers */
+    unsigned events_sent; /* each event's `id:` is its number in the stream, from 1 */
+    bool numbers_sent;    /* a progress event went out; last_done and last_total are its numbers */
     uint64_t last_done, last_total;
     int64_t next_progress_ns, last_write_ns;
     /* the registry's */
@@ -66,6 +67,10 @@ static int64_t ms_to_ns(int64_t ms) { return ms * 1000000; }
 bool event_stream_requested(struct MHD_Connection *connection) {
     const char *accept = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
     return accept != NULL && strstr(accept, "text/event-stream") != NULL;
+}
+
+bool event_stream_reconnecting(struct MHD_Connection *connection) {
+    return MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Last-Event-ID") != NULL;
 }
 
 /* ---- the tick ---- */
@@ -152,7 +157,7 @@ void event_stream_set_result(event_stream *es, const char *text, size_t length) 
 }
 
 void event_stream_set_error(event_stream *es, const api_error *error) {
-    bb_append_text(&es->final, "event: error\ndata: ");
+    bb_append_text(&es->final, "event: failed\ndata: ");
     api_error_write(error, &es->final);
     bb_append_text(&es->final, "\n\n");
 }
@@ -182,9 +187,9 @@ static void write_numbers(event_stream *es, uint64_t done, uint64_t total, const
     if (total != PROGRESS_NO_TOTAL) snprintf(total_text, sizeof total_text, "%" PRIu64, total);
     int64_t elapsed_ms = at_ns > es->started_ns ? (at_ns - es->started_ns) / 1000000 : 0;
     snprintf(data, sizeof data,
-             "event: progress\ndata: {\"done\":%" PRIu64 ",\"total\":%s,\"unit\":\"%s\",\"elapsed_ms\":%" PRId64
+             "id: %u\nevent: progress\ndata: {\"done\":%" PRIu64 ",\"total\":%s,\"unit\":\"%s\",\"elapsed_ms\":%" PRId64
              "}\n\n",
-             done, total_text, unit, elapsed_ms);
+             ++es->events_sent, done, total_text, unit, elapsed_ms);
     bb_append_text(&es->out, data);
     es->numbers_sent = true;
     es->last_done = done;
@@ -213,6 +218,9 @@ static void compose(event_stream *es, int64_t now, bool computed) {
     }
     if (numbers_due) es->next_progress_ns = now + ms_to_ns(EVENT_PROGRESS_MS);
     if (computed) {
+        char id[24];
+        snprintf(id, sizeof id, "id: %u\n", ++es->events_sent);
+        bb_append_text(&es->out, id);
         bb_append(&es->out, es->final.data, es->final.len);
         es->final_sent = true;
     }

@@ -1,14 +1,23 @@
 /* Progress of a long computation as server-sent events (Accept: text/event-stream on the routes
  * marked ROUTE_PROGRESS in server/routes.h). The answer, once the computation has begun, is
  *
+ *   id: 1                    each event's number in the stream
  *   event: progress          as often as every 250 ms while the numbers move, and at each eighth of
  *   data: {"done":D,"total":T,"unit":"U","elapsed_ms":E}      the work where a total is known
  *   ...
+ *   id: N
  *   event: result            exactly one, whose data lines joined by "\n" are byte for byte the
  *   data: <the plain answer>  JSON (or NDJSON) answer the same request gets without the header
  *
- * or, instead of the result, one `event: error` whose data is the JSON error body. Comment lines
- * (": keep-alive") keep proxies from timing out while the numbers do not move.
+ * or, instead of the result, one `event: failed` whose data is the JSON error body (not `error`:
+ * EventSource's own name for a broken connection). Comment lines (": keep-alive") keep proxies from
+ * timing out while the numbers do not move.
+ *
+ * Reconnects. A browser's EventSource reconnects when a stream ends, and would start the
+ * computation again. Because each event has an `id:`, its reconnect carries `Last-Event-ID`; such a
+ * request is answered 204 No Content at once, which the WHATWG standard says stops the EventSource
+ * for good. It is not computed and does not count against the client's share. A stream cannot be
+ * resumed: to ask again, open a new one.
  *
  * Design. The computation runs on the compute pool exactly as for a plain request and reports into
  * a progress record (core/common/progress.h) carried by its deadline; the I/O thread turns that
@@ -51,6 +60,9 @@ typedef struct event_stream event_stream;
 
 /* The request's Accept header names text/event-stream. */
 bool event_stream_requested(struct MHD_Connection *connection);
+
+/* The request carries Last-Event-ID: an EventSource reconnecting (see Reconnects above). */
+bool event_stream_reconnecting(struct MHD_Connection *connection);
 
 /* A stream for `request` that arrived at `started` (CLOCK_MONOTONIC), whose tick runs on `ticks`
  * and holds a reference to the request until it sees it ended. NULL when out of memory. */

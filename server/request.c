@@ -705,9 +705,12 @@ static enum MHD_Result dispatch(request_context *ctx) {
     if (ctx->body_too_large)
         return fail(ctx, API_PAYLOAD_TOO_LARGE, NULL,
                     "the request body is larger than %zu bytes (the server's --max-body)", server->config->max_body);
+    ctx->wants_events = (ctx->route->methods & ROUTE_PROGRESS) && event_stream_requested(ctx->connection);
+    /* an EventSource reconnecting after its stream's end: 204 stops it; nothing computed, nothing counted */
+    if (ctx->wants_events && event_stream_reconnecting(ctx->connection))
+        return queue(ctx, 204, MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT), NULL);
     if (!read_fields(ctx)) return queue_error(ctx, &ctx->req.error, NULL);
     const api_endpoint *endpoint = ctx->route->endpoint;
-    ctx->wants_events = (ctx->route->methods & ROUTE_PROGRESS) && event_stream_requested(ctx->connection);
     ctx->long_running = endpoint->long_running != NULL && endpoint->long_running(&ctx->req);
     /* an event stream is never cached (Cache-Control: no-store) */
     ctx->pure = !ctx->wants_events && (endpoint->varies == NULL || !endpoint->varies(&ctx->req));

@@ -225,7 +225,7 @@
   }
 
   // The events of a computation that reports progress (Accept: text/event-stream): `progress` moves
-  // the bar and the time left; one `result` or `error` event ends it. Resolves {ok, text}.
+  // the bar and the time left; one `result` or `failed` event ends it. Resolves {ok, text}.
   async function withProgress(response, started) {
     const bar = $('progress-bar'), text = $('progress-text');
     $('progress').hidden = false;
@@ -234,7 +234,7 @@
     showStatus('Computing on the server; Stop ends it there.');
     let outcome = {ok: false, text: '{"error":{"code":"error","message":"the event stream ended without a result"}}'};
     await Answers.readEvents(response, (type, data) => {
-      if (type === 'result' || type === 'error') { outcome = {ok: type === 'result', text: data}; return; }
+      if (type === 'result' || type === 'failed') { outcome = {ok: type === 'result', text: data}; return; }
       if (type !== 'progress') return;
       const {done, total, unit} = JSON.parse(data);
       const seconds = (performance.now() - started) / 1000;

@@ -9,7 +9,8 @@
 # 5. runs the tests with Node's test runner: parsers and retry on hand-made input, then against
 #    PUZZLED_BIN started on free ports: every operation of openapi.yaml, 10! NDJSON lines with flat
 #    memory, an abort seen on /metrics, errors, hooks and withResponse, the examples, the bundle in
-#    Debian's chromium, the packed tarball installed into a fresh Node 20 project, and the reference
+#    Debian's chromium, the packed tarball installed into a fresh Node 20 project and into a fresh Vite
+#    project (test/consumers/vite, built and its page loaded in Debian's chromium), and the reference
 #    app (examples/sudoku-react, a Vite project with the tarball installed) built and played to its
 #    end in Debian's chromium.
 set -euo pipefail
@@ -54,5 +55,10 @@ echo "typescript-client: packed $(basename "$PUZZLED_CLIENT_TARBALL") ($(du -k "
 ../../tests/lib/npm_install.sh sudoku-react examples/sudoku-react
 (cd examples/sudoku-react && npm install --no-save --no-audit --no-fund --loglevel=error "$PUZZLED_CLIENT_TARBALL")
 echo "typescript-client: the tarball is installed into examples/sudoku-react (Vite $(node -p 'require("./examples/sudoku-react/node_modules/vite/package.json").version'))"
+
+# The fresh Vite project (test/package.test.ts): its pinned Vite, then the tarball, the same way.
+../../tests/lib/npm_install.sh vite-consumer test/consumers/vite
+(cd test/consumers/vite && npm install --no-save --no-audit --no-fund --loglevel=error "$PUZZLED_CLIENT_TARBALL")
+echo "typescript-client: the tarball is installed into test/consumers/vite (Vite $(node -p 'require("./test/consumers/vite/node_modules/vite/package.json").version'))"
 
 node --test .build/test/*.test.js

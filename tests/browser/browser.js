@@ -89,6 +89,13 @@ async function metric(base, name) {
   return Number(line.split(' ')[1]);
 }
 
+// Answers given on `route` to GET with `status`, from /metrics (0 when none yet).
+async function answersOf(base, route, status) {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`puzzled_requests_total{route="${route}",method="GET",status="${status}"} `));
+  return line === undefined ? 0 : Number(line.split(' ')[1]);
+}
+
 // ---- page helpers ----
 async function openEndpoint(page, base, endpointPath) {
   await page.goto(`${base}/#${endpointPath}`);
@@ -366,6 +373,29 @@ test('a long count: the bar moves with the time left, and Stop ends the computat
   }
   equal(running, 0, 'computations still running on the server once stopped');
   allow(/net::ERR_ABORTED|aborted/i);
+});
+
+// The browser's own EventSource, not the playground's reader: when the stream ends it reconnects
+// with Last-Event-ID, the 204 to that stops it for good (readyState CLOSED), and the count ran once.
+test('EventSource stops after the stream ends: its reconnect is answered 204, nothing computed again', async ({page, base}) => {
+  const path = '/queens?n=12&mode=count';
+  const before = {computed: await answersOf(base, '/queens', 200), reconnects: await answersOf(base, '/queens', 204)};
+  await page.goto(`${base}/docs`); // same origin, and a page that asks the service for nothing itself
+  const seen = await page.evaluate((p) => new Promise((resolve) => {
+    const source = new EventSource(p);
+    const events = [];
+    for (const type of ['progress', 'result', 'failed']) source.addEventListener(type, (e) => events.push(`${type} ${e.lastEventId}`));
+    source.addEventListener('error', () => {
+      events.push(`error, readyState ${source.readyState}`);
+      if (source.readyState === EventSource.CLOSED) resolve(events);
+    });
+    setTimeout(() => { source.close(); resolve([...events, 'still open after 60 s']); }, 60000);
+  }), path);
+  const last = seen.at(-3) ?? '';
+  check(/^result \d+$/.test(last) && seen.filter((e) => e.startsWith('result')).length === 1, `one result, with its id: ${seen}`);
+  equal(seen.slice(-2), ['error, readyState 0', 'error, readyState 2'], 'the stream\'s end (reconnecting), then the 204 (closed)');
+  equal(await answersOf(base, '/queens', 200) - before.computed, 1, 'counts computed (/metrics, 200 on /queens)');
+  equal(await answersOf(base, '/queens', 204) - before.reconnects, 1, 'reconnects answered 204');
 });
 
 test('an error is shown next to the field it names', async ({page, base, shot, allow}) => {

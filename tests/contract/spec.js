@@ -335,14 +335,14 @@ class Spec {
   }
 
   // An event stream against ProgressEventStream: progress events in order, then exactly one result
-  // (the answer in the response's own JSON or NDJSON media type) or error (an Error body). Returns
-  // { problems, code } (the error event's code).
+  // (the answer in the response's own JSON or NDJSON media type) or failed (an Error body). Returns
+  // { problems, code } (the failed event's code).
   eventStreamProblems(media, body) {
     const problems = [];
     const events = parseEvents(body);
     const last = events[events.length - 1];
-    const ends = events.filter((e) => e.name === 'result' || e.name === 'error');
-    if (ends.length !== 1 || ends[0] !== last) problems.push(`not exactly one result or error event, last: ${events.map((e) => e.name)}`);
+    const ends = events.filter((e) => e.name === 'result' || e.name === 'failed');
+    if (ends.length !== 1 || ends[0] !== last) problems.push(`not exactly one result or failed event, last: ${events.map((e) => e.name)}`);
     let done = -1;
     let elapsed = -1;
     let code = null;
@@ -361,9 +361,9 @@ class Spec {
         else if (value.done < done || value.elapsed_ms < elapsed) problems.push(`progress went back: ${data}`);
         else if (value.total !== null && value.done > value.total) problems.push(`progress past its total: ${data}`);
         if (!errors) [done, elapsed] = [value.done, value.elapsed_ms];
-      } else if (name === 'error') {
+      } else if (name === 'failed') {
         const errors = value === undefined ? 'not JSON' : this.schemaErrors(ERROR_BODY, value);
-        if (errors) problems.push(`error event ${data.slice(0, 200)}: ${errors}`);
+        if (errors) problems.push(`failed event ${data.slice(0, 200)}: ${errors}`);
         else code = value.error.code;
       } else if (name === 'result' && ndjson) {
         problems.push(...this.ndjsonProblems(media[NDJSON], data));
@@ -371,7 +371,7 @@ class Spec {
         const errors = value === undefined ? 'not JSON' : this.schemaErrors(media['application/json'], value);
         if (errors) problems.push(`result event ${data.slice(0, 200)}: ${errors}`);
       } else {
-        problems.push(`event '${name}' (${data.slice(0, 80)}) is not a progress, result or error event`);
+        problems.push(`event '${name}' (${data.slice(0, 80)}) is not a progress, result or failed event`);
       }
     }
     return { problems, code };

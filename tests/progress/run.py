@@ -10,11 +10,15 @@ Starts puzzled on a free loopback port and shows, with bounded requests and time
     eighth of them however fast the count runs;
   - every endpoint that offers progress gives, for a small request, a result equal to its plain answer;
   - a bulk Sudoku body of 20,000 puzzles reports "puzzles" with total 20,000 and ends at 20,000;
-  - a time limit that runs out mid-search gives `event: error` with deadline_exceeded, no result;
+  - a time limit that runs out mid-search gives `event: failed` with deadline_exceeded, no result;
   - a field that fails validation (its type, or its range in the handler) gets the plain 4xx JSON;
   - a client that disconnects mid-count frees the worker: /metrics shows no followed computation
     and no busy worker, and a following request that needs the one main worker is answered;
   - /healthz answers every probe while eight progress streams run (its p99 printed, not bounded);
+  - every event carries `id:`, its number in the stream from 1; a request carrying Last-Event-ID (a
+    browser's EventSource reconnecting after the stream's end) is answered 204 with no body, at once:
+    nothing computed (/metrics counts no second 200), not counted against the client's share (no
+    RateLimit headers; with a burst of 3, counted reconnects would leave no room for the next request);
   - the n = 16 count again through nginx running docker/nginx.conf (only its listen line changed).
     tests/progress/run.py PUZZLED_BIN
 Prints one line per check and `N passed, M failed` last; exits 1 when a check failed.
@@ -189,9 +193,9 @@ def check_errors(port):
     # skipping 10^12 solutions: not estimated, so it runs until its time limit
     status, _, events = follow(port, "GET", "/queens?n=24&offset=1000000000000&limit=1&time_limit_ms=300")
     names = [name for name, _ in events] if isinstance(events, list) else []
-    error = json.loads(events[-1][1])["error"] if names and names[-1] == "error" else {}
-    check("a time limit that runs out mid-search: 200, progress, then one error event deadline_exceeded",
-          status == 200 and names.count("error") == 1 and "result" not in names and names[0] == "progress" and
+    error = json.loads(events[-1][1])["error"] if names and names[-1] == "failed" else {}
+    check("a time limit that runs out mid-search: 200, progress, then one failed event deadline_exceeded",
+          status == 200 and names.count("failed") == 1 and set(names) == {"progress", "failed"} and names[0] == "progress" and
           error.get("code") == "deadline_exceeded", (status, names[:3], error))
     for path, want in (("/queens?n=abc&mode=count", 400), ("/queens?n=0&mode=count", 400),
                        ("/queens?n=100000&mode=count", 422), ("/queens?n=8&mode=count&colour=red", 400)):
@@ -214,11 +218,11 @@ def check_disconnect(binary):
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=STREAM_TIMEOUT_S)
         connection.request("GET", "/queens?n=18&mode=count", headers=SSE)  # about 45 s of one core: still running when the client leaves
         response = connection.getresponse()
-        first = response.readline()  # "event: progress": the count runs on the one worker
+        first = response.readline() + response.readline()  # the count runs on the one worker
         computing = metric(port, "puzzled_progress_computations_in_flight")
         busy = metric(port, "puzzled_workers_busy")
         check("an n = 18 count followed as events runs (metric 1, the worker busy)",
-              first.startswith(b"event: progress") and computing == 1 and busy == 1, (first, computing, busy))
+              first == b"id: 1\nevent: progress\n" and computing == 1 and busy == 1, (first, computing, busy))
         connection.sock.shutdown(socket.SHUT_RDWR)
         response.close()
         connection.close()
@@ -234,6 +238,42 @@ def check_disconnect(binary):
         status, _, events = follow(port, "GET", "/queens?n=13&mode=count")  # skips the express lane
         check("a following request that needs the one main worker is answered",
               status == 200 and ends_with_one_result(events), (status, events[-1:]))
+    finally:
+        process.kill()
+        process.wait()
+
+
+def requests_answered(port, route, status):
+    text = request(port, "GET", "/metrics", timeout=10)[2].decode()
+    found = re.search(rf'^puzzled_requests_total{{route="{route}",method="GET",status="{status}"}} (\S+)$', text, re.M)
+    return float(found.group(1)) if found else 0
+
+
+def check_reconnect(binary):
+    process, port = start_puzzled(binary, ("--client-rate", "1", "--client-burst", "3"), stderr=LOG)
+    path = "/queens?n=12&mode=count"  # 7,744 subproblems: a progress event at each eighth, then the result
+    try:
+        status, headers, raw = request(port, "GET", path, headers=SSE)
+        blocks = [block for block in raw.decode().split("\n\n") if block.startswith("id: ")]
+        ids = [int(block.split("\n", 1)[0][4:]) for block in blocks]
+        events = parse_events(raw.decode())
+        check(f"every event of {path} carries its number in the stream as its id: {ids}",
+              status == 200 and len(ids) == len(events) >= 2 and ids == list(range(1, len(ids) + 1)) and
+              ends_with_one_result(events), raw[:300])
+        reconnect = {**SSE, "Last-Event-ID": str(ids[-1] if ids else 1)}
+        answers = [request(port, "GET", path, headers=reconnect) for _ in range(3)]
+        check("a reconnect carrying Last-Event-ID is answered 204, no body, no type, no RateLimit headers (three times)",
+              all(s == 204 and b == b"" and not {"Content-Type", "RateLimit", "RateLimit-Policy"} & set(h) for s, h, b in answers),
+              [(s, dict(h), b[:100]) for s, h, b in answers])
+        check("the reconnects computed nothing: /metrics counts one 200 and three 204 on /queens",
+              requests_answered(port, "/queens", 200) == 1 and requests_answered(port, "/queens", 204) == 3,
+              (requests_answered(port, "/queens", 200), requests_answered(port, "/queens", 204)))
+        status, headers, events = follow(port, "GET", path)
+        check("the reconnects were not counted: a computing request after them is admitted (--client-burst 3)",
+              status == 200 and "RateLimit" in headers and ends_with_one_result(events), (status, dict(headers)))
+        status, _, body = request(port, "GET", path, headers={"Last-Event-ID": "1"})
+        check("Last-Event-ID without Accept: text/event-stream is an ordinary request: its plain answer",
+              status == 200 and json.loads(body)["n"] == 12, (status, body[:200]))
     finally:
         process.kill()
         process.wait()
@@ -276,7 +316,7 @@ def check_healthz_under_streams(binary):
                 events = parse_events(f.read())
             last_events.append(events[-1] if events else None)
         check("the eight streams end with an event each (deadline_exceeded at their time limit)",
-              all(e is not None and e[0] == "error" and "deadline_exceeded" in e[1] for e in last_events),
+              all(e is not None and e[0] == "failed" and "deadline_exceeded" in e[1] for e in last_events),
               last_events[:2])
     finally:
         for stream in streams:
@@ -341,6 +381,7 @@ def main():
         process.kill()
         process.wait()
     check_disconnect(binary)
+    check_reconnect(binary)
     check_healthz_under_streams(binary)
     finish()
 

@@ -214,7 +214,7 @@ def event_stream_problem(text):
             elif field == "data":
                 data.append(value)
     names = [name for name, _ in events]
-    if not names or names[-1] not in ("result", "error") or set(names[:-1]) - {"progress"}:
+    if not names or names[-1] not in ("result", "failed") or set(names[:-1]) - {"progress"}:
         return f"events {names[-5:]}"
     for name, data in events:
         if name == "result" and data.startswith("<"):

@@ -11,7 +11,7 @@ an <svg> root for image/svg+xml, gzip that inflates when it was asked for and se
 
 A 5xx fails the soak unless it is designed: 503 `overloaded` with Retry-After (the queue was full),
 or 503 `deadline_exceeded` on a request that asked for a tiny time_limit_ms (TINY_LIMIT_MS); the same
-holds for an event stream's error event.
+holds for an event stream's failed event.
 
 Every SAMPLE_S seconds it reads the server's RSS and thread count (/proc/PID/status), its open
 descriptors (/proc/PID/fd) and /metrics. After WARM_UP of the run (caches, pools and arenas filled)
@@ -162,7 +162,7 @@ def judge_body(content_type, body):
 
 
 def judge_events(text, kind):
-    """None when every event's data is JSON and any error event is designed, else what is wrong."""
+    """None when every event's data is JSON and any failed event is designed, else what is wrong."""
     for block in text.split("\n\n"):
         lines = block.strip().splitlines()
         if not lines:
@@ -173,8 +173,8 @@ def judge_events(text, kind):
             parsed = json.loads(data)
         except ValueError:
             return f"an event whose data is not JSON: {block[:80]!r}"
-        if name == "error" and not designed_503(parsed.get("error", {}).get("code"), "0", kind):
-            return f"an error event {parsed}"
+        if name == "failed" and not designed_503(parsed.get("error", {}).get("code"), "0", kind):
+            return f"a failed event {parsed}"
     return None
 
 

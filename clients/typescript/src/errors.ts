@@ -12,7 +12,7 @@ export type PuzzledErrorCode = ErrorCode | 'bad_response' | 'stream_cut';
 
 export class PuzzledError extends Error {
   override readonly name = 'PuzzledError';
-  /** The HTTP status; for an `event: error` inside a progress stream, the 200 the stream began with. */
+  /** The HTTP status; for an `event: failed` inside a progress stream, the 200 the stream began with. */
   readonly status: number;
   readonly code: PuzzledErrorCode;
   /** The request field to blame, when there is one. */

@@ -1,12 +1,12 @@
 // The progress of a long computation (`Accept: text/event-stream`) as an AsyncIterable: `progress`
 // events while it runs, then exactly one `result` carrying the same answer a plain call gives (its
 // data is byte for byte the plain answer: a JSON document, or the NDJSON lines of bulk /sudoku/solve,
-// which `parseAnswer` turns into values); an `event: error` is thrown as the PuzzledError of its JSON
+// which `parseAnswer` turns into values); an `event: failed` is thrown as the PuzzledError of its JSON
 // error body (with the stream's status, 200: the service sends errors that arise once the
 // computation began, overloaded included, inside the stream). A server that answers plainly instead
 // (an endpoint without progress events) gives just the result, so callers need not know which
 // endpoints report progress. Unknown event types are skipped for forward compatibility; a stream
-// that ends without a result or an error is a `bad_response`.
+// that ends without a result or a failed event is a `bad_response`.
 import { errorFromBody, parseJson, PuzzledError } from './errors.js';
 import { EVENT_STREAM, JSON_TYPE, mediaType, NDJSON } from './media.js';
 import { serverSentEvents } from './sse.js';
@@ -43,9 +43,9 @@ export async function* progressEvents<T>(send: () => Promise<Response>, parseAns
     } else if (event.type === 'result') {
       yield { type: 'result', result: parseAnswer(event.data, status) };
       return;
-    } else if (event.type === 'error') {
-      throw errorFromBody(status, parseJson<unknown>(event.data, status, 'the error event'), response.headers);
+    } else if (event.type === 'failed') {
+      throw errorFromBody(status, parseJson<unknown>(event.data, status, 'the failed event'), response.headers);
     }
   }
-  throw new PuzzledError(status, 'bad_response', 'the event stream ended without a result or an error');
+  throw new PuzzledError(status, 'bad_response', 'the event stream ended without a result or a failed event');
 }

@@ -9,10 +9,10 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './chromium.js';
 import { startPuzzled, type Puzzled } from './server.js';
 
-const CHROMIUM = process.env['PUZZLED_CHROMIUM'] ?? '/usr/bin/chromium';
 const FILES: Record<string, { type: string; body: Buffer }> = {
   '/': { type: 'text/html; charset=utf-8', body: readFileSync(new URL('../../test/browser/index.html', import.meta.url)) },
   '/page.js': { type: 'text/javascript', body: readFileSync(new URL('../../test/browser/page.js', import.meta.url)) },
@@ -34,7 +34,7 @@ before(async () => {
     response.writeHead(200, { 'Content-Type': file.type, 'Content-Security-Policy': csp }).end(file.body);
   });
   await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  browser = await launchChromium();
   page = await browser.newPage();
   page.on('console', (message) => { if (message.type() === 'error') pageErrors.push(message.text()); });
   page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -1,7 +1,11 @@
 // The package as npm packs it (the tarball test.sh made with `npm pack`, named by
-// PUZZLED_CLIENT_TARBALL): what it holds, and a fresh Node 20 project (test/consumers/node/, copied
+// PUZZLED_CLIENT_TARBALL): what it holds; a fresh Node 20 project (test/consumers/node/, copied
 // to a temporary folder) that installs it with npm, compiles against its types with tsc under NodeNext
-// resolution (as Node itself resolves the exports map), and runs against a live puzzled.
+// resolution (as Node itself resolves the exports map), and runs against a live puzzled; and a fresh
+// Vite project (test/consumers/vite/, laid out as `npm create vite` lays out a vanilla TypeScript
+// one, its Vite pinned by its own lockfile, the tarball installed by test.sh) type-checked under
+// Bundler resolution, built with vite build, and its page loaded in Debian's chromium, where it calls
+// the live puzzled through the client.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,6 +14,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { launchChromium, serveFolder } from './chromium.js';
 import { startPuzzled, type Puzzled } from './server.js';
 
 const run = promisify(execFile);
@@ -17,6 +22,7 @@ const tarball = process.env['PUZZLED_CLIENT_TARBALL'];
 if (!tarball) throw new Error('PUZZLED_CLIENT_TARBALL must name the packed package (test.sh packs it)');
 const here = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 const COMMAND_TIMEOUT_MS = 300_000;
+const PAGE_TIMEOUT_MS = 60_000;
 
 let server: Puzzled;
 let project: string;
@@ -55,4 +61,31 @@ test('a fresh Node 20 project installs the tarball, compiles against its types, 
     'bundle: {"status":"ok"}, PuzzledError createClient fromBigInt toBigInt withResponse',
     '',
   ].join('\n'));
+});
+
+test('a fresh Vite project with the tarball installed type-checks, builds, and its page calls the service in Chromium', async () => {
+  const vite = here('test/consumers/vite');
+  const site = join(project, 'vite-dist');
+  await run(process.execPath, [here('node_modules/typescript/bin/tsc'), '-p', vite], { timeout: COMMAND_TIMEOUT_MS });
+  await run(process.execPath, [join(vite, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', site, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: vite, env: { ...process.env, VITE_PUZZLED_URL: server.url }, timeout: COMMAND_TIMEOUT_MS });
+  const pages = await serveFolder(site);
+  const browser = await launchChromium();
+  const pageErrors: string[] = [];
+  try {
+    const page = await browser.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(pages.url);
+    await page.waitForSelector('body[data-done=true]', { state: 'attached', timeout: PAGE_TIMEOUT_MS });
+    const lastRank = Array.from({ length: 16 }, (_, i) => BigInt(i + 1)).reduce((product, k) => product * k) - 1n; // 16! - 1
+    assert.equal(await page.textContent('#answers'), [
+      'rank 4 of 6, request vite-consumer',
+      `progress then result: rank ${lastRank}`,
+      '400 invalid_field on n',
+    ].join('\n'));
+  } finally {
+    await browser.close();
+    await pages.close();
+  }
+  assert.deepEqual(pageErrors, [], 'no uncaught error in the page');
 });

@@ -1,7 +1,7 @@
 // The server-sent events parser (WHATWG HTML, "Parsing an event stream") and the progress events
 // built on it, on hand-made streams: the standard's own examples, every cut of a stream into two
 // chunks, comments as heartbeats, id and unknown fields, an event cut by the end; then progress
-// events ending in the result, an error event as a PuzzledError, a stream without a result, and a
+// events ending in the result, a failed event as a PuzzledError, a stream without a result, and a
 // plain JSON answer.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -60,14 +60,14 @@ test('progress events, then the result; the iteration ends there', async () => {
   ]);
 });
 
-test('an error event is thrown as the PuzzledError of its body, with its field', async () => {
+test('a failed event is thrown as the PuzzledError of its body, with its field', async () => {
   const text = 'event: progress\ndata: {"done":1,"total":null,"unit":"nodes","elapsed_ms":3}\n\n' +
-    'event: error\ndata: {"error":{"code":"deadline_exceeded","message":"too long","field":"time_limit_ms"}}\n\n';
+    'event: failed\ndata: {"error":{"code":"deadline_exceeded","message":"too long","field":"time_limit_ms"}}\n\n';
   await assert.rejects(progressOf(eventStream(text)), (error: unknown) =>
     error instanceof PuzzledError && error.code === 'deadline_exceeded' && error.field === 'time_limit_ms' && error.message === 'too long');
 });
 
-test('a stream that ends without a result or an error is a bad_response', async () => {
+test('a stream that ends without a result or a failed event is a bad_response', async () => {
   await assert.rejects(progressOf(eventStream('event: progress\ndata: {}\n\nevent: result\ndata: {}')),
     (error: unknown) => error instanceof PuzzledError && error.code === 'bad_response');
 });

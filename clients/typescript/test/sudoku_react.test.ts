@@ -9,25 +9,20 @@
 // checked against the rules by the test, not by the service.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, serveFolder, type Site } from './chromium.js';
 import { metric, startPuzzled, type Puzzled } from './server.js';
 
-const CHROMIUM = process.env['PUZZLED_CHROMIUM'] ?? '/usr/bin/chromium';
 const APP = fileURLToPath(new URL('../../examples/sudoku-react/', import.meta.url));
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' };
 const BUILD_TIMEOUT_MS = 300_000;
 // Long enough that the cancelled count cannot end by itself first: Cancel is what ends it.
 const SERVICE_TIME_LIMIT_MS = 600_000;
 
 let puzzled: Puzzled;
-let pages: Server;
+let pages: Site;
 let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
@@ -35,26 +30,17 @@ const pageErrors: string[] = [];
 before(async () => {
   puzzled = await startPuzzled(['--time-limit-ms', String(SERVICE_TIME_LIMIT_MS)]);
   await promisify(execFile)('npm', ['run', 'build', '--silent'], { cwd: APP, env: { ...process.env, VITE_PUZZLED_URL: puzzled.url }, timeout: BUILD_TIMEOUT_MS });
-  pages = createServer((request, response) => {
-    const path = normalize(request.url === '/' ? '/index.html' : request.url ?? '');
-    try {
-      const body = readFileSync(join(APP, 'dist', path));
-      response.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  pages = await serveFolder(`${APP}dist`);
+  browser = await launchChromium();
   page = await browser.newPage();
   page.on('console', (message) => { if (message.type() === 'error') pageErrors.push(message.text()); });
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(`http://127.0.0.1:${(pages.address() as AddressInfo).port}/`);
+  await page.goto(pages.url);
 });
 
 after(async () => {
   await browser?.close();
-  await new Promise((resolve) => pages?.close(resolve));
+  await pages?.close();
   assert.equal(await puzzled.stop(), 0, 'puzzled stops cleanly');
   // Chromium logs each non-2xx fetch as a console error: the refused hint's 422 is the only one allowed.
   assert.equal(pageErrors.length, 1, `one error in the page: ${pageErrors.join('; ')}`);

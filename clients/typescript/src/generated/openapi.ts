@@ -895,17 +895,20 @@ export interface components {
          *     as server-sent events, then its answer ([docs/progress.md](docs/progress.md)). The stream
          *     starts once the computation has checked its fields and begun; a request whose fields are
          *     wrong gets its plain 4xx JSON error instead, never a stream, and so does one the server cannot
-         *     admit (its plain 503 `overloaded` with `Retry-After`). Events, each `event:` then
-         *     `data:` lines then a blank line:
+         *     admit (its plain 503 `overloaded` with `Retry-After`). Events, each `id:` (its number in the
+         *     stream, from 1), `event:`, then `data:` lines, then a blank line:
          *     - `event: progress`, data a `ProgressData` object: at most every 250 ms while the numbers
          *       move, and at each eighth of the work where a total is known (so even a short computation
          *       shows its course); `done` and `elapsed_ms` never decrease, `done` never passes `total`;
          *     - then exactly one `event: result`, whose data lines joined with a newline are byte for byte
          *       the answer the same request gets without the header (the JSON document, or the NDJSON lines
-         *       of a bulk `/sudoku/solve`), or one `event: error`, whose data is the `Error` body the plain
+         *       of a bulk `/sudoku/solve`), or one `event: failed`, whose data is the `Error` body the plain
          *       request would get (`deadline_exceeded`, `out_of_memory`, and an answer over
-         *       16 MiB: `too_large`, to be asked for without the header, streamed);
+         *       16 MiB: `too_large`, to be asked for without the header, streamed); not `error`, which is
+         *       `EventSource`'s own name for a broken connection;
          *     - comment lines (`: keep-alive`) after 5 s without an event, so proxies do not time out.
+         *     When the stream ends, an `EventSource` reconnects carrying `Last-Event-ID`: that request is
+         *     answered 204 at once (`EventSourceReconnect`), which stops it; nothing is computed again.
          *     The answer is never gzip'd nor cached (`Cache-Control: no-store`). The units, by endpoint:
          *     `/queens` count `subproblems` (the board's constellations; a total), solutions `solutions`
          *     (listed so far; no total); bulk `/sudoku/solve` `puzzles` (non-blank lines; a total), one
@@ -2525,6 +2528,18 @@ export interface components {
                 "text/css": string;
             };
         };
+        /** @description The request carried `Last-Event-ID` and `Accept: text/event-stream`: a browser's `EventSource` reconnecting after its event stream ended (each event has an `id:`). Answered at once with no body, which stops the `EventSource` for good; nothing is computed and it does not count against the client's share. An event stream cannot be resumed: to ask again, open a new one ([docs/progress.md](docs/progress.md)). */
+        EventSourceReconnect: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description The GET carried an If-None-Match that names this answer's ETag (or `*`): nothing was computed, and there is no body. */
         NotModified: {
             headers: {
@@ -3672,6 +3687,7 @@ export interface operations {
                     "application/json": components["schemas"]["PermutationRank"];
                 };
             };
+            204: components["responses"]["EventSourceReconnect"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
             422: components["responses"]["Unprocessable"];
@@ -3727,6 +3743,7 @@ export interface operations {
                     "application/json": components["schemas"]["PermutationRank"];
                 };
             };
+            204: components["responses"]["EventSourceReconnect"];
             400: components["responses"]["BadRequestMissingOrConflicting"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
@@ -3811,6 +3828,7 @@ export interface operations {
                     "application/json": components["schemas"]["PermutationUnrank"];
                 };
             };
+            204: components["responses"]["EventSourceReconnect"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
             422: components["responses"]["Unprocessable"];
@@ -3871,6 +3889,7 @@ export interface operations {
                     "application/json": components["schemas"]["PermutationUnrank"];
                 };
             };
+            204: components["responses"]["EventSourceReconnect"];
             400: components["responses"]["BadRequestMissingOrConflicting"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
@@ -4086,6 +4105,7 @@ export interface operations {
                     "application/json": components["schemas"]["PermutationRank"];
                 };
             };
+            204: components["responses"]["EventSourceReconnect"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
             422: components["responses"]["Unprocessable"];
@@ -4146,6 +4166,7 @@ export interface operations {
                     "application/json": components["schemas"]["PermutationRank"];
                 };
             };
+            204: components["responses"]["EventSourceReconnect"];
             400: components["responses"]["BadRequestMissingOrConflicting"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
@@ -4233,6 +4254,7 @@ export interface operations {
                     "application/json": components["schemas"]["CombinationUnrank"];
                 };
             };
+            204: components["responses"]["EventSourceReconnect"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
             422: components["responses"]["Unprocessable"];
@@ -4294,6 +4316,7 @@ export interface operations {
                     "application/json": components["schemas"]["CombinationUnrank"];
                 };
             };
+            204: components["responses"]["EventSourceReconnect"];
             400: components["responses"]["BadRequestMissingOrConflicting"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
@@ -4376,6 +4399,7 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["QueensSolution"] | components["schemas"]["StreamEnd"];
                 };
             };
+            204: components["responses"]["EventSourceReconnect"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
             422: components["responses"]["QueensUnprocessable"];
@@ -4437,6 +4461,7 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["QueensSolution"] | components["schemas"]["StreamEnd"];
                 };
             };
+            204: components["responses"]["EventSourceReconnect"];
             400: components["responses"]["BadRequestMissingOrConflicting"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["QueensUnprocessable"];
@@ -4546,6 +4571,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["KnightTourOk"];
+            204: components["responses"]["EventSourceReconnect"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
             422: components["responses"]["KnightTourUnprocessable"];
@@ -4580,6 +4606,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["KnightTourOk"];
+            204: components["responses"]["EventSourceReconnect"];
             400: components["responses"]["BadRequestMissingOrConflicting"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["KnightTourUnprocessable"];
@@ -4829,6 +4856,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["SudokuSolved"];
+            204: components["responses"]["EventSourceReconnect"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
             422: components["responses"]["SudokuUnprocessable"];
@@ -4868,6 +4896,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SudokuSolvedOrBulk"];
+            204: components["responses"]["EventSourceReconnect"];
             400: components["responses"]["BadRequestMissingOrConflicting"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["SudokuUnprocessable"];
@@ -5210,6 +5239,7 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["WordLadderNdjsonLine"] | components["schemas"]["StreamEnd"];
                 };
             };
+            204: components["responses"]["EventSourceReconnect"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQueryMissing"];
             /** @description A word is not in the dictionary (code unknown_word, field from or to), the words have different lengths (length_mismatch, field to), or a request dictionary holds 2^30 letters or more in words of one length (too_large). */
@@ -5318,6 +5348,7 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["WordLadderNdjsonLine"] | components["schemas"]["StreamEnd"];
                 };
             };
+            204: components["responses"]["EventSourceReconnect"];
             400: components["responses"]["BadRequestMissing"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description A word is not in the dictionary (code unknown_word, field from or to), the words have different lengths (length_mismatch, field to), or a request dictionary holds 2^30 letters or more in words of one length (too_large). */
