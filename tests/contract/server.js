@@ -6,6 +6,9 @@ const zlib = require('zlib');
 
 // Guards a request never answered; the slowest example takes a second or two on a busy machine.
 const REQUEST_TIMEOUT_MS = 20000;
+// A guard against a server that never starts: the sanitized allocation-failure build loads its word lists
+// slowly, and on a busy machine took more than 10 s.
+const START_TIMEOUT_MS = 60000;
 
 // Starts `bin` on a free loopback port; resolves to { url, log(), reported(n), stop() } once it prints
 // its address. reported(n) resolves once the server has written n lines "alloc-failure: ..." in all
@@ -36,7 +39,10 @@ function startServer(bin, args) {
       exitWaiters.forEach((w) => w(exited));
       reject(new Error(`puzzled exited before listening (${code ?? signal}): ${stderr.slice(-2000)}`));
     });
-    const timer = setTimeout(() => reject(new Error('puzzled did not print "listening on" within 10 s')), 10000);
+    const timer = setTimeout(
+      () => reject(new Error(`puzzled did not print "listening on" within ${START_TIMEOUT_MS / 1000} s`)),
+      START_TIMEOUT_MS,
+    );
     child.stdout.on('data', (d) => {
       stdout += d;
       const m = /^listening on (http:\/\/\S+)$/m.exec(stdout);
