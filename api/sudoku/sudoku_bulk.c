@@ -10,8 +10,9 @@
  * the socket wants (a batch), cuts a big one into BULK_RUNS runs of whole lines and answers the runs
  * at once. This thread takes the first run and offers the others to idle compute workers
  * (core/common/fork_join.h: the pool gives them none while demoted jobs wait, so a bulk body never
- * holds back other requests); the runs nobody took are answered here after the first. Each
- * run writes into its own writer with its own solvers; the writers are appended in run order, so
+ * holds back other requests); the runs nobody took are answered here after the first. The first
+ * run writes straight into the stream's buffer (a small batch, one run, is never copied); each
+ * other run writes into its own writer with its own solvers, appended after it in run order, so
  * the answers keep line order. A run that reached the deadline ends the stream at its deadline line
  * and the runs after it are dropped, as if the lines had been answered one after another. */
 #include "api/sudoku/sudoku_bulk.h"
@@ -37,7 +38,8 @@ typedef struct bulk_run {
     bulk_state *bulk;
     sudoku_solver *solvers[SUDOKU_MAX_BOX + 1]; /* made on first use, kept for the whole body */
     sudoku_conflict *conflicts;
-    json_writer out;
+    json_writer own;  /* the answers of an offered run, until they are appended */
+    json_writer *out; /* where the answers go: the stream's buffer for the first run, else `own` */
     const char *from; /* whole lines */
     size_t bytes;
     uint64_t first_line;  /* lines before the run */
@@ -61,7 +63,7 @@ static void free_bulk(void *state) {
         bulk_run *run = &b->runs[k];
         for (int box = SUDOKU_MIN_BOX; box <= SUDOKU_MAX_BOX; box++) sudoku_solver_free(run->solvers[box]);
         free(run->conflicts);
-        bb_free(&run->out);
+        bb_free(&run->own);
     }
     free(b->text);
     free(b);
@@ -86,7 +88,7 @@ static const char deadline_message[] = "the time limit of the request ran out he
  * out, STREAM_FAILED out of memory (the stream is cut: a line must not end half-written). */
 static stream_status answer_line(bulk_run *run, const char *text, size_t len, uint64_t line) {
     const bulk_state *b = run->bulk;
-    json_writer *out = &run->out;
+    json_writer *out = run->out;
     if (!b->text_lines) {
         jw_str(out, "{\"line\":");
         jw_uint(out, line);
@@ -173,9 +175,9 @@ static uint64_t lines_in(const char *from, size_t bytes) {
     return lines;
 }
 
-/* Cuts the lines [position, batch_end) into `count` runs of about equal bytes; returns how many
- * lines they hold. */
-static uint64_t cut_runs(bulk_state *b, size_t batch_end, unsigned count) {
+/* Cuts the lines [position, batch_end) into `count` runs of about equal bytes, the first answered
+ * into `out`; returns how many lines they hold. */
+static uint64_t cut_runs(bulk_state *b, size_t batch_end, unsigned count, json_writer *out) {
     size_t at = b->position, batch = batch_end - b->position;
     uint64_t line = b->line;
     for (unsigned k = 0; k < count; k++) {
@@ -185,7 +187,8 @@ static uint64_t cut_runs(bulk_state *b, size_t batch_end, unsigned count) {
         run->from = b->text + at;
         run->bytes = to - at;
         run->first_line = line;
-        bb_clear(&run->out);
+        run->out = k == 0 ? out : &run->own;
+        bb_clear(&run->own);
         line += lines_in(run->from, run->bytes);
         at = to;
     }
@@ -201,12 +204,13 @@ static void answer_runs(bulk_state *b, unsigned count) {
     fork_join_join_all(&offered[1], count - 1);
 }
 
-/* Appends the runs' answers in order, up to the first run that ended at the deadline. */
+/* Appends the offered runs' answers after the first run's, in order, up to the first run that
+ * ended at the deadline. */
 static stream_status append_runs(bulk_state *b, unsigned count, json_writer *out) {
     for (unsigned k = 0; k < count; k++) {
         const bulk_run *run = &b->runs[k];
         if (run->status == STREAM_FAILED) return STREAM_FAILED;
-        bb_append(out, run->out.data, run->out.len);
+        if (run->out != out) bb_append(out, run->own.data, run->own.len);
         if (run->status == STREAM_DONE) {
             b->done = true;
             break;
@@ -222,7 +226,7 @@ static stream_status write_bulk(void *state, json_writer *out, size_t want) {
         if (b->done || b->position >= b->len) return STREAM_DONE;
         size_t batch_end = line_end(b, b->position + want);
         unsigned runs = batch_end - b->position >= BULK_MIN_PARALLEL_BYTES ? BULK_RUNS : 1;
-        uint64_t lines = cut_runs(b, batch_end, runs);
+        uint64_t lines = cut_runs(b, batch_end, runs, out);
         answer_runs(b, runs);
         b->position = batch_end;
         b->line += lines;
@@ -237,7 +241,7 @@ bool sudoku_solve_bulk(api_request *req, api_response *res, int64_t count_limit)
                         "a text/plain body is the list of puzzles, one per line; give no 'puzzle' or 'rows' with it");
     bulk_state *b = calloc(1, sizeof *b);
     if (b == NULL) return api_fail_out_of_memory(req);
-    for (int k = 0; k < BULK_RUNS; k++) bb_init(&b->runs[k].out);
+    for (int k = 0; k < BULK_RUNS; k++) bb_init(&b->runs[k].own);
     b->text = malloc(req->text_body_len + 1);
     if (b->text == NULL) {
         free_bulk(b);
