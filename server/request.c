@@ -101,6 +101,7 @@ struct request_context {
     bool streamed;
     bool wants_events;        /* Accept: text/event-stream on a route with progress */
     bool long_running;        /* known from its fields to outlast the express slice: skips it */
+    double estimate_seconds;  /* its endpoint's estimate of its work (api_endpoint.estimate_seconds); <0: none */
     event_stream *events;     /* with wants_events, from the job's submission on; else NULL */
     stream *stream;           /* a chunked body's producer, once its answer is queued; else NULL */
     bool answered_deadline;   /* the answer queued is a deadline_exceeded error */
@@ -531,6 +532,11 @@ static void refuse_admission(request_context *ctx, compute_admission admission) 
     const puzzled_config *config = ctx->server->config;
     if (admission == COMPUTE_STOPPED) {
         api_fail(&ctx->req, API_OVERLOADED, NULL, "the server is stopping; retry, another replica will answer");
+    } else if (admission == COMPUTE_TOO_LONG_A_WAIT) {
+        api_fail(&ctx->req, API_OVERLOADED, NULL,
+                 "the work already waiting for the server's %u workers would keep this request waiting longer than "
+                 "its time limit allows, or over %d ms; retry after a moment",
+                 config->workers, COMPUTE_MAX_WAIT_MS);
     } else {
         api_fail(&ctx->req, API_OVERLOADED, NULL,
                  "all %u workers are busy and %u requests already wait for one (the server's --workers and "
@@ -656,6 +662,7 @@ static enum MHD_Result enqueue(request_context *ctx) {
     ctx->job.run = run_job;
     ctx->job.refuse = refuse_job;
     ctx->job.deadline = ctx->req.time_limit;
+    ctx->job.cost_ns = ctx->estimate_seconds >= 0 ? (int64_t)(ctx->estimate_seconds * 1e9) : COMPUTE_COST_UNKNOWN;
     /* under the lock the job's completion takes: it cannot wake the connection before it is suspended */
     pthread_mutex_lock(&ctx->lock);
     compute_admission admission = compute_pool_submit(ctx->server->pool, &ctx->job);
@@ -681,12 +688,8 @@ static enum MHD_Result enqueue(request_context *ctx) {
  * its progress or pauses for a test (server/lifecycle_hooks.h), or the server is stopping (the pool's
  * 503 then answers it as any other). */
 static bool small_work(request_context *ctx) {
-    const api_endpoint *endpoint = ctx->route->endpoint;
-    if (endpoint->estimate_seconds == NULL || ctx->wants_events || ctx->pause_at != LIFECYCLE_NOWHERE ||
-        atomic_load(&ctx->server->draining))
-        return false;
-    double estimate = endpoint->estimate_seconds(&ctx->req);
-    return estimate >= 0 && estimate <= API_SMALL_WORK_SECONDS;
+    return ctx->estimate_seconds >= 0 && ctx->estimate_seconds <= API_SMALL_WORK_SECONDS && !ctx->wants_events &&
+           ctx->pause_at == LIFECYCLE_NOWHERE && !atomic_load(&ctx->server->draining);
 }
 
 /* Runs a small request here on the I/O thread within IO_THREAD_SLICE_MS of its time limit, sparing the
@@ -742,7 +745,9 @@ static enum MHD_Result dispatch(request_context *ctx) {
     if (!read_fields(ctx)) return queue_error(ctx, &ctx->req.error, NULL);
     const api_endpoint *endpoint = ctx->route->endpoint;
     ctx->wants_events = (ctx->route->methods & ROUTE_PROGRESS) && event_stream_requested(ctx->connection);
-    ctx->long_running = endpoint->long_running != NULL && endpoint->long_running(&ctx->req);
+    ctx->estimate_seconds = endpoint->estimate_seconds != NULL ? endpoint->estimate_seconds(&ctx->req) : -1;
+    ctx->long_running = (endpoint->long_running != NULL && endpoint->long_running(&ctx->req)) ||
+                        ctx->estimate_seconds > COMPUTE_EXPRESS_SLICE_MS / 1e3;
     /* an event stream is never cached (Cache-Control: no-store) */
     ctx->pure = !ctx->wants_events && (endpoint->varies == NULL || !endpoint->varies(&ctx->req));
     const char *if_none_match =

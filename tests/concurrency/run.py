@@ -8,8 +8,8 @@ timeouts, that:
   - while two long computations run on the workers and two more wait (the queue is full),
     /healthz answers 50 probes before any of them ends (their latency printed, not bounded: a busy
     machine stretches any), /readyz says 503 not_ready, and a cheap
-    word-ladder query still answers (it ends within the express lane's slice), and so do 64 small
-    requests at once from another address (the rank of 3 items, a 9 x 9 Sudoku check, the count of
+    word-ladder query still answers (it ends within the express lane's slice); with the pool full
+    again, 64 small requests at once from another address (the rank of 3 items, a 9 x 9 Sudoku check, the count of
     the 8-queens solutions: answered on the I/O threads, api_endpoint.estimate_seconds), each 200
     with the answer of an independent Python reference, none 503 although the pool could take none;
   - a request past the queue gets 503 "overloaded" with Retry-After at once: before any computation
@@ -295,11 +295,6 @@ def saturated_service(port):
           status == 200 and isinstance(body, dict) and body.get("ladder", [None])[0] == "cold",
           f"{status} {body}")
 
-    results = small_requests_at_once(port)
-    wrong = [r for r in results if r is None or not r[3]]
-    check(f"{SMALL_AT_ONCE} small requests at once while saturated all answer 200, each as the Python reference "
-          f"says (none 503: they never wait for the pool)", not wrong, wrong[:3])
-
     answer = get(port, LONG.format(ms=LONG_MS))
     status, headers, _, seconds = answer
     check(f"a request past the queue gets 503 overloaded ({seconds * 1e3:.1f} ms)",
@@ -326,6 +321,22 @@ def saturated_service(port):
         request["thread"].join(timeout=2 * LONG_MS / 1000 + 10)
     check("the long computations end as 503 deadline_exceeded at their limit",
           all(error_code(r.get("answer", (0, {}, {}, 0))) == "deadline_exceeded" for r in running + waiting[1:]))
+
+
+def small_requests_while_saturated(port):
+    running, waiting, full = fill_workers_and_queue(port)
+    # the two more wait, or are refused at once once the workers' measured runs say they would wait too long
+    check("with 2 computations running again and the pool admitting no more, /readyz answers 503", full)
+    results = small_requests_at_once(port)
+    wrong = [r for r in results if r is None or not r[3]]
+    check(f"{SMALL_AT_ONCE} small requests at once while saturated all answer 200, each as the Python reference "
+          f"says (none 503: they never wait for the pool)", not wrong, wrong[:3])
+    answer = get(port, LONG.format(ms=LONG_MS))
+    check("... while a computing request past the queue still gets 503 overloaded",
+          answer[0] == 503 and error_code(answer) == "overloaded", f"{answer[0]} {answer[2]}")
+    check("... the long computations all still running", not any("answer" in r for r in running))
+    for request in running + waiting:
+        request["thread"].join(timeout=2 * LONG_MS / 1000 + 10)
 
 
 def bulk_sudoku_body():
@@ -534,6 +545,7 @@ def main():
     try:
         healthz_while_streaming(port)
         saturated_service(port)
+        small_requests_while_saturated(port)
         half_open_connections(port)
         healthz_during_bulk_sudoku(port)
         threads_stay_fixed_under_mixed_load(process, port)
