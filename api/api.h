@@ -127,7 +127,21 @@ typedef struct api_endpoint {
      * the hop to the compute pool and back before the first byte. Called on checked fields, before
      * the handler; false when unsure (the request then goes to a worker as any other). */
     bool (*starts_at_once)(const api_request *req);
+    /* NULL, or the request's computation time in seconds, estimated from its checked fields: a model
+     * timed on this machine (api/cost_estimates.h), or API_SMALL_WORK_SECONDS for a request whose
+     * fields bound its work to a few microseconds (a handful of items, a 9 x 9 grid, a small board);
+     * negative when the fields do not tell. A request estimated at API_SMALL_WORK_SECONDS or less runs
+     * on the I/O thread, without the hop to the compute pool and back, within a slice of its time
+     * limit (server/request.c); the pool weighs its queue's waiting time with the estimates
+     * (server/compute_pool.h). */
+    double (*estimate_seconds)(const api_request *req);
 } api_endpoint;
+
+/* The estimate (api_endpoint.estimate_seconds) of work about the cost of the hop to the compute pool
+ * and back or less (about 65 us on one connection here, docs/performance.md): such a request is
+ * answered on the I/O thread. Its handler must poll its deadline as any other: the I/O thread gives it
+ * a short slice, and work that outlasts it goes to the pool. */
+#define API_SMALL_WORK_SECONDS 20e-6
 
 /* A `varies` for endpoints that report the service's state (health, readiness, metrics). */
 bool api_always_varies(const api_request *req);

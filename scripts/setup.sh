@@ -10,7 +10,7 @@ declare -A packages=(
   # python3-yaml: web/docs.py writes the /docs page from openapi.yaml at build time.
   [build]="gcc g++ make cmake pkg-config libmicrohttpd-dev libcjson-dev libgmp-dev zlib1g-dev libgnutls28-dev python3 python3-yaml"
   [runtime]="libmicrohttpd12 libcjson1 libgmp10 zlib1g wamerican scowl"
-  [test]="libcriterion-dev libcurl4-openssl-dev python3 python3-yaml clang-format curl nginx-light wrk nodejs npm wamerican scowl prometheus openssl qqwing libxml2-utils librsvg2-bin chromium"
+  [test]="libcriterion-dev libcurl4-openssl-dev python3 python3-yaml clang-format curl nginx-light wrk nodejs npm wamerican scowl prometheus openssl qqwing libxml2-utils librsvg2-bin chromium testssl.sh"
   # libFuzzer and its sanitizers come with clang (scripts/fuzz.sh, tests/fuzz/).
   [fuzz]="clang"
   [bench]="curl nginx-light wrk qqwing gnuplot-nox"

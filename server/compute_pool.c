@@ -9,12 +9,19 @@
 #include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 typedef struct job_queue {
     compute_job *head, *tail;
     unsigned length;
+    int64_t waiting_ns; /* the charges of the jobs waiting in it */
+    int64_t running_ns; /* the charges of the jobs taken from it that still run */
+    int64_t mean_ns;    /* the measured run time of its jobs, a moving mean (MEAN_WEIGHT) */
 } job_queue;
+
+/* Each run moves its lane's mean run time 1/MEAN_WEIGHT of the way to its own. */
+#define MEAN_WEIGHT 8
 
 /* Sub-tasks offered by running jobs (core/common/fork_join.h), oldest first. */
 typedef struct task_queue {
@@ -41,7 +48,9 @@ struct compute_pool {
     bool admitting;
     bool halted; /* not even continuations are taken */
     bool shutting_down;
-    uint64_t rejected, expired;
+    uint64_t rejected[COMPUTE_STOPPED + 1], expired; /* by compute_admission */
+    uint64_t waited[COMPUTE_WAIT_BUCKETS + 1];
+    double waited_seconds;
     pthread_t *threads;
     unsigned started;
     pthread_t express_thread;
@@ -58,12 +67,19 @@ static void init_monotonic_cond(pthread_cond_t *cond) {
     pthread_condattr_destroy(&attr);
 }
 
+static int64_t monotonic_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}
+
 static struct timespec monotonic_time(int64_t at_ns) {
     return (struct timespec){.tv_sec = at_ns / 1000000000, .tv_nsec = at_ns % 1000000000};
 }
 
 static void push_back(job_queue *queue, compute_job *job) {
     job->next = NULL;
+    queue->waiting_ns += job->charge_ns;
     if (queue->tail != NULL) queue->tail->next = job;
     else queue->head = job;
     queue->tail = job;
@@ -75,18 +91,37 @@ static compute_job *pop_front(job_queue *queue) {
     queue->head = job->next;
     if (queue->head == NULL) queue->tail = NULL;
     queue->length--;
+    queue->waiting_ns -= job->charge_ns;
     job->next = NULL;
     return job;
 }
 
-/* Room for one more waiting job: idle threads take jobs at once, and up to queue_limit may wait. */
-static bool express_has_room(const compute_pool *pool) {
-    return pool->express.length < (pool->express_busy ? 0u : 1u) + pool->queue_limit;
+static unsigned express_idle(const compute_pool *pool) { return pool->express_busy ? 0u : 1u; }
+
+static unsigned main_idle(const compute_pool *pool) {
+    return pool->busy < pool->workers ? pool->workers - pool->busy : 0;
 }
 
-static bool main_has_room(const compute_pool *pool) {
-    unsigned idle = pool->busy < pool->workers ? pool->workers - pool->busy : 0;
-    return pool->main.length < idle + pool->queue_limit;
+/* Room for one more waiting job: idle threads take jobs at once, and up to queue_limit may wait. */
+static bool express_has_room(const compute_pool *pool) {
+    return pool->express.length < express_idle(pool) + pool->queue_limit;
+}
+
+static bool main_has_room(const compute_pool *pool) { return pool->main.length < main_idle(pool) + pool->queue_limit; }
+
+/* What a job will wait in `queue`, served by `threads` threads of which `idle` are idle: nothing when
+ * an idle thread takes it, else the work ahead of it shared by the threads. */
+static int64_t expected_wait_ns(const job_queue *queue, unsigned threads, unsigned idle) {
+    if (queue->length < idle) return 0;
+    return (queue->waiting_ns + queue->running_ns) / (int64_t)threads;
+}
+
+/* The wait a job can afford: the time before its deadline, and at most COMPUTE_MAX_WAIT_MS. */
+static int64_t affordable_wait_ns(const compute_job *job) {
+    int64_t most = (int64_t)COMPUTE_MAX_WAIT_MS * 1000000;
+    if (job->deadline.at_ns == 0) return most;
+    int64_t left = job->deadline.at_ns - monotonic_ns();
+    return left < most ? left : most;
 }
 
 static bool is_idle(const compute_pool *pool) {
@@ -94,12 +129,34 @@ static bool is_idle(const compute_pool *pool) {
            pool->express.head == NULL && pool->main.head == NULL && pool->continuations.head == NULL;
 }
 
-static void run_job(compute_pool *pool, compute_job *job, compute_lane lane) {
+/* Counts the time a job taken from a queue waited (the metrics' histogram). */
+static void count_wait(compute_pool *pool, int64_t waited_ns) {
+    static const double bounds[COMPUTE_WAIT_BUCKETS] = COMPUTE_WAIT_BOUNDS;
+    double seconds = (double)waited_ns / 1e9;
+    size_t bucket = 0;
+    while (bucket < COMPUTE_WAIT_BUCKETS && seconds > bounds[bucket]) bucket++;
+    pool->waited[bucket]++;
+    pool->waited_seconds += seconds;
+}
+
+/* Runs a job taken from `from` (NULL: a continuation, not charged), and counts its run in the lane's
+ * mean. The job's memory may be gone once run returns: what is needed after is read before. */
+static void run_job(compute_pool *pool, compute_job *job, compute_lane lane, job_queue *from) {
     job->lane = lane;
+    int64_t charge_ns = job->charge_ns, started_ns = monotonic_ns();
+    if (from != NULL) {
+        from->running_ns += charge_ns;
+        count_wait(pool, started_ns - job->queued_ns);
+    }
     if (lane == COMPUTE_CONTINUATION) pool->continuations_running++;
     pthread_mutex_unlock(&pool->lock);
     job->run(job);
+    int64_t ran_ns = monotonic_ns() - started_ns;
     pthread_mutex_lock(&pool->lock);
+    if (from != NULL) {
+        from->running_ns -= charge_ns;
+        from->mean_ns += (ran_ns - from->mean_ns) / MEAN_WEIGHT;
+    }
     if (lane == COMPUTE_CONTINUATION) pool->continuations_running--;
     pthread_cond_broadcast(&pool->idle);
 }
@@ -132,8 +189,9 @@ static void *main_worker(void *arg) {
         while (!pool->shutting_down && !main_has_work(pool)) pthread_cond_wait(&pool->work, &pool->lock);
         if (pool->shutting_down) break;
         pool->busy++;
-        if (pool->continuations.head != NULL) run_job(pool, pop_front(&pool->continuations), COMPUTE_CONTINUATION);
-        else if (pool->main.head != NULL) run_job(pool, pop_front(&pool->main), COMPUTE_MAIN);
+        if (pool->continuations.head != NULL)
+            run_job(pool, pop_front(&pool->continuations), COMPUTE_CONTINUATION, NULL);
+        else if (pool->main.head != NULL) run_job(pool, pop_front(&pool->main), COMPUTE_MAIN, &pool->main);
         else run_task(pool);
         pool->busy--;
         pthread_cond_signal(&pool->work);
@@ -152,7 +210,7 @@ static void *express_worker(void *arg) {
         bool fresh = pool->express.head != NULL;
         compute_job *job = pop_front(fresh ? &pool->express : &pool->continuations);
         pool->express_busy = true;
-        run_job(pool, job, fresh ? COMPUTE_EXPRESS : COMPUTE_CONTINUATION);
+        run_job(pool, job, fresh ? COMPUTE_EXPRESS : COMPUTE_CONTINUATION, fresh ? &pool->express : NULL);
         pool->express_busy = false;
     }
     pthread_mutex_unlock(&pool->lock);
@@ -169,6 +227,7 @@ static void take_refused(job_queue *queue, bool all, compute_job **refused, int6
         if (all || deadline_expired(&job->deadline)) {
             *link = job->next;
             queue->length--;
+            queue->waiting_ns -= job->charge_ns;
             job->next = *refused;
             *refused = job;
             continue;
@@ -278,30 +337,40 @@ out:
     return pool;
 }
 
-static compute_admission admit(compute_pool *pool, compute_job *job, job_queue *queue, bool has_room,
-                               pthread_cond_t *wake) {
-    compute_admission admission = !pool->admitting ? COMPUTE_STOPPED : !has_room ? COMPUTE_FULL : COMPUTE_QUEUED;
+/* Charges the job in `queue` (its estimate, or the lane's mean; at most `most_ns`) and queues it, or
+ * refuses it: stopping, a wait longer than it can afford, or the queue at its count. */
+static compute_admission admit(compute_pool *pool, compute_job *job, job_queue *queue, unsigned threads, unsigned idle,
+                               int64_t most_ns, pthread_cond_t *wake) {
+    int64_t charge_ns = job->cost_ns >= 0 ? job->cost_ns : queue->mean_ns;
+    job->charge_ns = charge_ns < most_ns ? charge_ns : most_ns;
+    compute_admission admission = !pool->admitting ? COMPUTE_STOPPED
+                                  : expected_wait_ns(queue, threads, idle) > affordable_wait_ns(job)
+                                      ? COMPUTE_TOO_LONG_A_WAIT
+                                  : queue->length >= idle + pool->queue_limit ? COMPUTE_FULL
+                                                                              : COMPUTE_QUEUED;
     if (admission == COMPUTE_QUEUED) {
+        job->queued_ns = monotonic_ns();
         push_back(queue, job);
         pthread_cond_signal(wake);
         if (job->deadline.at_ns != 0)
             timer_arm(pool->timer, &pool->expiry, job->deadline.at_ns); /* armed: no room needed */
     } else {
-        pool->rejected++;
+        pool->rejected[admission]++;
     }
     return admission;
 }
 
 compute_admission compute_pool_submit(compute_pool *pool, compute_job *job) {
     pthread_mutex_lock(&pool->lock);
-    compute_admission admission = admit(pool, job, &pool->express, express_has_room(pool), &pool->express_work);
+    compute_admission admission = admit(pool, job, &pool->express, 1, express_idle(pool),
+                                        (int64_t)COMPUTE_EXPRESS_SLICE_MS * 1000000, &pool->express_work);
     pthread_mutex_unlock(&pool->lock);
     return admission;
 }
 
 compute_admission compute_pool_demote(compute_pool *pool, compute_job *job) {
     pthread_mutex_lock(&pool->lock);
-    compute_admission admission = admit(pool, job, &pool->main, main_has_room(pool), &pool->work);
+    compute_admission admission = admit(pool, job, &pool->main, pool->workers, main_idle(pool), INT64_MAX, &pool->work);
     pthread_mutex_unlock(&pool->lock);
     return admission;
 }
@@ -322,7 +391,9 @@ const parallel_executor *compute_pool_executor(compute_pool *pool) { return &poo
 
 bool compute_pool_accepting(compute_pool *pool) {
     pthread_mutex_lock(&pool->lock);
-    bool accepting = pool->admitting && express_has_room(pool) && main_has_room(pool);
+    bool accepting =
+        pool->admitting && express_has_room(pool) && main_has_room(pool) &&
+        expected_wait_ns(&pool->main, pool->workers, main_idle(pool)) <= (int64_t)COMPUTE_MAX_WAIT_MS * 1000000;
     pthread_mutex_unlock(&pool->lock);
     return accepting;
 }
@@ -335,9 +406,11 @@ compute_pool_stats compute_pool_stats_read(compute_pool *pool) {
         .express_waiting = pool->express.length,
         .main_waiting = pool->main.length,
         .queue_limit = pool->queue_limit,
-        .rejected = pool->rejected,
         .expired = pool->expired,
+        .waited_seconds = pool->waited_seconds,
     };
+    memcpy(stats.rejected, pool->rejected, sizeof stats.rejected);
+    memcpy(stats.waited, pool->waited, sizeof stats.waited);
     pthread_mutex_unlock(&pool->lock);
     return stats;
 }

@@ -7,8 +7,19 @@
  *    within it, so they are answered in milliseconds however busy the workers are;
  *  - a job that needs more is demoted (its runner calls compute_pool_demote()) to the main queue,
  *    served by `workers` threads, and starts over there with the rest of its time.
- * Each queue holds at most `queue_limit` waiting jobs beyond what idle threads take at once; past
- * that, submit and demote refuse at once (the caller answers 503 "overloaded"). A waiting job that
+ * Admission by waiting time, not by count (in the spirit of CoDel, Nichols and Jacobson, "Controlling
+ * Queue Delay", ACM Queue 2012, which judges a queue by the time its items spend in it, not its length;
+ * folly's executors/Codel.h, once Wangle's, sheds a server's requests by their queueing delay): a job
+ * is charged its estimated work (compute_job.cost_ns, from api_endpoint.estimate_seconds), or, without
+ * one, the measured mean run time of its lane's jobs; on the express lane at most the slice. A new or
+ * demoted job waits for about (the charges of the jobs waiting and running in its lane) / (the lane's
+ * threads), or nothing when a thread of the lane is idle; submit and demote refuse it at once
+ * (COMPUTE_TOO_LONG_A_WAIT: the caller answers 503 "overloaded" with Retry-After) when that wait is
+ * over what it can afford: the time left before its deadline, and at most COMPUTE_MAX_WAIT_MS. A burst
+ * of cheap jobs is admitted however many come; a flood of long ones is refused at once, and those
+ * admitted start in time. `queue_limit` (--queue) still bounds the count of waiting jobs in each lane
+ * beyond what idle threads take at once (COMPUTE_FULL), a ceiling set high enough by default that the
+ * waiting time decides. A waiting job that
  * reaches its deadline is taken out by the server's timer (server/timer.h) and refused without running, so a
  * request's time limit counts from its arrival, not from when a thread got free. Continuations of
  * admitted work (the next piece of a stream) skip the limits: main workers take them first, and the
@@ -39,6 +50,12 @@
 
 /* The express thread's slice for a new job before it is demoted to the main queue. */
 #define COMPUTE_EXPRESS_SLICE_MS 20
+/* The longest wait in a queue a job is admitted to, whatever its time limit: about what a client
+ * refused at once is told to wait before retrying (Retry-After: 1 s), so that waiting in the queue is
+ * never worse than a retry. */
+#define COMPUTE_MAX_WAIT_MS 1000
+/* compute_job.cost_ns of a job whose work is not estimated. */
+#define COMPUTE_COST_UNKNOWN (-1)
 
 typedef enum compute_lane {
     COMPUTE_EXPRESS,      /* a new job's first slice, on the express thread */
@@ -56,25 +73,37 @@ struct compute_job {
     void (*run)(compute_job *job);                            /* on a pool thread; job->lane says which */
     void (*refuse)(compute_job *job, compute_refusal reason); /* instead of run; on the timer thread */
     deadline deadline; /* a waiting new or demoted job is refused at this point (at_ns 0: never) */
+    int64_t cost_ns;   /* its estimated work on one thread, or COMPUTE_COST_UNKNOWN */
     compute_lane lane; /* set by the pool */
+    int64_t charge_ns; /* set by the pool: what it counts for the job in its lane's waiting time */
+    int64_t queued_ns; /* set by the pool: when it was queued (CLOCK_MONOTONIC) */
     compute_job *next; /* the pool's queues */
 };
 
 typedef struct compute_pool compute_pool;
 
 typedef enum compute_admission {
-    COMPUTE_QUEUED,  /* the job will run (or be refused through its callback) */
-    COMPUTE_FULL,    /* the queue is full: answer 503 overloaded */
-    COMPUTE_STOPPED, /* the pool no longer admits new jobs (the server is stopping) */
+    COMPUTE_QUEUED,          /* the job will run (or be refused through its callback) */
+    COMPUTE_TOO_LONG_A_WAIT, /* it would wait longer than it can afford: answer 503 overloaded */
+    COMPUTE_FULL,            /* the queue holds --queue jobs: answer 503 overloaded */
+    COMPUTE_STOPPED,         /* the pool no longer admits new jobs (the server is stopping) */
 } compute_admission;
+
+/* Upper bounds, in seconds, of the buckets of the time jobs waited in a queue (the metrics' histogram). */
+#define COMPUTE_WAIT_BOUNDS \
+    { 0.0001, 0.001, 0.005, 0.02, 0.1, 0.25, 0.5, 1, 2.5 }
+enum { COMPUTE_WAIT_BUCKETS = 9 };
 
 typedef struct compute_pool_stats {
     unsigned workers; /* main worker threads */
     unsigned busy;    /* main slots in use: running jobs and sub-tasks */
     unsigned express_waiting, main_waiting;
     unsigned queue_limit;
-    uint64_t rejected; /* submits and demotions refused as full or stopped, since start */
-    uint64_t expired;  /* waiting jobs refused at their deadline, since start */
+    uint64_t rejected[COMPUTE_STOPPED + 1];    /* submits and demotions refused, by reason, since start */
+    uint64_t expired;                          /* waiting jobs refused at their deadline, since start */
+    uint64_t waited[COMPUTE_WAIT_BUCKETS + 1]; /* jobs that left a queue to run, by time waited (not
+                                                  cumulative; the last: above every bound) */
+    double waited_seconds;                     /* their time waited, in all */
 } compute_pool_stats;
 
 /* Starts `workers` main threads and the express thread; waiting jobs expire on `expiry`'s thread.
@@ -94,7 +123,8 @@ bool compute_pool_continue(compute_pool *pool, compute_job *job);
 /* The executor that hands offered sub-tasks to idle main workers (fork_join_install takes it). */
 const parallel_executor *compute_pool_executor(compute_pool *pool);
 
-/* True while new work would be admitted: not stopping and both queues have room (readiness). */
+/* True while new work would be admitted: not stopping, both queues below their count, and the main
+ * lane's work would not keep a new job waiting over COMPUTE_MAX_WAIT_MS (readiness). */
 bool compute_pool_accepting(compute_pool *pool);
 
 compute_pool_stats compute_pool_stats_read(compute_pool *pool);

@@ -153,8 +153,23 @@ static void write_pool(byte_buffer *out) {
     family(out, "puzzled_queue_limit", "gauge", "Waiting requests each lane holds (--queue).");
     sample(out, "puzzled_queue_limit", "", stats.queue_limit);
     family(out, "puzzled_queue_rejections_total", "counter",
-           "Requests refused 503 overloaded: a full queue, or stopping.");
-    sample(out, "puzzled_queue_rejections_total", "", (double)stats.rejected);
+           "Requests refused 503 overloaded, by reason: the wait the work ahead means (wait), the --queue "
+           "count (full), a stop (stopping).");
+    sample(out, "puzzled_queue_rejections_total", "{reason=\"wait\"}", (double)stats.rejected[COMPUTE_TOO_LONG_A_WAIT]);
+    sample(out, "puzzled_queue_rejections_total", "{reason=\"full\"}", (double)stats.rejected[COMPUTE_FULL]);
+    sample(out, "puzzled_queue_rejections_total", "{reason=\"stopping\"}", (double)stats.rejected[COMPUTE_STOPPED]);
+    family(out, "puzzled_queue_wait_seconds", "histogram", "Time the jobs that ran waited in a queue for a thread.");
+    static const double bounds[COMPUTE_WAIT_BUCKETS] = COMPUTE_WAIT_BOUNDS;
+    uint64_t cumulative = 0;
+    for (size_t bucket = 0; bucket <= COMPUTE_WAIT_BUCKETS; bucket++) {
+        char labels[32];
+        cumulative += stats.waited[bucket];
+        if (bucket < COMPUTE_WAIT_BUCKETS) snprintf(labels, sizeof labels, "{le=\"%g\"}", bounds[bucket]);
+        else snprintf(labels, sizeof labels, "{le=\"+Inf\"}");
+        sample(out, "puzzled_queue_wait_seconds_bucket", labels, (double)cumulative);
+    }
+    sample(out, "puzzled_queue_wait_seconds_sum", "", stats.waited_seconds);
+    sample(out, "puzzled_queue_wait_seconds_count", "", (double)cumulative);
     family(out, "puzzled_queue_expired_total", "counter", "Waiting requests refused at their deadline.");
     sample(out, "puzzled_queue_expired_total", "", (double)stats.expired);
 }

@@ -7,7 +7,9 @@
  *   puzzled_request_duration_seconds{route}             a histogram, from the request line to the end
  *   puzzled_requests_in_flight                          begun and not completed
  *   puzzled_queue_waiting{lane} / puzzled_workers_busy  the compute pool now
- *   puzzled_queue_rejections_total / _expired_total     refused as full or stopping / at their deadline
+ *   puzzled_queue_rejections_total{reason} / _expired_total  refused at once (wait, full, stopping) / at
+ *                                                       their deadline
+ *   puzzled_queue_wait_seconds                          a histogram, the time jobs waited for a thread
  *   puzzled_streamed_bytes_total                        body bytes of streamed answers
  *   puzzled_streams_aborted_total                       streams the client left, or that were cut
  *   puzzled_progress_computations_in_flight / _oldest_seconds computations followed as server-sent events

@@ -57,6 +57,10 @@
 #include "server/strict_http.h"
 #include "server/suspension.h"
 
+/* A small request's slice on the I/O thread (api_endpoint.estimate_seconds): what its handler may take
+ * there before it stops at its deadline and goes to the pool, starting over with the rest of its time
+ * limit. It bounds how long the I/O thread's other connections wait for it. */
+#define IO_THREAD_SLICE_MS 1
 /* What a refused request is told to wait before retrying (Retry-After, seconds). */
 #define RETRY_AFTER_SECONDS 1u
 /* An announced body over --max-body up to this size is read and dropped before the 413, so that the
@@ -97,6 +101,7 @@ struct request_context {
     bool streamed;
     bool wants_events;        /* Accept: text/event-stream on a route with progress */
     bool long_running;        /* known from its fields to outlast the express slice: skips it */
+    double estimate_seconds;  /* its endpoint's estimate of its work (api_endpoint.estimate_seconds); <0: none */
     event_stream *events;     /* with wants_events, from the job's submission on; else NULL */
     stream *stream;           /* a chunked body's producer, once its answer is queued; else NULL */
     bool answered_deadline;   /* the answer queued is a deadline_exceeded error */
@@ -528,6 +533,11 @@ static void refuse_admission(request_context *ctx, compute_admission admission) 
     const puzzled_config *config = ctx->server->config;
     if (admission == COMPUTE_STOPPED) {
         api_fail(&ctx->req, API_OVERLOADED, NULL, "the server is stopping; retry, another replica will answer");
+    } else if (admission == COMPUTE_TOO_LONG_A_WAIT) {
+        api_fail(&ctx->req, API_OVERLOADED, NULL,
+                 "the work already waiting for the server's %u workers would keep this request waiting longer than "
+                 "its time limit allows, or over %d ms; retry after a moment",
+                 config->workers, COMPUTE_MAX_WAIT_MS);
     } else {
         api_fail(&ctx->req, API_OVERLOADED, NULL,
                  "all %u workers are busy and %u requests already wait for one (the server's --workers and "
@@ -554,22 +564,27 @@ static void move_to_main_lane(request_context *ctx) {
     complete_job(ctx);
 }
 
-/* The express lane: the endpoint runs with a slice of its time; if the slice was not enough, it goes
- * to the main lane and starts over there with the rest of its time (or is refused: queue full). */
-static void run_express_slice(request_context *ctx) {
+/* Runs the endpoint within a slice of `ms` of the request's time limit. True when the slice was not
+ * enough while time is left: the answer is cleared, and the request starts over elsewhere. */
+static bool run_slice_outlasted(request_context *ctx, uint64_t ms) {
     api_request *req = &ctx->req;
-    req->deadline = deadline_after_ms(COMPUTE_EXPRESS_SLICE_MS);
+    req->deadline = deadline_after_ms(ms);
     req->deadline.cancelled = req->time_limit.cancelled;
     if (req->time_limit.at_ns != 0 && req->time_limit.at_ns < req->deadline.at_ns)
         req->deadline.at_ns = req->time_limit.at_ns;
     run_endpoint(ctx);
     req->deadline = req->time_limit;
-    if (ctx->answered_ok || req->error.kind != API_DEADLINE_EXCEEDED || deadline_expired(&req->time_limit)) {
-        complete_job(ctx);
-        return;
-    }
+    if (ctx->answered_ok || req->error.kind != API_DEADLINE_EXCEEDED || deadline_expired(&req->time_limit))
+        return false;
     reset_answer(ctx);
-    move_to_main_lane(ctx);
+    return true;
+}
+
+/* The express lane: the endpoint runs with a slice of its time; if the slice was not enough, it goes
+ * to the main lane and starts over there with the rest of its time (or is refused: queue full). */
+static void run_express_slice(request_context *ctx) {
+    if (run_slice_outlasted(ctx, COMPUTE_EXPRESS_SLICE_MS)) move_to_main_lane(ctx);
+    else complete_job(ctx);
 }
 
 static void run_job(compute_job *job) {
@@ -636,12 +651,10 @@ static bool admit_client(request_context *ctx, enum MHD_Result *refused) {
     return true;
 }
 
-/* Queues the request for the pool and suspends its connection, or refuses it at once: a client over
- * its share (429), or a full queue (503). */
-static enum MHD_Result submit(request_context *ctx) {
+/* Queues the request, counted in its client's share already, for the pool and suspends its
+ * connection, or refuses it at once: a full queue (503). */
+static enum MHD_Result enqueue(request_context *ctx) {
     clients *table = ctx->server->clients;
-    enum MHD_Result refused;
-    if (!admit_client(ctx, &refused)) return refused;
     if (ctx->wants_events && !follow_progress(ctx)) {
         clients_release(table, ctx->client);
         ctx->holds_share = false;
@@ -650,6 +663,7 @@ static enum MHD_Result submit(request_context *ctx) {
     ctx->job.run = run_job;
     ctx->job.refuse = refuse_job;
     ctx->job.deadline = ctx->req.time_limit;
+    ctx->job.cost_ns = ctx->estimate_seconds >= 0 ? (int64_t)(ctx->estimate_seconds * 1e9) : COMPUTE_COST_UNKNOWN;
     /* under the lock the job's completion takes: it cannot wake the connection before it is suspended */
     pthread_mutex_lock(&ctx->lock);
     compute_admission admission = compute_pool_submit(ctx->server->pool, &ctx->job);
@@ -669,6 +683,30 @@ static enum MHD_Result submit(request_context *ctx) {
     ctx->state = REQUEST_COMPUTED;
     pthread_mutex_unlock(&ctx->lock);
     return queue_answer(ctx);
+}
+
+/* A small request (api_endpoint.estimate_seconds at most API_SMALL_WORK_SECONDS), unless it follows
+ * its progress or pauses for a test (server/lifecycle_hooks.h), or the server is stopping (the pool's
+ * 503 then answers it as any other). */
+static bool small_work(request_context *ctx) {
+    return ctx->estimate_seconds >= 0 && ctx->estimate_seconds <= API_SMALL_WORK_SECONDS && !ctx->wants_events &&
+           ctx->pause_at == LIFECYCLE_NOWHERE && !atomic_load(&ctx->server->draining);
+}
+
+/* Runs a small request here on the I/O thread within IO_THREAD_SLICE_MS of its time limit, sparing the
+ * hop to the pool and back (two thread wake-ups, the connection's suspension and resumption); work
+ * that outlasts the slice goes to the pool and starts over there with the rest of its time, as the
+ * express lane's does (run_express_slice). */
+static enum MHD_Result run_small(request_context *ctx) {
+    return run_slice_outlasted(ctx, IO_THREAD_SLICE_MS) ? enqueue(ctx) : queue_answer(ctx);
+}
+
+/* A computing request: counted in its client's share (or refused 429), then run here when small, else
+ * queued for the pool. */
+static enum MHD_Result compute(request_context *ctx) {
+    enum MHD_Result refused;
+    if (!admit_client(ctx, &refused)) return refused;
+    return small_work(ctx) ? run_small(ctx) : enqueue(ctx);
 }
 
 /* A request of a worker's route that its endpoint says computes nothing before its stream starts
@@ -711,7 +749,9 @@ static enum MHD_Result dispatch(request_context *ctx) {
         return queue(ctx, 204, MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT), NULL);
     if (!read_fields(ctx)) return queue_error(ctx, &ctx->req.error, NULL);
     const api_endpoint *endpoint = ctx->route->endpoint;
-    ctx->long_running = endpoint->long_running != NULL && endpoint->long_running(&ctx->req);
+    ctx->estimate_seconds = endpoint->estimate_seconds != NULL ? endpoint->estimate_seconds(&ctx->req) : -1;
+    ctx->long_running = (endpoint->long_running != NULL && endpoint->long_running(&ctx->req)) ||
+                        ctx->estimate_seconds > COMPUTE_EXPRESS_SLICE_MS / 1e3;
     /* an event stream is never cached (Cache-Control: no-store) */
     ctx->pure = !ctx->wants_events && (endpoint->varies == NULL || !endpoint->varies(&ctx->req));
     const char *if_none_match =
@@ -723,7 +763,7 @@ static enum MHD_Result dispatch(request_context *ctx) {
             return queue(ctx, 304, MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT), NULL);
     }
     if (ctx->route->thread == ON_WORKER) {
-        if (!starts_at_once(ctx)) return submit(ctx);
+        if (!starts_at_once(ctx)) return compute(ctx);
         enum MHD_Result refused; /* counted as the computing request it is, without the pool */
         if (!admit_client(ctx, &refused)) return refused;
     }

@@ -303,15 +303,13 @@ bool item_classes_read_value(api_request *req, const char *field, const cJSON *v
     return kept_if(read_array(req, field, value, max_items, items), items);
 }
 
-bool item_classes_many(const api_request *req, const char *field) {
+bool item_classes_over(const api_request *req, const char *field, size_t max) {
     const char *text = param_string(req, field);
-    if (text != NULL) return strnlen(text, ITEM_CLASSES_QUICK_MAX + 1) > ITEM_CLASSES_QUICK_MAX;
+    if (text != NULL) return strnlen(text, max + 1) > max;
     const cJSON *array = param_array(req, field);
     size_t count = 0;
-    for (const cJSON *value = array ? array->child : NULL; value != NULL && count <= ITEM_CLASSES_QUICK_MAX;
-         value = value->next)
-        count++;
-    return count > ITEM_CLASSES_QUICK_MAX;
+    for (const cJSON *value = array ? array->child : NULL; value != NULL && count <= max; value = value->next) count++;
+    return count > max;
 }
 
 void item_classes_free(item_classes *items) {

@@ -35,9 +35,9 @@ bool item_classes_read_value(api_request *req, const char *field, const cJSON *v
  * for 10^6 of them: cJSON's nodes walked, sorted into classes). */
 #define ITEM_CLASSES_QUICK_MAX 65536
 
-/* True when the request's field (an array, or a text) holds more than ITEM_CLASSES_QUICK_MAX items
- * (a text counted in bytes, at least its characters); false when it is absent. */
-bool item_classes_many(const api_request *req, const char *field);
+/* True when the request's field (an array, or a text) holds more than `max` items (a text counted in
+ * bytes, at least its characters); false when it is absent. */
+bool item_classes_over(const api_request *req, const char *field, size_t max);
 
 void item_classes_free(item_classes *items);
 

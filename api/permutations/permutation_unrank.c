@@ -125,7 +125,8 @@ out:
 }
 
 static bool unrank_long_running(const api_request *req) {
-    return item_classes_many(req, "items") || item_classes_many(req, "text");
+    return item_classes_over(req, "items", ITEM_CLASSES_QUICK_MAX) ||
+           item_classes_over(req, "text", ITEM_CLASSES_QUICK_MAX);
 }
 
 const api_endpoint permutation_unrank_endpoint = {

@@ -504,5 +504,26 @@ static bool first_starts_at_once(const api_request *req) {
            first_body_bytes((uint64_t)n->valuedouble) > API_WHOLE_BODY_BYTES;
 }
 
-const api_endpoint queens_endpoint = {
-    .fields = fields, .handler = answer_queens, .starts_at_once = first_starts_at_once};
+/* Boards up to which a count is small work (api/api.h's API_SMALL_WORK_SECONDS): the plain
+ * enumeration counts n = 8 in about 7 us on one core (core/queens/queens_count.h), n = 10 in 0.29 ms. */
+#define QUEENS_SMALL_COUNT_N 8
+
+/* A count of the fast counter's (mode "count" without placed queens, algorithm "bitmask"): small work
+ * up to QUEENS_SMALL_COUNT_N, else its calibrated model (api/cost_estimates.h), fitted to larger
+ * boards. Other requests are not estimated. */
+static double queens_estimate_seconds(const api_request *req) {
+    const queens_cost *cost = api_queens_cost();
+    const char *mode = param_string(req, "mode"), *algorithm = param_string(req, "algorithm");
+    const cJSON *n = cJSON_GetObjectItemCaseSensitive(req->params, "n");
+    bool fast_count = cost != NULL && mode != NULL && strcmp(mode, "count") == 0 && !param_present(req, "placed") &&
+                      (algorithm == NULL || strcmp(algorithm, "bitmask") == 0) && cJSON_IsNumber(n) &&
+                      n->valuedouble >= 1 && n->valuedouble <= QUEENS_MAX_N;
+    if (!fast_count) return -1;
+    return n->valuedouble <= QUEENS_SMALL_COUNT_N ? API_SMALL_WORK_SECONDS
+                                                  : queens_cost_seconds(cost, (int)n->valuedouble);
+}
+
+const api_endpoint queens_endpoint = {.fields = fields,
+                                      .handler = answer_queens,
+                                      .starts_at_once = first_starts_at_once,
+                                      .estimate_seconds = queens_estimate_seconds};

@@ -2,10 +2,16 @@
  * with the cells holding it), whether every cell is filled, and whether the grid can still be
  * completed (an exact search for one solution). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "api/endpoints.h"
+#include "api/params.h"
 #include "api/sudoku/sudoku_io.h"
 #include "core/sudoku/sudoku_conflicts.h"
+
+/* The classic grid, whose check is small work (api/api.h's API_SMALL_WORK_SECONDS). */
+#define SUDOKU_SMALL_SIDE 9
+#define SUDOKU_SMALL_CELLS (SUDOKU_SMALL_SIDE * SUDOKU_SMALL_SIDE)
 
 static const api_field fields[] = {
     SUDOKU_GRID_FIELDS,
@@ -62,4 +68,16 @@ static bool answer_sudoku_check(api_request *req, api_response *res) {
     return true;
 }
 
-const api_endpoint sudoku_check_endpoint = {.fields = fields, .handler = answer_sudoku_check};
+/* A 9 x 9 grid (81 characters, or 9 rows): its conflicts and one search for a solution take
+ * microseconds for nearly every grid; a grid whose search takes longer outlasts the I/O thread's slice
+ * and goes to the pool. Larger grids are not estimated. */
+static double check_estimate_seconds(const api_request *req) {
+    const char *puzzle = param_string(req, "puzzle");
+    const cJSON *rows = param_array(req, "rows");
+    bool nine = puzzle != NULL ? strlen(puzzle) == SUDOKU_SMALL_CELLS
+                               : rows != NULL && cJSON_GetArraySize(rows) == SUDOKU_SMALL_SIDE;
+    return nine ? API_SMALL_WORK_SECONDS : -1;
+}
+
+const api_endpoint sudoku_check_endpoint = {
+    .fields = fields, .handler = answer_sudoku_check, .estimate_seconds = check_estimate_seconds};

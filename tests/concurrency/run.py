@@ -8,7 +8,10 @@ timeouts, that:
   - while two long computations run on the workers and two more wait (the queue is full),
     /healthz answers 50 probes before any of them ends (their latency printed, not bounded: a busy
     machine stretches any), /readyz says 503 not_ready, and a cheap
-    word-ladder query still answers (it ends within the express lane's slice);
+    word-ladder query still answers (it ends within the express lane's slice); with the pool full
+    again, 64 small requests at once from another address (the rank of 3 items, a 9 x 9 Sudoku check, the count of
+    the 8-queens solutions: answered on the I/O threads, api_endpoint.estimate_seconds), each 200
+    with the answer of an independent Python reference, none 503 although the pool could take none;
   - a request past the queue gets 503 "overloaded" with Retry-After at once: before any computation
     ahead of it ends;
   - a waiting request whose time_limit_ms runs out gets 503 "deadline_exceeded" near its limit,
@@ -31,6 +34,7 @@ ends as a 503 deadline_exceeded at a known time.
 Prints one line per check and `N passed, M failed` last; exits 1 when a check failed.
 """
 import http.client
+import itertools
 import json
 import os
 import signal
@@ -214,6 +218,61 @@ def healthz_while_streaming(port):
     check("the streams were all still running when the probes ended", not any(ended_early))
 
 
+def queens_count_reference(n):
+    """The number of n-queens solutions, by a plain backtracking in Python."""
+    def place(row, columns, diagonals, antidiagonals):
+        if row == n:
+            return 1
+        return sum(place(row + 1, columns | {c}, diagonals | {row - c}, antidiagonals | {row + c})
+                   for c in range(n)
+                   if c not in columns and row - c not in diagonals and row + c not in antidiagonals)
+    return place(0, frozenset(), frozenset(), frozenset())
+
+
+def rank_reference(arrangement):
+    """(rank, total) of an arrangement of distinct items among the orders of its items, by listing them."""
+    orders = list(itertools.permutations(sorted(arrangement)))
+    return orders.index(tuple(arrangement)), len(orders)
+
+
+SMALL_AT_ONCE = 64
+SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+def small_requests_at_once(port):
+    """SMALL_AT_ONCE small requests sent together from 127.0.0.3 (the 127.0.0.1 connections of the
+    saturating load count against the per-address limit): [(path, status, body)]."""
+    rank, total = rank_reference([3, 1, 2])
+    paths = [("/permutation/rank?permutation=3,1,2", lambda b: b == {"rank": str(rank), "total": str(total)}),
+             (f"/sudoku/check?puzzle={SUDOKU}", lambda b: b.get("solvable") is True and b.get("conflicts") == []),
+             ("/queens?n=8&mode=count", lambda b: b.get("count") == str(queens_count_reference(8)))]
+    results = [None] * SMALL_AT_ONCE
+    start = threading.Barrier(SMALL_AT_ONCE)
+
+    def run(index):
+        path, expected = paths[index % len(paths)]
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=scaled(30),
+                                                source_address=("127.0.0.3", 0))
+        try:
+            connection.connect()
+            start.wait()
+            connection.request("GET", path)
+            response = connection.getresponse()
+            body = json.loads(response.read())
+            results[index] = (path, response.status, body, response.status == 200 and expected(body))
+        except (OSError, ValueError, threading.BrokenBarrierError) as error:
+            results[index] = (path, 0, str(error), False)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(SMALL_AT_ONCE)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=scaled(60))
+    return results
+
+
 def saturated_service(port):
     started = time.monotonic()
     running, waiting, full = fill_workers_and_queue(port, expiring_ms=EXPIRING_MS)
@@ -262,6 +321,22 @@ def saturated_service(port):
         request["thread"].join(timeout=2 * LONG_MS / 1000 + 10)
     check("the long computations end as 503 deadline_exceeded at their limit",
           all(error_code(r.get("answer", (0, {}, {}, 0))) == "deadline_exceeded" for r in running + waiting[1:]))
+
+
+def small_requests_while_saturated(port):
+    running, waiting, full = fill_workers_and_queue(port)
+    # the two more wait, or are refused at once once the workers' measured runs say they would wait too long
+    check("with 2 computations running again and the pool admitting no more, /readyz answers 503", full)
+    results = small_requests_at_once(port)
+    wrong = [r for r in results if r is None or not r[3]]
+    check(f"{SMALL_AT_ONCE} small requests at once while saturated all answer 200, each as the Python reference "
+          f"says (none 503: they never wait for the pool)", not wrong, wrong[:3])
+    answer = get(port, LONG.format(ms=LONG_MS))
+    check("... while a computing request past the queue still gets 503 overloaded",
+          answer[0] == 503 and error_code(answer) == "overloaded", f"{answer[0]} {answer[2]}")
+    check("... the long computations all still running", not any("answer" in r for r in running))
+    for request in running + waiting:
+        request["thread"].join(timeout=2 * LONG_MS / 1000 + 10)
 
 
 def bulk_sudoku_body():
@@ -470,6 +545,7 @@ def main():
     try:
         healthz_while_streaming(port)
         saturated_service(port)
+        small_requests_while_saturated(port)
         half_open_connections(port)
         healthz_during_bulk_sudoku(port)
         threads_stay_fixed_under_mixed_load(process, port)

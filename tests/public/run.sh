@@ -5,7 +5,8 @@
 # TLS profile is Mozilla's "intermediate": of every TLS 1.2 suite openssl knows, tried one at a time,
 # exactly the ECDHE + AES-GCM or ChaCha20-Poly1305 ones are accepted (a CBC-only client is refused, so
 # is RSA key exchange), and each TLS 1.3 suite is; --tls-priorities changes the profile, and a string
-# GnuTLS refuses stops the start; a key that does not match the certificate, or a missing file, stops
+# GnuTLS refuses stops the start; on the TLS 1.3-only profile testssl.sh -R (3.0.8) finds secure and
+# client-initiated renegotiation "not vulnerable" (docs/security.md); a key that does not match the certificate, or a missing file, stops
 # the start with a clear message; with --admin-port, /metrics answers there and the public port says
 # 404 for it; every answer carries nosniff.
 #   tests/public/run.sh PUZZLED_BIN
@@ -93,6 +94,22 @@ url=$(sed -n 's/^listening on //p' "$tmp/normal.out")
 check "--tls-priorities NORMAL:-VERS-ALL:+VERS-TLS1.2 accepts the CBC client the default refuses" \
   test -n "$url" -a "$(negotiated "${url##*:}" ECDHE-RSA-AES128-SHA)" = ECDHE-RSA-AES128-SHA
 check "... and no TLS 1.3 client" test -n "$url" -a -z "$(negotiated "${url##*:}" TLS_AES_128_GCM_SHA256 1.3)"
+kill "$server"
+wait "$server"
+server=""
+
+# The TLS 1.3-only profile (docs/security.md): TLS 1.3 has no renegotiation, so testssl.sh's
+# renegotiation checks find nothing to exploit, whatever the timing.
+"$bin" --host 127.0.0.1 --port 0 --tls-cert "$tmp/server.pem" --tls-key "$tmp/server.key" \
+  --tls-priorities 'NORMAL:-VERS-ALL:+VERS-TLS1.3' > "$tmp/tls13.out" 2> "$tmp/tls13.err" &
+server=$!
+for _ in $(seq 1 100); do grep -q '^listening on ' "$tmp/tls13.out" && break; sleep 0.05; done
+url=$(sed -n 's/^listening on //p' "$tmp/tls13.out")
+testssl --quiet --color 0 --warnings off -R "127.0.0.1:${url##*:}" > "$tmp/testssl" 2>&1
+check "testssl -R on the TLS 1.3-only profile: secure renegotiation not vulnerable" \
+  grep -Eq 'Secure Renegotiation \(RFC 5746\) +not vulnerable \(OK\)' "$tmp/testssl"
+check "... and client-initiated renegotiation not vulnerable" \
+  grep -Eq 'Secure Client-Initiated Renegotiation +not vulnerable \(OK\)' "$tmp/testssl"
 kill "$server"
 wait "$server"
 server=""

@@ -73,6 +73,7 @@ Test(metrics, a_real_prometheus_parser_accepts_the_scrape) {
     cr_assert(verdict != NULL && strstr(verdict, "promtool-accepts") != NULL, "promtool: %s", verdict);
     for (const char *family = "puzzled_requests_total puzzled_request_duration_seconds_bucket "
                               "puzzled_requests_in_flight puzzled_queue_waiting puzzled_queue_rejections_total "
+                              "puzzled_queue_wait_seconds_bucket "
                               "puzzled_streamed_bytes_total puzzled_streams_aborted_total "
                               "puzzled_deadline_exceeded_total puzzled_build_info process_resident_memory_bytes "
                               "process_open_fds process_start_time_seconds";

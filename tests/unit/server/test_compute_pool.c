@@ -2,7 +2,9 @@
  * queue limits and the express-then-main order hold, waiting jobs are refused at their deadline and
  * at a stop. Sub-tasks offered through the pool's executor (core/common/fork_join.h) each run
  * exactly once, on an idle main worker in a main slot or, when none is free, on the thread that joins
- * them; nested offers and deadlines that pass mid-way end too. Jobs and sub-tasks block on a gate the
+ * them; nested offers and deadlines that pass mid-way end too. Admission by waiting time: a burst of
+ * cheap jobs is admitted whatever its count, and long work is refused at once as soon as the work
+ * ahead would keep it waiting past COMPUTE_MAX_WAIT_MS or its deadline. Jobs and sub-tasks block on a gate the
  * test opens, so what is running and what is waiting is known at every step; waits are bounded by a
  * generous deadline and never measured. */
 #include <criterion/criterion.h>
@@ -107,6 +109,65 @@ Test(compute_pool, a_new_job_runs_on_the_express_lane) {
     pool_and_timer_destroy(pool);
 }
 
+/* A job estimated at `cost_ms` (no deadline unless given). */
+static void costly_job_init(test_job *t, compute_pool *pool, gate *g, int64_t cost_ms) {
+    job_init(t, pool, g, false);
+    t->job.cost_ns = cost_ms * 1000000;
+}
+
+enum { BURST = 64, CHEAP_US = 10, LONG_MS = 400, NO_COUNT_LIMIT = 1000 };
+
+Test(compute_pool, a_burst_of_cheap_jobs_is_admitted_whatever_its_count) {
+    gate g;
+    gate_init(&g);
+    compute_pool *pool = pool_with_timer(1, NO_COUNT_LIMIT);
+    static test_job jobs[BURST + 1];
+    costly_job_init(&jobs[0], pool, &g, LONG_MS); /* holds the express thread: all the others wait */
+    cr_assert_eq(compute_pool_submit(pool, &jobs[0].job), COMPUTE_QUEUED);
+    cr_assert(eventually(&jobs[0].started, 1));
+    for (int i = 1; i <= BURST; i++) {
+        job_init(&jobs[i], pool, NULL, false);
+        jobs[i].job.cost_ns = CHEAP_US * 1000;
+        /* the slice the running job may take (20 ms) and the cheap ones ahead: far below a second */
+        cr_assert_eq(compute_pool_submit(pool, &jobs[i].job), COMPUTE_QUEUED, "cheap job %d", i);
+    }
+    cr_assert_eq(compute_pool_stats_read(pool).express_waiting, BURST);
+    gate_open(&g);
+    for (int i = 0; i <= BURST; i++) cr_assert(eventually(&jobs[i].ran, 1));
+    cr_assert(compute_pool_wait_idle(pool, NULL));
+    pool_and_timer_destroy(pool);
+}
+
+Test(compute_pool, long_work_is_refused_at_once_when_the_work_ahead_passes_the_longest_wait) {
+    gate g;
+    gate_init(&g);
+    compute_pool *pool = pool_with_timer(1, NO_COUNT_LIMIT);
+    test_job jobs[4];
+    costly_job_init(&jobs[0], pool, &g, LONG_MS); /* on the one worker */
+    cr_assert_eq(compute_pool_demote(pool, &jobs[0].job), COMPUTE_QUEUED);
+    cr_assert(eventually(&jobs[0].started, 1));
+    /* 400 ms run, so the next waits 400 ms, the one after 800 ms; a third would wait 1.2 s, over
+     * COMPUTE_MAX_WAIT_MS. */
+    for (int i = 1; i < 3; i++) {
+        costly_job_init(&jobs[i], pool, &g, LONG_MS);
+        cr_assert_eq(compute_pool_demote(pool, &jobs[i].job), COMPUTE_QUEUED, "job %d", i);
+    }
+    costly_job_init(&jobs[3], pool, &g, LONG_MS);
+    cr_assert_eq(compute_pool_demote(pool, &jobs[3].job), COMPUTE_TOO_LONG_A_WAIT);
+    /* a job whose deadline comes before the work ahead ends is refused too, however cheap */
+    test_job hurried;
+    costly_job_init(&hurried, pool, &g, 0);
+    hurried.job.deadline = deadline_after_ms(LONG_MS / 4);
+    cr_assert_eq(compute_pool_demote(pool, &hurried.job), COMPUTE_TOO_LONG_A_WAIT);
+    compute_pool_stats stats = compute_pool_stats_read(pool);
+    cr_assert_eq(stats.rejected[COMPUTE_TOO_LONG_A_WAIT], 2);
+    cr_assert_eq(stats.main_waiting, 2);
+    gate_open(&g);
+    for (int i = 0; i < 3; i++) cr_assert(eventually(&jobs[i].ran, 1));
+    cr_assert(compute_pool_wait_idle(pool, NULL));
+    pool_and_timer_destroy(pool);
+}
+
 Test(compute_pool, demoted_jobs_fill_the_workers_then_the_queue_then_are_refused) {
     gate g;
     gate_init(&g);
@@ -129,7 +190,7 @@ Test(compute_pool, demoted_jobs_fill_the_workers_then_the_queue_then_are_refused
     for (int i = 0; i < 3; i++) cr_assert_eq(jobs[i].lane, COMPUTE_MAIN);
     cr_assert(compute_pool_wait_idle(pool, NULL));
     cr_assert(compute_pool_accepting(pool));
-    cr_assert_eq(compute_pool_stats_read(pool).rejected, 1);
+    cr_assert_eq(compute_pool_stats_read(pool).rejected[COMPUTE_FULL], 1);
     pool_and_timer_destroy(pool);
 }
 

@@ -1,4 +1,4 @@
-/* api/arrangements/item_classes.c's item_classes_many(): whether a request's items are more than
+/* api/arrangements/item_classes.c's item_classes_over(): whether a request's items are more than
  * ITEM_CLASSES_QUICK_MAX, counted against the length of the JSON array or text the test builds, on
  * both sides of the bound. Requests go through api/fields.c first, as the server sends them. */
 #include <criterion/criterion.h>
@@ -42,9 +42,9 @@ Test(item_classes, many_means_more_than_the_quick_bound) {
         for (int text = 0; text <= 1; text++) {
             api_request req = request_with(counts[i], text);
             const char *present = text ? "text" : "items", *absent = text ? "items" : "text";
-            cr_assert_eq(item_classes_many(&req, present), counts[i] > ITEM_CLASSES_QUICK_MAX, "%zu %s", counts[i],
-                         present);
-            cr_assert_not(item_classes_many(&req, absent), "an absent field has no items");
+            cr_assert_eq(item_classes_over(&req, present, ITEM_CLASSES_QUICK_MAX), counts[i] > ITEM_CLASSES_QUICK_MAX,
+                         "%zu %s", counts[i], present);
+            cr_assert_not(item_classes_over(&req, absent, ITEM_CLASSES_QUICK_MAX), "an absent field has no items");
             cJSON_Delete(req.params);
         }
 }
