@@ -44,7 +44,7 @@ built() { # dir cmake-arguments...
   built_dirs[$dir]=1
 }
 declare -A built_dirs=()
-build() { built build; }
+build() { built build -DPUZZLED_BENCH=ON; } # the benchmarks too, so that a change that breaks them fails here
 build_hooks() { built build-hooks -DPUZZLED_LIFECYCLE_HOOKS=ON -DPUZZLED_TESTS=OFF; }
 build_alloc() { built build-alloc -DPUZZLED_ALLOC_FAIL=ON -DPUZZLED_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DPUZZLED_TESTS=OFF; }
 build_sanitize() { built build-sanitize -DPUZZLED_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug; }

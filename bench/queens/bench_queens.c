@@ -221,7 +221,9 @@ static void split(void) {
 }
 
 int main(int argc, char **argv) {
-    compute_pool *pool = compute_pool_create((unsigned)sysconf(_SC_NPROCESSORS_ONLN), 0);
+    timer *expiry = timer_start(); /* the pool's expiry timer, as the server starts it */
+    if (expiry == NULL) return 1;
+    compute_pool *pool = compute_pool_create((unsigned)sysconf(_SC_NPROCESSORS_ONLN), 0, expiry);
     if (pool == NULL) return 1;
     fork_join_install(compute_pool_executor(pool));
     if (curve_mode(argc, argv)) {
