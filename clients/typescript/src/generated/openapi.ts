@@ -31,7 +31,7 @@ export interface paths {
         };
         /**
          * Readiness check.
-         * @description 200 while the server admits new work; 503 while it stops (draining) or while every worker is busy and its queue is full, so a load balancer sends requests elsewhere. Liveness is `/healthz`, which answers however busy the workers are.
+         * @description 200 while the server admits new work; 503 while it stops (draining) or while every worker is busy and its queue is full or its wait longer than a request can afford (1 s), so a load balancer sends requests elsewhere. Liveness is `/healthz`, which answers however busy the workers are.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -2938,7 +2938,7 @@ export interface operations {
             };
             400: components["responses"]["BadQuery"];
             500: components["responses"]["OutOfMemory"];
-            /** @description Not admitting new work now: the server is stopping, or its queue is full (code: not_ready). */
+            /** @description Not admitting new work now: the server is stopping, or its queue is full or its wait too long (code: not_ready). */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
