@@ -103,11 +103,11 @@ const cases = {
   getPermutationRank: async (c) => {
     const all = permutationsOf([1, 2, 3, 4]);
     const answer = await c.get('/permutation/rank', { permutation: [3, 1, 4, 2] });
-    assert.deepEqual(answer, { rank: String(all.findIndex((p) => p.join() === '3,1,4,2')), total: '24' });
+    assert.deepEqual(answer, { kind: 'rank', rank: String(all.findIndex((p) => p.join() === '3,1,4,2')), total: '24' });
   },
   postPermutationRank: async (c) => {
     const all = permutationsOf([1, 2, 3]);
-    assert.deepEqual(await c.post('/permutation/rank', { permutation: [3, 1, 2] }), { rank: String(all.findIndex((p) => p.join() === '3,1,2')), total: '6' });
+    assert.deepEqual(await c.post('/permutation/rank', { permutation: [3, 1, 2] }), { kind: 'rank', rank: String(all.findIndex((p) => p.join() === '3,1,2')), total: '6' });
   },
   getPermutationUnrank: async (c) => {
     assert.deepEqual((await c.get('/permutation/unrank', { items: [1, 2, 3, 4], rank: '17' })).permutation, permutationsOf([1, 2, 3, 4])[17]);
