@@ -170,7 +170,14 @@ bool api_fail_out_of_memory(api_request *req);
  * of api/ looks at a core_status. */
 bool api_fail_status(api_request *req, core_status status);
 
-/* Answers {"rank":"R","total":"T"}: the shape of every rank endpoint. */
+/* Opens a JSON answer's object with its kind, `{"kind":"<kind>",`; the caller writes the members after
+ * it and closes the object. Every JSON answer (not a drawing, a text body or an error) starts so, so a
+ * client tells the variants of one operation apart by one field (openapi.yaml declares it the
+ * discriminator of each answer). An NDJSON line is untagged (its operation has one kind of line, and
+ * an error line holds "error"): `kind` NULL opens a line's object, `{`. */
+void api_open_answer(json_writer *out, const char *kind);
+
+/* Answers {"kind":"rank","rank":"R","total":"T"}: the shape of every rank endpoint. */
 void api_respond_rank(api_response *res, const mpz_t rank, const mpz_t total);
 
 /* Answers with a streamed body (see stream_next_fn). The content type is application/x-ndjson when

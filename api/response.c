@@ -50,12 +50,23 @@ bool api_always_varies(const api_request *req) {
     return true;
 }
 
-/* {"rank":"...","total":"..."}: both numbers converted at once, the total first written behind room
+void api_open_answer(json_writer *out, const char *kind) {
+    if (kind == NULL) {
+        jw_char(out, '{');
+        return;
+    }
+    jw_str(out, "{\"kind\":\"");
+    jw_str(out, kind);
+    jw_str(out, "\",");
+}
+
+/* {"kind":"rank","rank":"...","total":"..."}: both numbers converted at once, the total first written behind room
  * for the rank and the separator, then moved down next to them (milliseconds for millions of digits). */
 void api_respond_rank(api_response *res, const mpz_t rank, const mpz_t total) {
-    static const char head[] = "{\"rank\":\"", between[] = "\",\"total\":\"", tail[] = "\"}";
+    static const char head[] = "\"rank\":\"", between[] = "\",\"total\":\"", tail[] = "\"}";
     json_writer *out = &res->body;
     bb_clear(out);
+    api_open_answer(out, "rank");
     size_t rank_room = decimal_room(rank), total_room = decimal_room(total);
     if (!bb_reserve(out, sizeof head + rank_room + sizeof between + total_room + sizeof tail)) return;
     jw_str(out, head);

@@ -373,7 +373,7 @@
         el('button', {type: 'button', onclick: step(-1)}, '← Previous'),
         el('span', {id: 'solution-position', ariaLive: 'polite'}),
         el('button', {type: 'button', onclick: step(1)}, 'Next →')));
-      say(`${answer.count} solutions on ${n} × ${n}.`);
+      say(`${solutions.length} solutions on ${n} × ${n}.`);
       showSolution();
     }
 
@@ -432,7 +432,7 @@
       const word = words.at(-1) ?? puzzle.from;
       const answer = await ask('/word-ladder/neighbours', {word, dictionary: 'common'});
       if (!answer) return;
-      $('play-extra').replaceChildren(el('p', {}, `${answer.count} words one letter away from `, el('strong', {}, word), ':'),
+      $('play-extra').replaceChildren(el('p', {}, `${answer.total} words one letter away from `, el('strong', {}, word), ':'),
         el('p', {className: 'neighbours'}, answer.neighbours.join(' ')));
       say(`Neighbours of ${word} listed below the ladder.`);
     }

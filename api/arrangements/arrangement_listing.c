@@ -15,7 +15,7 @@ static void arrangement_listing_free(void *state) {
     if (l == NULL) return;
     if (l->iter != NULL) l->free_iter(l->iter);
     item_classes_free(&l->items);
-    free(l->count);
+    free(l->total);
     free(l->line);
     free(l->entry_end);
     free(l);
@@ -53,19 +53,20 @@ static bool prepare(arrangement_listing *l, const mpz_t count, size_t k, uint64_
     l->left = limit;
     l->ndjson = ndjson;
     l->first = true;
-    l->count = mpz_get_str(NULL, 10, count);
+    l->total = mpz_get_str(NULL, 10, count);
     l->entry_end = malloc((k ? k : 1) * sizeof *l->entry_end);
     l->line_room = longest_line(&l->items);
     l->line = calloc(1, l->line_room + SHORT_LINE);
     if (l->line != NULL) l->line[0] = l->items.text ? '"' : '[';
     prepare_fixed_line(l);
-    return l->count != NULL && l->entry_end != NULL && l->line != NULL;
+    return l->total != NULL && l->entry_end != NULL && l->line != NULL;
 }
 
-static void write_count(const arrangement_listing *l, json_writer *out) {
+static void write_total(const arrangement_listing *l, const char *kind, json_writer *out) {
     bb_clear(out);
-    jw_str(out, "{\"count\":\"");
-    jw_str(out, l->count);
+    api_open_answer(out, kind);
+    jw_str(out, "\"total\":\"");
+    jw_str(out, l->total);
     jw_str(out, "\"}");
 }
 
@@ -143,8 +144,9 @@ static stream_status next_part(void *state, json_writer *out, size_t want) {
     size_t start = out->len;
     if (l->part == LISTING_HEAD) {
         if (!l->ndjson) {
-            jw_str(out, "{\"count\":\"");
-            jw_str(out, l->count);
+            api_open_answer(out, l->list_key);
+            jw_str(out, "\"total\":\"");
+            jw_str(out, l->total);
             jw_str(out, "\",\"");
             jw_str(out, l->list_key);
             jw_str(out, "\":[");
@@ -160,17 +162,17 @@ static stream_status next_part(void *state, json_writer *out, size_t want) {
     return STREAM_DONE;
 }
 
-/* Prepares `l` and answers {"count":"..."} (count_only) or streams the listing, taking `l`. False (a
- * 500) when out of memory. */
+/* Prepares `l` and answers {"kind":total_kind,"total":"..."} (count_only) or streams the listing,
+ * taking `l`. False (a 500) when out of memory. */
 static bool respond(api_request *req, api_response *res, arrangement_listing *l, const mpz_t count,
-                    const listing_options *o) {
+                    const listing_options *o, const char *total_kind) {
     bool ok = prepare(l, count, o->k, o->limit, req->ndjson);
     if (!ok) {
         api_fail_out_of_memory(req);
         goto out;
     }
     if (o->count_only) {
-        write_count(l, &res->body);
+        write_total(l, total_kind, &res->body);
         goto out;
     }
     api_respond_bounded_stream(req, res, l, next_part, arrangement_listing_free, req->ndjson);
@@ -230,7 +232,7 @@ bool arrangement_listing_answer(api_request *req, api_response *res, const arran
     if (!o.count_only && mpz_cmp(o.offset, count) < 0 && !start_blocks(l, kind, spec, &o, count, req->ndjson) &&
         !start_iterator(req, l, kind, spec, o.offset))
         goto out;
-    ok = respond(req, res, l, count, &o);
+    ok = respond(req, res, l, count, &o, kind->total_kind);
     l = NULL; /* taken by the answer */
 out:
     arrangement_listing_free(l);

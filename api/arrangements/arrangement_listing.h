@@ -1,5 +1,5 @@
-/* The handler and the streamed answer shared by /permutations and /combinations: {"count": "...",
- * "<key>": [...]} (or one arrangement per line for NDJSON), the arrangements coming from an iterator
+/* The handler and the streamed answer shared by /permutations and /combinations: {"kind":"<key>",
+ * "total":"...","<key>":[...]} (or one arrangement per line for NDJSON), the arrangements coming from an iterator
  * over class ids (core/) and written with the texts of a item_classes.
  *
  * The current arrangement's text is kept in `line`, with the end of each entry in `entry_end`, so a
@@ -34,11 +34,11 @@ typedef struct arrangement_listing {
     void *iter;         /* owned; NULL when the offset is past the end: an empty list */
     arrangement_next_fn next;
     void (*free_iter)(void *iter);
-    const char *list_key; /* "permutations", "combinations" */
+    const char *list_key; /* "permutations", "combinations": the list's key and the answer's kind */
     size_t k;             /* entries per arrangement */
     bool ndjson;
     listing_part part;
-    char *count;   /* decimal */
+    char *total;   /* decimal: how many arrangements there are in all */
     uint64_t left; /* arrangements still to send (the limit) */
     bool first;
     char *line;        /* '[' or '"' and the entries, without the closing character */
@@ -68,7 +68,8 @@ typedef struct listing_options {
 /* One listing endpoint: its list's key, its own fields, and how its core counts and iterates the
  * arrangements of its spec (a perm_spec, a comb_spec) over the items. */
 typedef struct arrangement_kind {
-    const char *list_key; /* "permutations", "combinations" */
+    const char *list_key;   /* "permutations", "combinations": the list's key and the answer's kind */
+    const char *total_kind; /* the kind of the count_only answer, {"kind":..,"total":".."} */
     /* Reads the endpoint's own fields (`k` and the like) and fills `spec`; false after an api_fail. */
     bool (*read)(api_request *req, const item_classes *items, listing_options *o, void *spec);
     core_status (*count)(mpz_t count, const void *spec, const deadline *limit);
@@ -81,7 +82,7 @@ typedef struct arrangement_kind {
     bool (*every_ordering)(const void *spec);
 } arrangement_kind;
 
-/* The whole of a listing handler: reads the items and the fields, counts, and answers {"count":"..."}
+/* The whole of a listing handler: reads the items and the fields, counts, and answers {"total":"..."}
  * (count_only) or streams the listing from `offset` on, within `limit`. `spec` is the endpoint's
  * storage for its spec. */
 bool arrangement_listing_answer(api_request *req, api_response *res, const arrangement_kind *kind, void *spec);

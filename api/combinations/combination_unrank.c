@@ -45,7 +45,7 @@ static bool answer_unrank(api_request *req, api_response *res) {
     if (!api_fail_status(req, comb_unrank(combination, &spec, rank, &req->deadline))) goto out;
     json_writer *body = &res->body;
     bb_clear(body);
-    jw_char(body, '{');
+    api_open_answer(body, "combination_unrank");
     jw_key(body, "combination");
     item_classes_write(&items, body, combination, spec.k);
     jw_char(body, ',');

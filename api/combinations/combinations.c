@@ -37,6 +37,7 @@ static void free_comb_iter(void *iter) {
 
 static const arrangement_kind combinations_kind = {
     .list_key = "combinations",
+    .total_kind = "combinations_total",
     .read = read_spec,
     .count = count_combinations,
     .iter_size = sizeof(comb_iter),

@@ -95,8 +95,10 @@ static bool read_query(api_request *req, tour_query *q) {
     return read_start(req, q);
 }
 
+/* The members every answer and the NDJSON head line open with, `"rows":..,"found":..`; the caller
+ * opens the object (a JSON answer with its kind, a head line bare). */
 static void write_head(json_writer *out, const kt_request *r, bool found) {
-    jw_str(out, "{\"rows\":");
+    jw_str(out, "\"rows\":");
     jw_int(out, r->rows);
     jw_str(out, ",\"cols\":");
     jw_int(out, r->cols);
@@ -154,6 +156,7 @@ static stream_status tour_stream_next(void *state, json_writer *out, size_t want
     tour_stream *t = state;
     size_t target = out->len + want;
     if (!t->head_written) {
+        api_open_answer(out, t->ndjson ? NULL : "knight_tour_found");
         write_head(out, &t->request, true);
         if (t->ndjson) jw_str(out, "}\n");
         else jw_str(out, t->move_number ? ",\"board\":[" : ",\"path\":[");
@@ -210,6 +213,7 @@ static bool answer_knight_tour(api_request *req, api_response *res) {
     switch (result.outcome) {
     case KT_FOUND: return respond_tour(req, res, &q, result);
     case KT_NONE_EXISTS:
+        api_open_answer(&res->body, "knight_tour_none");
         write_head(&res->body, &q.request, false);
         jw_str(&res->body, ",\"reason\":");
         jw_cstring(&res->body, result.reason);

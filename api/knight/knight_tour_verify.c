@@ -105,7 +105,8 @@ static bool answer_knight_tour_verify(api_request *req, api_response *res) {
         !api_fail_status(req, knight_tour_verify(tour.rows, tour.cols, tour.closed, tour.path, tour.length, &verdict)))
         goto out;
     json_writer *body = &res->body;
-    jw_str(body, "{\"rows\":");
+    api_open_answer(body, "knight_tour_verify");
+    jw_str(body, "\"rows\":");
     jw_uint(body, tour.rows);
     jw_str(body, ",\"cols\":");
     jw_uint(body, tour.cols);

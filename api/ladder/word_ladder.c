@@ -67,10 +67,11 @@ static void write_ladder(json_writer *out, const dictionary_group *group, const 
     jw_char(out, ']');
 }
 
-/* `{"from":..,"to":..,"found":..` and, when found, `,"steps":n`; the caller closes the object. */
+/* `"from":..,"to":..,"found":..` and, when found, `,"steps":n`; the caller opens the object (an answer
+ * with its kind, the NDJSON head line bare) and closes it. */
 static void write_head(json_writer *out, const dictionary_group *group, const word_ladders *ladders, uint32_t from,
                        uint32_t to) {
-    jw_str(out, "{\"from\":");
+    jw_str(out, "\"from\":");
     write_word(out, group, from);
     jw_str(out, ",\"to\":");
     write_word(out, group, to);
@@ -102,12 +103,14 @@ static void ladder_list_free(void *state) {
     free(list);
 }
 
-/* JSON: {"from","to","found","steps","total","ladders":[[...],...]}. NDJSON: that head object without
- * "ladders" on the first line, then one ladder (an array of words) per line. */
+/* JSON: {"kind":"word_ladder_all","from","to","found","steps","total","ladders":[[...],...]}. NDJSON:
+ * that head object without "kind" and "ladders" on the first line, then one ladder (an array of words)
+ * per line. */
 static stream_status ladder_list_next(void *state, json_writer *out, size_t want) {
     ladder_list *list = state;
     size_t target = out->len + want;
     if (list->phase == LIST_HEAD) {
+        api_open_answer(out, list->ndjson ? NULL : "word_ladder_all");
         write_head(out, list->group, list->ladders, list->from, list->to);
         jw_str(out, ",\"total\":");
         jw_mpz_string(out, word_ladders_total(list->ladders));
@@ -165,6 +168,7 @@ static bool respond_one(api_request *req, api_response *res, const dictionary_gr
         api_fail_out_of_memory(req);
         goto out;
     }
+    api_open_answer(&res->body, "word_ladder_one");
     write_head(&res->body, group, ladders, from, to);
     const uint32_t *ladder = word_ladder_iter_next(&iter);
     if (ladder != NULL) {

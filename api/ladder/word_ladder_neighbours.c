@@ -16,11 +16,12 @@ static const api_field fields[] = {{"word", FIELD_STRING}, {"dictionary", FIELD_
 static void write_answer(json_writer *out, const uint32_t *word, size_t length, const dictionary_group *group,
                          const uint32_t *neighbours, size_t count) {
     uint32_t index;
-    jw_str(out, "{\"word\":");
+    api_open_answer(out, "word_ladder_neighbours");
+    jw_str(out, "\"word\":");
     ladder_word_write(out, word, length);
     jw_str(out, group != NULL && dictionary_group_find(group, word, &index) ? ",\"in_dictionary\":true"
                                                                             : ",\"in_dictionary\":false");
-    jw_str(out, ",\"count\":");
+    jw_str(out, ",\"total\":");
     jw_uint(out, count);
     jw_str(out, ",\"neighbours\":[");
     for (size_t i = 0; i < count; i++) {

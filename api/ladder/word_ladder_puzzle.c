@@ -54,7 +54,8 @@ static void write_word(json_writer *out, const dictionary_group *group, uint32_t
 
 static void write_answer(json_writer *out, const puzzle_request *q, const ladder_puzzle *puzzle,
                          const uint32_t *ladder) {
-    jw_str(out, "{\"length\":");
+    api_open_answer(out, "word_ladder_puzzle");
+    jw_str(out, "\"length\":");
     jw_int(out, q->length);
     jw_str(out, ",\"steps\":");
     jw_int(out, q->steps);

@@ -76,14 +76,16 @@ static bool write_problem(json_writer *out, const claimed_ladder *ladder, const 
                           uint32_t *indices) {
     for (size_t i = 0; i < ladder->count; i++) {
         if (i > 0 && !one_letter_apart(ladder, i - 1, i)) {
-            jw_str(out, "{\"valid\":false,\"problem\":\"not_one_letter\",\"index\":");
+            api_open_answer(out, "word_ladder_verify");
+            jw_str(out, "\"valid\":false,\"problem\":\"not_one_letter\",\"index\":");
             jw_uint(out, i);
             write_word(out, "from", ladder, i - 1);
             write_word(out, "to", ladder, i);
             return true;
         }
         if (group == NULL || !dictionary_group_find(group, word_at(ladder, i), &indices[i])) {
-            jw_str(out, "{\"valid\":false,\"problem\":\"unknown_word\",\"index\":");
+            api_open_answer(out, "word_ladder_verify");
+            jw_str(out, "\"valid\":false,\"problem\":\"unknown_word\",\"index\":");
             jw_uint(out, i);
             write_word(out, "word", ladder, i);
             return true;
@@ -111,7 +113,8 @@ static bool answer(api_request *req, api_response *res, const claimed_ladder *la
         goto out;
     /* a ladder exists, so the shortest one is found */
     size_t steps = ladder->count - 1, shortest_steps = word_ladders_steps(shortest);
-    jw_str(&res->body, "{\"valid\":true,\"steps\":");
+    api_open_answer(&res->body, "word_ladder_verify");
+    jw_str(&res->body, "\"valid\":true,\"steps\":");
     jw_uint(&res->body, steps);
     jw_str(&res->body, steps == shortest_steps ? ",\"shortest\":true" : ",\"shortest\":false");
     jw_str(&res->body, ",\"shortest_steps\":");

@@ -107,7 +107,7 @@ static bool answer_unrank(api_request *req, api_response *res) {
     size_t changed;
     json_writer *body = &res->body;
     bb_clear(body);
-    jw_char(body, '{');
+    api_open_answer(body, "permutation_unrank");
     jw_key(body, "permutation");
     item_classes_write(&items, body, perm_iter_next(&iter, &changed), spec.k);
     jw_char(body, ',');

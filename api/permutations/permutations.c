@@ -50,6 +50,7 @@ static bool lists_every_ordering(const void *spec) {
 
 static const arrangement_kind permutations_kind = {
     .list_key = "permutations",
+    .total_kind = "permutations_total",
     .read = read_spec,
     .count = count_permutations,
     .iter_size = sizeof(perm_iter),

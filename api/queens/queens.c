@@ -149,7 +149,8 @@ static bool answer_conflict(api_request *req, api_response *res, const queens_re
     }
     *conflict = pairs > 0;
     if (*conflict) {
-        jw_str(&res->body, "{\"n\":");
+        api_open_answer(&res->body, "queens_conflict");
+        jw_str(&res->body, "\"n\":");
         jw_int(&res->body, q->n);
         jw_str(&res->body, ",\"found\":false,\"conflict\":");
         board_attack_write(&res->body, &first);
@@ -164,7 +165,8 @@ static void require_placed(queens_iter *it, const queens_request *q) {
     }
 }
 
-/* ---- mode "count": {"n":N,"found":B,"count":"K"} and "unique_count":"U" with unique ---- */
+/* ---- mode "count": {"kind":"queens_count","n":N,"found":B,"total":"K"} and "unique_total":"U" with
+ * unique ---- */
 
 /* Counts the completions of the placed queens by listing them. */
 static core_status count_completions(const queens_request *q, const deadline *dl, queens_counts *counts) {
@@ -201,20 +203,22 @@ static bool answer_count(api_request *req, api_response *res, const queens_reque
         return false;
     }
     json_writer *out = &res->body;
-    jw_str(out, "{\"n\":");
+    api_open_answer(out, "queens_count");
+    jw_str(out, "\"n\":");
     jw_int(out, q->n);
     jw_str(out, counts.total > 0 ? ",\"found\":true" : ",\"found\":false");
-    jw_str(out, ",\"count\":");
+    jw_str(out, ",\"total\":");
     jw_uint_string(out, counts.total);
     if (q->unique) {
-        jw_str(out, ",\"unique_count\":");
+        jw_str(out, ",\"unique_total\":");
         jw_uint_string(out, counts.unique);
     }
     jw_char(out, '}');
     return true;
 }
 
-/* ---- mode "solutions": streamed, {"n":N,"solutions":[...],"found":B,"count":"K"} or one array per line ---- */
+/* ---- mode "solutions": streamed, {"kind":"queens_solutions","n":N,"solutions":[...],"found":B} (as many
+ * as the array holds) or one array per line ---- */
 
 typedef struct solutions_stream {
     queens_iter it;
@@ -251,7 +255,8 @@ static stream_status solutions_next(void *state, json_writer *out, size_t want) 
     solutions_stream *s = state;
     size_t start = out->len;
     if (!s->head_written && !s->ndjson) {
-        jw_str(out, "{\"n\":");
+        api_open_answer(out, "queens_solutions");
+        jw_str(out, "\"n\":");
         jw_int(out, s->it.n);
         jw_str(out, ",\"solutions\":[");
     }
@@ -265,8 +270,6 @@ static stream_status solutions_next(void *state, json_writer *out, size_t want) 
                 if (!s->ndjson) {
                     jw_str(out, "],\"found\":");
                     jw_str(out, s->listed > 0 ? "true" : "false");
-                    jw_str(out, ",\"count\":");
-                    jw_uint_string(out, s->listed);
                     jw_char(out, '}');
                 }
                 return STREAM_DONE;
@@ -332,7 +335,7 @@ out:
     return ok;
 }
 
-/* ---- mode "first": {"n":N,"found":true,"solution":[...]}, built whole up to API_WHOLE_BODY_BYTES,
+/* ---- mode "first": {"kind":"queens_first","n":N,"found":true,"solution":[...]}, built whole up to API_WHOLE_BODY_BYTES,
  * streamed row by row above ---- */
 
 typedef struct first_stream {
@@ -375,7 +378,8 @@ static stream_status first_next(void *state, json_writer *out, size_t want) {
     uint64_t run_rows = API_STREAM_RUN_BYTES / token_bytes; /* rows formatted per reservation */
     size_t start = out->len;
     if (!s->head_written) {
-        jw_str(out, "{\"n\":");
+        api_open_answer(out, "queens_first");
+        jw_str(out, "\"n\":");
         jw_uint(out, s->n);
         jw_str(out, ",\"found\":true,\"solution\":[");
         jw_uint(out, first_column(s, 0));
@@ -396,8 +400,12 @@ static stream_status first_next(void *state, json_writer *out, size_t want) {
     return STREAM_DONE;
 }
 
+/* Bytes of the answer's other members and brackets, `{"kind":"queens_first","n":N,"found":true,
+ * "solution":[` and `]}`, at most (N up to 20 digits). */
+enum { FIRST_FRAME_BYTES = 96 };
+
 /* An upper bound on the answer's size: every column has as many digits as n. */
-static uint64_t first_body_bytes(uint64_t n) { return n * (jw_uint_digits(n) + 1) + 64; }
+static uint64_t first_body_bytes(uint64_t n) { return n * (jw_uint_digits(n) + 1) + FIRST_FRAME_BYTES; }
 
 /* A completion of the placed queens by search: into `*cols`, or *cols NULL when there is none. */
 static core_status complete_placed(const api_request *req, const queens_request *q, uint32_t **cols) {
@@ -438,7 +446,8 @@ static bool answer_first(api_request *req, api_response *res, const queens_reque
     }
     bool exists = q->placed != NULL ? cols != NULL : queens_first_exists((uint64_t)q->n);
     if (!exists) {
-        jw_str(&res->body, "{\"n\":");
+        api_open_answer(&res->body, "queens_first");
+        jw_str(&res->body, "\"n\":");
         jw_int(&res->body, q->n);
         jw_str(&res->body, ",\"found\":false}");
         ok = true;

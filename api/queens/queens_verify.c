@@ -89,7 +89,8 @@ static bool answer_queens_verify(api_request *req, api_response *res) {
     if (!api_fail_status(req, queens_find_attacks(n, queens, count, attacks, MAX_LISTED_ATTACKS, &listed, &pairs)))
         goto out;
     json_writer *body = &res->body;
-    jw_str(body, "{\"n\":");
+    api_open_answer(body, "queens_verify");
+    jw_str(body, "\"n\":");
     jw_uint(body, n);
     jw_str(body, ",\"valid\":");
     jw_str(body, pairs == 0 && count == n ? "true" : "false");

@@ -52,8 +52,9 @@ typedef struct shuffle_output {
     uint64_t count, computed, written;
     size_t position; /* next value of the current shuffle to write */
     output_phase phase;
-    /* The JSON around the values: open, then per shuffle [separator] shuffle_open values shuffle_close,
-     * then close. */
+    /* The JSON around the values: the answer opened with its kind (none in NDJSON), open, then per
+     * shuffle [separator] shuffle_open values shuffle_close, then close. */
+    const char *kind;
     char open[128], shuffle_open[128];
     const char *separator, *shuffle_close, *close;
 } shuffle_output;
@@ -118,6 +119,7 @@ static stream_status write_output(void *state, json_writer *out, size_t want) {
         if (out->out_of_memory) return STREAM_FAILED;
         switch (s->phase) {
         case PHASE_OPEN:
+            if (s->kind != NULL) api_open_answer(out, s->kind);
             jw_str(out, s->open);
             s->phase = PHASE_NEXT_SHUFFLE;
             break;
@@ -145,23 +147,26 @@ static stream_status write_output(void *state, json_writer *out, size_t want) {
     return STREAM_MORE;
 }
 
-/* JSON: {"seed":"S","items":[...]} or {"seed":"S","shuffles":[[...],...]}; NDJSON: one
- * {"seed":"S","items":[...]} line per shuffle. Secure shuffles have no seed. */
+/* JSON: {"kind":"shuffle","seed":"S","items":[...]} or {"kind":"shuffles","seed":"S","shuffles":[[...],...]};
+ * NDJSON: one {"seed":"S","items":[...]} line per shuffle. Secure shuffles have no seed. */
 static void frame_output(shuffle_output *s, const char *seed_text, bool ndjson) {
     char seed_member[96] = "";
     if (seed_text[0] != '\0') snprintf(seed_member, sizeof seed_member, "\"seed\":\"%s\",", seed_text);
     s->separator = "";
     s->close = "";
+    s->kind = NULL;
     if (ndjson) {
         snprintf(s->shuffle_open, sizeof s->shuffle_open, "{%s\"items\":[", seed_member);
         s->shuffle_close = "]}\n";
     } else if (s->count == 1) {
-        snprintf(s->open, sizeof s->open, "{%s\"items\":", seed_member);
+        s->kind = "shuffle";
+        snprintf(s->open, sizeof s->open, "%s\"items\":", seed_member);
         snprintf(s->shuffle_open, sizeof s->shuffle_open, "[");
         s->shuffle_close = "]";
         s->close = "}";
     } else {
-        snprintf(s->open, sizeof s->open, "{%s\"shuffles\":[", seed_member);
+        s->kind = "shuffles";
+        snprintf(s->open, sizeof s->open, "%s\"shuffles\":[", seed_member);
         snprintf(s->shuffle_open, sizeof s->shuffle_open, "[");
         s->shuffle_close = "]";
         s->separator = ",";

@@ -48,7 +48,8 @@ static bool answer_sudoku_check(api_request *req, api_response *res) {
     }
     int size = grid.box * grid.box, filled = sudoku_grid_givens(&grid);
     json_writer *out = &res->body;
-    jw_str(out, "{\"box\":");
+    api_open_answer(out, "sudoku_check");
+    jw_str(out, "\"box\":");
     jw_int(out, grid.box);
     jw_str(out, ",\"filled\":");
     jw_int(out, filled);

@@ -24,8 +24,9 @@ static const char *const symmetry_choices[] = {"none", "rotate90", "rotate180", 
 static const char *const mode_choices[] = {"puzzle", "grid", NULL};
 enum { MODE_PUZZLE, MODE_GRID };
 
-static void write_head(json_writer *out, int box, const char *seed_text) {
-    jw_str(out, "{\"box\":");
+static void write_head(json_writer *out, const char *kind, int box, const char *seed_text) {
+    api_open_answer(out, kind);
+    jw_str(out, "\"box\":");
     jw_int(out, box);
     jw_str(out, ",\"seed\":");
     jw_cstring(out, seed_text);
@@ -55,7 +56,7 @@ static bool answer_sudoku_generate(api_request *req, api_response *res) {
             sudoku_respond_svg(res, &grid, &grid);
             return true;
         }
-        write_head(out, (int)box, seed_text);
+        write_head(out, "sudoku_grid", (int)box, seed_text);
         jw_str(out, ",\"mode\":\"grid\",\"solution\":");
         sudoku_write_grid(out, &grid, false);
         jw_char(out, '}');
@@ -69,7 +70,7 @@ static bool answer_sudoku_generate(api_request *req, api_response *res) {
         sudoku_respond_svg(res, &generated.puzzle, &generated.puzzle);
         return true;
     }
-    write_head(out, (int)box, seed_text);
+    write_head(out, "sudoku_puzzle", (int)box, seed_text);
     jw_str(out, ",\"mode\":\"puzzle\",\"puzzle\":");
     sudoku_write_grid(out, &generated.puzzle, false);
     jw_str(out, ",\"solution\":");

@@ -178,9 +178,9 @@ void sudoku_write_solve_answer(json_writer *out, const sudoku_result *result, bo
     jw_str(out, ",\"unique\":");
     jw_str(out, solved_uniquely(result) ? "true" : "false");
     if (count_limit > 0) {
-        jw_str(out, ",\"count\":");
+        jw_str(out, ",\"total\":");
         jw_uint(out, counted_solutions(result, count_limit));
-        jw_str(out, ",\"count_exact\":");
+        jw_str(out, ",\"total_exact\":");
         jw_str(out, count_is_exact(result, count_limit) ? "true" : "false");
     }
 }

@@ -44,7 +44,7 @@ const char *sudoku_text_problem(const char *text, size_t len, sudoku_grid *grid,
  * always known), polling `limit`. */
 sudoku_search sudoku_solve_search(int64_t count_limit, const deadline *limit);
 
-/* Writes the "box", "solution", "unique" and (with `count_limit` > 0) "count", "count_exact" members
+/* Writes the "box", "solution", "unique" and (with `count_limit` > 0) "total", "total_exact" members
  * of /sudoku/solve's answer to a search that found at least one solution. */
 void sudoku_write_solve_answer(json_writer *out, const sudoku_result *result, bool as_rows, int64_t count_limit);
 

@@ -47,7 +47,7 @@ static bool answer_sudoku_solve(api_request *req, api_response *res) {
         return true;
     }
     json_writer *out = &res->body;
-    jw_char(out, '{');
+    api_open_answer(out, "sudoku_solution");
     sudoku_write_solve_answer(out, &result, as_rows, param_present(req, "count_limit") ? count_limit : 0);
     jw_char(out, '}');
     return true;

@@ -12,13 +12,14 @@ static const api_field fields[] = {
 };
 
 /* The puzzle, its logic state at the start and whether its solution is unique. */
-static bool start(api_request *req, sudoku_logic *logic, json_writer *out) {
+static bool start(api_request *req, sudoku_logic *logic, json_writer *out, const char *kind) {
     sudoku_grid puzzle;
     bool as_rows;
     sudoku_result result;
     if (!sudoku_read_puzzle(req, &puzzle, &as_rows) || !sudoku_find_solution(req, &puzzle, &result)) return false;
     sudoku_logic_start(logic, &puzzle, &result.first);
-    jw_str(out, "{\"box\":");
+    api_open_answer(out, kind);
+    jw_str(out, "\"box\":");
     jw_int(out, puzzle.box);
     jw_str(out, ",\"unique\":");
     jw_str(out, result.solutions == 1 && result.exhausted ? "true" : "false");
@@ -28,7 +29,7 @@ static bool start(api_request *req, sudoku_logic *logic, json_writer *out) {
 static bool answer_sudoku_hint(api_request *req, api_response *res) {
     sudoku_logic logic;
     json_writer *out = &res->body;
-    if (!start(req, &logic, out)) return false;
+    if (!start(req, &logic, out, "sudoku_hint")) return false;
     sudoku_step step;
     jw_str(out, ",\"step\":");
     if (sudoku_logic_next(&logic, true, &step)) {
@@ -43,7 +44,7 @@ static bool answer_sudoku_hint(api_request *req, api_response *res) {
 static bool answer_sudoku_explain(api_request *req, api_response *res) {
     sudoku_logic logic;
     json_writer *out = &res->body;
-    if (!start(req, &logic, out)) return false;
+    if (!start(req, &logic, out, "sudoku_explain")) return false;
     sudoku_step step;
     sudoku_difficulty rating = SUDOKU_SIMPLE;
     jw_str(out, ",\"steps\":[");

@@ -81,7 +81,7 @@ done
 check "liveness: /healthz answers {\"status\":\"ok\"} through the hostPort" test "$(curl -s "$base/healthz")" = '{"status":"ok"}'
 check "readiness: /readyz answers {\"status\":\"ready\"} through the hostPort" test "$(curl -s "$base/readyz")" = '{"status":"ready"}'
 check "an endpoint answers through the hostPort (queens n=6 count: $(curl -s "$base/queens?n=6&mode=count"))" \
-  grep -q '"count":"4"' <(curl -s "$base/queens?n=6&mode=count")
+  grep -q '"total":"4"' <(curl -s "$base/queens?n=6&mode=count")
 container="$name-pod-0-puzzled"
 check "the container runs as uid 10001 (runAsUser)" test "$(podman exec "$container" id -u 2> /dev/null)" = 10001
 check "its root filesystem is read-only (readOnlyRootFilesystem: a write to / fails)" \

@@ -338,7 +338,12 @@ static void expect_listing(const char *path, const cJSON *body, bool ndjson, con
     cr_assert_not_null(got, "%s: not %s: %s", request, lines ? "NDJSON" : "JSON", r.body);
     const cJSON *want = lines ? cJSON_GetObjectItem(expected, list_key) : expected;
     cr_assert(cJSON_Compare(got, want, true), "%s\n got %s\n want %s", request, r.body, cJSON_PrintUnformatted(want));
-    if (!ndjson) cr_assert(strncmp(r.body, "{\"count\":", 9) == 0, "count comes first: %s", r.body);
+    static const char total_first[] = "\"total\":";
+    const char *after_kind = strchr(r.body, ',');
+    if (!ndjson)
+        cr_assert(strncmp(r.body, "{\"kind\":", 8) == 0 && after_kind != NULL &&
+                      strncmp(after_kind + 1, total_first, sizeof total_first - 1) == 0,
+                  "kind comes first, then total: %s", r.body);
     cJSON_Delete(got);
     http_result_free(&r);
     cJSON_free(request);

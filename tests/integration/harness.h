@@ -73,7 +73,7 @@ cJSON *post_ok_with(const char *path, const cJSON *body, const char *field, cons
  * requests: `rounds` bodies for each option set 0 .. option_sets - 1 (the set's bits choose the
  * options), all given to the reference at once, then each POSTed, as NDJSON when the set has
  * `ndjson_bit`, and its answer compared with the reference's line: with NDJSON, the `list_key` array
- * one item a line (count_only stays one JSON object); without, the whole document, "count" first. */
+ * one item a line (count_only stays one JSON object); without, the whole document, "kind" then "total" first. */
 typedef struct listing_check {
     const char *path;
     const char *reference; /* the Python script, relative to the source tree */

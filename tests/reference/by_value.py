@@ -26,10 +26,10 @@ def classes_of(body):
 
 
 def listing(body, arrangements, list_key, text, values):
-    """The expected answer: the count, and unless count_only the offset/limit window as values."""
-    doc = {"count": str(len(arrangements))}
+    """The expected answer: its kind, the total, and unless count_only the offset/limit window as values."""
     if body.get("count_only", False):
-        return doc
+        return {"kind": list_key + "_total", "total": str(len(arrangements))}
+    doc = {"kind": list_key, "total": str(len(arrangements))}
     offset = int(body.get("offset", 0))
     shown = arrangements[offset:offset + body.get("limit", len(arrangements))]
     if text:

@@ -5,4 +5,4 @@ const puzzled = createClient({ baseUrl: process.env['PUZZLED_URL'] ?? 'http://lo
 const { rank, total } = await puzzled.post('/permutation/rank', { text: 'mississippi' });
 console.log(`rank ${rank} of ${total}; ${toBigInt(total) - toBigInt(rank) - 1n} come after it`);
 const queens = await puzzled.get('/queens', { n: 8, mode: 'count' });
-if (typeof queens !== 'string' && 'count' in queens) console.log(`8 queens: ${queens.count} solutions`);
+if (typeof queens !== 'string' && queens.kind === 'queens_count') console.log(`8 queens: ${queens.total} solutions`);

@@ -70,7 +70,7 @@ test('withResponse: the answer a plain call gives, with its ETag and X-Request-I
   assert.match(response.headers.get('ETag') ?? '', /^"[^"]+"$/, 'a strong ETag');
   assert.match(response.headers.get('X-Request-Id') ?? '', /^\S+$/);
   const rank = await withResponse(client.post('/permutation/rank', { permutation: [3, 1, 2] }, { headers: { 'X-Request-Id': 'rank-1' } }));
-  assert.deepEqual(rank.data, { rank: '4', total: '6' });
+  assert.deepEqual(rank.data, { kind: 'rank', rank: '4', total: '6' });
   assert.equal(rank.response.headers.get('X-Request-Id'), 'rank-1');
 });
 

@@ -42,7 +42,7 @@ test('NDJSON: one value per line, blank lines skipped, a bad line is a bad_respo
 });
 
 test('NDJSON: an answer of another type is a bad_response; an abort stops within a chunk', async () => {
-  const json = new Response('{"count":"6"}', { headers: { 'Content-Type': 'application/json' } });
+  const json = new Response('{"kind":"permutations_total","total":"6"}', { headers: { 'Content-Type': 'application/json' } });
   await assert.rejects(collect(ndjsonValues(async () => json)), (error: unknown) => error instanceof PuzzledError && error.code === 'bad_response');
   const controller = new AbortController();
   const made = streamOf(['1\n2\n3\n']);

@@ -51,12 +51,12 @@ const progressOf = (response: Response) => collect(progressEvents<unknown>(async
 
 test('progress events, then the result; the iteration ends there', async () => {
   const text = ': hi\n\nevent: progress\ndata: {"done":0,"total":null,"unit":"nodes","elapsed_ms":0}\n\n' +
-    'event: progress\ndata: {"done":5,"total":10,"unit":"nodes","elapsed_ms":12}\n\nevent: result\ndata: {"count":"92"}\n\n';
+    'event: progress\ndata: {"done":5,"total":10,"unit":"nodes","elapsed_ms":12}\n\nevent: result\ndata: {"kind":"queens_count","n":8,"found":true,"total":"92"}\n\n';
   const got: ProgressEvent<unknown>[] = await progressOf(eventStream(text));
   assert.deepEqual(got, [
     { type: 'progress', progress: { done: 0, total: null, unit: 'nodes', elapsed_ms: 0 } },
     { type: 'progress', progress: { done: 5, total: 10, unit: 'nodes', elapsed_ms: 12 } },
-    { type: 'result', result: { count: '92' } },
+    { type: 'result', result: { kind: 'queens_count', n: 8, found: true, total: '92' } },
   ]);
 });
 

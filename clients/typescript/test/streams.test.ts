@@ -122,8 +122,8 @@ test('progress() ends in the typed answer (only the result where the endpoint se
   const events = [];
   for await (const event of client.progress('/queens', { n: 8, mode: 'count' })) events.push(event);
   const last = events.at(-1);
-  assert.ok(last?.type === 'result' && typeof last.result !== 'string' && 'count' in last.result);
-  assert.equal(last.result.count, '92');
+  assert.ok(last?.type === 'result' && typeof last.result !== 'string' && last.result.kind === 'queens_count');
+  assert.equal(last.result.total, '92');
   assert.ok(events.slice(0, -1).every((event) => event.type === 'progress'));
 });
 
@@ -153,6 +153,6 @@ test('progress() of a /queens count: events with a known total, never going back
     if (i > 0) assert.ok(p.done >= progress[i - 1]!.done && p.elapsed_ms >= progress[i - 1]!.elapsed_ms, 'never going back');
   });
   const last = events.at(-1);
-  assert.ok(last?.type === 'result' && typeof last.result !== 'string' && 'count' in last.result);
-  assert.equal(last.result.count, '14200', 'solutions of 12 queens (OEIS A000170)');
+  assert.ok(last?.type === 'result' && typeof last.result !== 'string' && last.result.kind === 'queens_count');
+  assert.equal(last.result.total, '14200', 'solutions of 12 queens (OEIS A000170)');
 });

@@ -80,7 +80,7 @@ Test(combinations, rank_and_unrank_match_the_index_in_itertools_order) {
     for (cJSON *body = bodies->child; body != NULL; body = body->next) {
         cJSON *expected = reference_next(&line);
         cJSON *all = cJSON_GetObjectItem(expected, "combinations");
-        const char *total = cJSON_GetObjectItem(expected, "count")->valuestring;
+        const char *total = cJSON_GetObjectItem(expected, "total")->valuestring;
         bool text = cJSON_GetObjectItem(body, "text") != NULL;
         cJSON *pool_only = cJSON_Duplicate(body, true);
         cJSON_DeleteItemFromObject(pool_only, "k");
@@ -252,7 +252,7 @@ Test(combinations, long_listings_stream_and_stop_when_the_client_leaves) {
         cr_assert_geq(r.received, (size_t)32 << 20);
     }
     http_result again = http_request(server.url, "POST", "/combinations", "{\"text\":\"abc\",\"k\":2}", NULL);
-    cr_assert_str_eq(again.body, "{\"count\":\"3\",\"combinations\":[\"ab\",\"ac\",\"bc\"]}");
+    cr_assert_str_eq(again.body, "{\"kind\":\"combinations\",\"total\":\"3\",\"combinations\":[\"ab\",\"ac\",\"bc\"]}");
     http_result_free(&again);
     cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
 }

@@ -163,7 +163,9 @@ Test(knight_tour_forms, board_format_numbers_the_moves) {
 Test(knight_tour_forms, n_is_a_square_board_and_defaults_apply) {
     http_result res = http_get("/knight-tour?n=8");
     cr_assert_eq(res.status, 200);
-    cr_assert_not_null(strstr(res.body, "{\"rows\":8,\"cols\":8,\"closed\":false,\"found\":true,\"path\":[[0,0],"));
+    cr_assert_not_null(strstr(
+        res.body,
+        "{\"kind\":\"knight_tour_found\",\"rows\":8,\"cols\":8,\"closed\":false,\"found\":true,\"path\":[[0,0],"));
     expect_valid_path(res.body, 8, 8, 0, 0, false);
     http_result_free(&res);
 }

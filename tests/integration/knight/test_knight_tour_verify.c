@@ -41,6 +41,7 @@ static cJSON *square_json(const board_path *p, int square) {
 /* The expected answer, by the definition and quadratic loops. */
 static cJSON *reference(const board_path *p) {
     cJSON *expected = cJSON_CreateObject();
+    cJSON_AddStringToObject(expected, "kind", "knight_tour_verify");
     cJSON_AddNumberToObject(expected, "rows", p->rows);
     cJSON_AddNumberToObject(expected, "cols", p->cols);
     cJSON_AddBoolToObject(expected, "closed", p->closed);

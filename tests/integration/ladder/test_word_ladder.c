@@ -167,8 +167,10 @@ Test(word_ladder, letters_are_code_points_and_get_lists_work) {
     http_result r = http_get("/word-ladder?from=%C3%89T%C3%89&to=%C3%A9t%C3%A0"
                              "&dictionary=%C3%A9t%C3%A9,%C3%89T%C3%80,true,eta");
     cr_assert_eq(r.status, 200, "%s", r.body);
-    cr_assert_str_eq(r.body, "{\"from\":\"\xC3\xA9t\xC3\xA9\",\"to\":\"\xC3\xA9t\xC3\xA0\",\"found\":true,"
-                             "\"steps\":1,\"ladder\":[\"\xC3\xA9t\xC3\xA9\",\"\xC3\xA9t\xC3\xA0\"]}");
+    cr_assert_str_eq(
+        r.body,
+        "{\"kind\":\"word_ladder_one\",\"from\":\"\xC3\xA9t\xC3\xA9\",\"to\":\"\xC3\xA9t\xC3\xA0\",\"found\":true,"
+        "\"steps\":1,\"ladder\":[\"\xC3\xA9t\xC3\xA9\",\"\xC3\xA9t\xC3\xA0\"]}");
     http_result_free(&r);
     /* "true" in a GET list arrives as a boolean and still counts as the word. */
     r = http_get("/word-ladder?from=true&to=tree&dictionary=true,tree");
@@ -182,8 +184,10 @@ Test(word_ladder, letters_are_code_points_and_get_lists_work) {
 Test(word_ladder, same_word_is_zero_steps) {
     http_result r = http_get("/word-ladder?from=cold&to=cold&all=true");
     cr_assert_eq(r.status, 200, "%s", r.body);
-    cr_assert_str_eq(r.body, "{\"from\":\"cold\",\"to\":\"cold\",\"found\":true,\"steps\":0,\"total\":\"1\","
-                             "\"ladders\":[[\"cold\"]]}");
+    cr_assert_str_eq(
+        r.body,
+        "{\"kind\":\"word_ladder_all\",\"from\":\"cold\",\"to\":\"cold\",\"found\":true,\"steps\":0,\"total\":\"1\","
+        "\"ladders\":[[\"cold\"]]}");
     http_result_free(&r);
 }
 
@@ -191,10 +195,11 @@ Test(word_ladder, unreachable_pair_is_not_found) {
     http_result r = http_post("/word-ladder", "{\"from\":\"cat\",\"to\":\"dog\",\"all\":true,"
                                               "\"dictionary\":[\"cat\",\"cot\",\"dog\",\"dig\"]}");
     cr_assert_eq(r.status, 200, "%s", r.body);
-    cr_assert_str_eq(r.body, "{\"from\":\"cat\",\"to\":\"dog\",\"found\":false,\"total\":\"0\",\"ladders\":[]}");
+    cr_assert_str_eq(r.body, "{\"kind\":\"word_ladder_all\",\"from\":\"cat\",\"to\":\"dog\",\"found\":false,\"total\":"
+                             "\"0\",\"ladders\":[]}");
     http_result_free(&r);
     r = http_post("/word-ladder", "{\"from\":\"cat\",\"to\":\"dog\",\"dictionary\":[\"cat\",\"dog\"]}");
-    cr_assert_str_eq(r.body, "{\"from\":\"cat\",\"to\":\"dog\",\"found\":false}");
+    cr_assert_str_eq(r.body, "{\"kind\":\"word_ladder_one\",\"from\":\"cat\",\"to\":\"dog\",\"found\":false}");
     http_result_free(&r);
 }
 
@@ -206,8 +211,10 @@ Test(word_ladder, limit_cuts_the_list_but_not_the_total) {
     cJSON_Delete(doc);
     http_result_free(&r);
     r = http_get("/word-ladder?from=cold&to=warm&all=true&limit=0");
-    cr_assert_str_eq(r.body, "{\"from\":\"cold\",\"to\":\"warm\",\"found\":true,\"steps\":4,\"total\":\"4\","
-                             "\"ladders\":[]}");
+    cr_assert_str_eq(
+        r.body,
+        "{\"kind\":\"word_ladder_all\",\"from\":\"cold\",\"to\":\"warm\",\"found\":true,\"steps\":4,\"total\":\"4\","
+        "\"ladders\":[]}");
     http_result_free(&r);
 }
 

@@ -32,11 +32,12 @@ Test(word_ladder_neighbours, equal_a_brute_force_scan_of_the_word_list) {
         snprintf(body, sizeof body, "{\"word\":\"%s\"}", word);
         cJSON *got = post_ok("/word-ladder/neighbours", body);
         cJSON *expected = cJSON_CreateObject();
+        cJSON_AddStringToObject(expected, "kind", "word_ladder_neighbours");
         cJSON_AddStringToObject(expected, "word", word);
         cJSON_AddItemToObject(expected, "in_dictionary",
                               cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(one, "in_dictionary"), true));
         const cJSON *neighbours = cJSON_GetObjectItemCaseSensitive(one, "neighbours");
-        cJSON_AddNumberToObject(expected, "count", cJSON_GetArraySize(neighbours));
+        cJSON_AddNumberToObject(expected, "total", cJSON_GetArraySize(neighbours));
         cJSON_AddItemToObject(expected, "neighbours", cJSON_Duplicate(neighbours, true));
         expect_same_json(got, expected, word);
         known += cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(one, "in_dictionary"));
@@ -61,8 +62,8 @@ Test(word_ladder_neighbours, a_request_dictionary_by_code_points) {
     cJSON *got =
         post_ok("/word-ladder/neighbours",
                 "{\"word\":\"ÉTÉ\",\"dictionary\":[\"étà\",\"ete\",\"eté\",\"été\",\"ωtέ\",\"étés\",\"ÉTÈ\"]}");
-    cJSON *expected =
-        cJSON_Parse("{\"word\":\"été\",\"in_dictionary\":true,\"count\":3,\"neighbours\":[\"eté\",\"étà\",\"étè\"]}");
+    cJSON *expected = cJSON_Parse("{\"kind\":\"word_ladder_neighbours\",\"word\":\"été\",\"in_dictionary\":true,"
+                                  "\"total\":3,\"neighbours\":[\"eté\",\"étà\",\"étè\"]}");
     expect_same_json(got, expected, "accented neighbours in code-point order");
     cJSON_Delete(got);
     cJSON_Delete(expected);

@@ -61,6 +61,7 @@ static int index_of(const char *word) {
 
 static cJSON *reference(const bool *in, char words[][5], int count) {
     cJSON *expected = cJSON_CreateObject();
+    cJSON_AddStringToObject(expected, "kind", "word_ladder_verify");
     for (int i = 0; i < count; i++) {
         if (i > 0 && !one_letter(words[i - 1], words[i])) {
             cJSON_AddFalseToObject(expected, "valid");

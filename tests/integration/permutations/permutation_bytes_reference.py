@@ -33,7 +33,7 @@ def answer(case):
         lines = ["[" + ",".join(str(v) for v in p) + "]" for p in shown]
     if case["ndjson"]:
         return "".join(line + "\n" for line in lines)
-    return '{"count":"%d","permutations":[%s]}' % (count, ",".join(lines))
+    return '{"kind":"permutations","total":"%d","permutations":[%s]}' % (count, ",".join(lines))
 
 
 for case in json.load(open(sys.argv[1])):

@@ -90,7 +90,7 @@ Test(permutation_rank, k_arrangements_rank_as_their_index_in_the_listing) {
     for (cJSON *body = bodies->child; body != NULL; body = body->next) {
         cJSON *expected = reference_next(&line);
         cJSON *all = cJSON_GetObjectItem(expected, "permutations");
-        const char *total = cJSON_GetObjectItem(expected, "count")->valuestring;
+        const char *total = cJSON_GetObjectItem(expected, "total")->valuestring;
         bool text = cJSON_GetObjectItem(body, "text") != NULL;
         cJSON *pool = cJSON_CreateObject(); /* {"pool": items} or {"pool_text": text}, with distinct */
         cJSON_AddItemToObject(pool, text ? "pool_text" : "pool",
@@ -150,16 +150,16 @@ Test(permutation_rank, k_arrangement_round_trips_100000_items) {
 
 Test(permutation_rank, examples_and_get) {
     http_result r = http_post("/permutation/rank", "{\"permutation\":[3,1,2]}");
-    cr_assert_str_eq(r.body, "{\"rank\":\"4\",\"total\":\"6\"}");
+    cr_assert_str_eq(r.body, "{\"kind\":\"rank\",\"rank\":\"4\",\"total\":\"6\"}");
     http_result_free(&r);
     r = http_get("/permutation/rank?text=dcba");
-    cr_assert_str_eq(r.body, "{\"rank\":\"23\",\"total\":\"24\"}");
+    cr_assert_str_eq(r.body, "{\"kind\":\"rank\",\"rank\":\"23\",\"total\":\"24\"}");
     http_result_free(&r);
     r = http_get("/permutation/unrank?items=1,2,3&rank=4");
-    cr_assert_str_eq(r.body, "{\"permutation\":[3,1,2],\"total\":\"6\"}");
+    cr_assert_str_eq(r.body, "{\"kind\":\"permutation_unrank\",\"permutation\":[3,1,2],\"total\":\"6\"}");
     http_result_free(&r);
     r = http_post("/permutation/unrank", "{\"text\":\"mississippi\",\"rank\":\"34649\"}");
-    cr_assert_str_eq(r.body, "{\"permutation\":\"ssssppmiiii\",\"total\":\"34650\"}");
+    cr_assert_str_eq(r.body, "{\"kind\":\"permutation_unrank\",\"permutation\":\"ssssppmiiii\",\"total\":\"34650\"}");
     http_result_free(&r);
 }
 

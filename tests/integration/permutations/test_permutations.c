@@ -212,11 +212,11 @@ Test(permutations, get_query_matches_post) {
     http_result post = http_post("/permutations", "{\"text\":\"aab\",\"order\":\"input\",\"distinct\":true,\"k\":2}");
     cr_assert_eq(get.status, 200);
     cr_assert_str_eq(get.body, post.body);
-    cr_assert_str_eq(get.body, "{\"count\":\"3\",\"permutations\":[\"aa\",\"ab\",\"ba\"]}");
+    cr_assert_str_eq(get.body, "{\"kind\":\"permutations\",\"total\":\"3\",\"permutations\":[\"aa\",\"ab\",\"ba\"]}");
     http_result_free(&get);
     http_result_free(&post);
     get = http_get("/permutations?items=3,1,2&offset=4&limit=10");
-    cr_assert_str_eq(get.body, "{\"count\":\"6\",\"permutations\":[[3,1,2],[3,2,1]]}");
+    cr_assert_str_eq(get.body, "{\"kind\":\"permutations\",\"total\":\"6\",\"permutations\":[[3,1,2],[3,2,1]]}");
     http_result_free(&get);
 }
 
@@ -227,7 +227,7 @@ Test(permutations, huge_offsets_unrank_without_listing) {
     strcat(body, "],\"offset\":\"265252859812191058636308479999999\"}");
     http_result r = http_post("/permutations", body);
     cr_assert_eq(r.status, 200);
-    cr_assert(strstr(r.body, "\"count\":\"265252859812191058636308480000000\"") != NULL, "%s", r.body);
+    cr_assert(strstr(r.body, "\"total\":\"265252859812191058636308480000000\"") != NULL, "%s", r.body);
     cr_assert(strstr(r.body, "[[29,28,27,26,25,24,23,22,21,20,19,18,17,16,15,14,13,12,11,10,9,8,7,6,5,4,3,2,1,0]]"),
               "%s", r.body);
     http_result_free(&r);
@@ -307,7 +307,7 @@ Test(permutations, twelve_items_stream_with_flat_memory_and_stop_on_disconnect) 
     cr_assert_eq(health.status, 200, "the server stays healthy after clients hang up");
     http_result_free(&health);
     http_result again = http_request(server.url, "POST", "/permutations", "{\"text\":\"ab\"}", NULL);
-    cr_assert_str_eq(again.body, "{\"count\":\"2\",\"permutations\":[\"ab\",\"ba\"]}");
+    cr_assert_str_eq(again.body, "{\"kind\":\"permutations\",\"total\":\"2\",\"permutations\":[\"ab\",\"ba\"]}");
     http_result_free(&again);
     cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
 }

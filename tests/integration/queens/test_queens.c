@@ -64,9 +64,7 @@ Test(queens, lists_equal_python_in_content_and_order) {
             cJSON *doc = get_ok(path);
             cJSON *expected = python_solutions(n, unique);
             expect_json_equal(cJSON_GetObjectItemCaseSensitive(doc, "solutions"), expected, path);
-            char count[16];
-            snprintf(count, sizeof count, "%d", cJSON_GetArraySize(expected));
-            cr_assert_str_eq(string_field(doc, "count"), count, "%s", path);
+            cr_assert_str_eq(string_field(doc, "kind"), "queens_solutions", "%s", path);
             cr_assert_eq(found_field(doc), cJSON_GetArraySize(expected) > 0, "%s", path);
             cr_assert_eq(cJSON_GetObjectItemCaseSensitive(doc, "n")->valuedouble, n);
             cJSON_Delete(expected);
@@ -75,11 +73,11 @@ Test(queens, lists_equal_python_in_content_and_order) {
     }
 }
 
-Test(queens, count_is_last_in_the_streamed_list) {
+Test(queens, kind_opens_the_streamed_list_and_found_closes_it) {
     http_result r = http_get("/queens?n=6");
     cr_assert_eq(r.status, 200);
-    cr_assert_str_eq(r.body, "{\"n\":6,\"solutions\":[[1,3,5,0,2,4],[2,5,1,4,0,3],[3,0,4,1,5,2],[4,2,0,5,3,1]],"
-                             "\"found\":true,\"count\":\"4\"}");
+    cr_assert_str_eq(r.body, "{\"kind\":\"queens_solutions\",\"n\":6,\"solutions\":[[1,3,5,0,2,4],[2,5,1,4,0,3],"
+                             "[3,0,4,1,5,2],[4,2,0,5,3,1]],\"found\":true}");
     http_result_free(&r);
 }
 
@@ -113,22 +111,20 @@ Test(queens, offset_and_limit_window_the_list) {
         cJSON_AddItemToArray(window, cJSON_Duplicate(cJSON_GetArrayItem(all, i), true));
     }
     expect_json_equal(cJSON_GetObjectItemCaseSensitive(doc, "solutions"), window, "offset 10 limit 5");
-    cr_assert_str_eq(string_field(doc, "count"), "5");
     cJSON_Delete(doc);
 
     doc = post_ok("/queens", "{\"n\":8,\"offset\":90}");
     cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "solutions")), 2);
-    cr_assert_str_eq(string_field(doc, "count"), "2", "the count is the number listed in the window");
+    cr_assert_null(cJSON_GetObjectItemCaseSensitive(doc, "count"), "the number listed is the array's length");
     cJSON_Delete(doc);
 
     doc = get_ok("/queens?n=8&offset=92");
     cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "solutions")), 0);
-    cr_assert_str_eq(string_field(doc, "count"), "0");
     cr_assert_not(found_field(doc));
     cJSON_Delete(doc);
 
     doc = get_ok("/queens?n=8&limit=0");
-    cr_assert_str_eq(string_field(doc, "count"), "0");
+    cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "solutions")), 0);
     cJSON_Delete(doc);
 
     doc = post_ok("/queens", "{\"n\":8,\"unique\":true,\"offset\":11,\"limit\":3}");
@@ -173,14 +169,14 @@ Test(queens, counts_match_oeis) {
         char body[80];
         snprintf(body, sizeof body, "{\"n\":%d,\"mode\":\"count\",\"unique\":true}", n);
         cJSON *doc = post_ok("/queens", body);
-        cr_assert_str_eq(string_field(doc, "count"), total[n], "n=%d", n);
-        cr_assert_str_eq(string_field(doc, "unique_count"), unique[n], "n=%d", n);
+        cr_assert_str_eq(string_field(doc, "total"), total[n], "n=%d", n);
+        cr_assert_str_eq(string_field(doc, "unique_total"), unique[n], "n=%d", n);
         cr_assert_eq(found_field(doc), n != 2 && n != 3);
         cJSON_Delete(doc);
     }
     cJSON *doc = get_ok("/queens?n=10&mode=count");
-    cr_assert_str_eq(string_field(doc, "count"), "724");
-    cr_assert_null(cJSON_GetObjectItemCaseSensitive(doc, "unique_count"), "unique_count only with unique");
+    cr_assert_str_eq(string_field(doc, "total"), "724");
+    cr_assert_null(cJSON_GetObjectItemCaseSensitive(doc, "unique_total"), "unique_total only with unique");
     cJSON_Delete(doc);
 }
 
@@ -190,8 +186,8 @@ Test(queens, counts_agree_across_algorithms) {
         char body[120];
         snprintf(body, sizeof body, "{\"n\":10,\"mode\":\"count\",\"unique\":true,\"algorithm\":\"%s\"}", names[a]);
         cJSON *doc = post_ok("/queens", body);
-        cr_assert_str_eq(string_field(doc, "count"), "724", "%s", names[a]);
-        cr_assert_str_eq(string_field(doc, "unique_count"), "92", "%s", names[a]);
+        cr_assert_str_eq(string_field(doc, "total"), "724", "%s", names[a]);
+        cr_assert_str_eq(string_field(doc, "unique_total"), "92", "%s", names[a]);
         cJSON_Delete(doc);
     }
 }
@@ -228,12 +224,12 @@ static void expect_valid_first(long n) {
 }
 
 /* Answers up to 64 KiB are built whole (Content-Length), larger ones stream (chunked); both are
- * valid solutions. n = 9,000 takes 43,926 bytes (at most 45,064 by the server's bound), n = 10^6 6.9 MB. */
+ * valid solutions. n = 9,000 takes 43,948 bytes (at most 45,096 by the server's bound), n = 10^6 6.9 MB. */
 Test(queens, first_is_whole_up_to_64_kib_and_streamed_beyond) {
     const struct {
         long n;
         const char *length, *chunked;
-    } cases[] = {{9000, "43926", NULL}, {1000000, NULL, "chunked"}};
+    } cases[] = {{9000, "43948", NULL}, {1000000, NULL, "chunked"}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char path[64];
         snprintf(path, sizeof path, "/queens?n=%ld&mode=first", cases[i].n);
@@ -371,7 +367,7 @@ Test(queens, hopeless_counts_are_refused_at_once_with_the_estimate) {
                           "{\"n\":10,\"mode\":\"count\",\"algorithm\":\"backtracking\",\"time_limit_ms\":1000}"};
     for (size_t i = 0; i < sizeof fine / sizeof *fine; i++) {
         cJSON *doc = post_ok("/queens", fine[i]);
-        cr_assert_str_eq(string_field(doc, "count"), "724", "%s", fine[i]); /* OEIS A000170 */
+        cr_assert_str_eq(string_field(doc, "total"), "724", "%s", fine[i]); /* OEIS A000170 */
         cJSON_Delete(doc);
     }
 }
@@ -381,6 +377,6 @@ Test(queens, a_list_outlasting_the_time_limit_is_cut_not_ended) {
      * aborted so the client sees a failed transfer, never a complete-looking short list. */
     http_result r = http_post("/queens", "{\"n\":16,\"time_limit_ms\":200}");
     cr_assert_neq(r.curl_code, 0, "the transfer must fail");
-    cr_assert_null(strstr(r.body, "\"count\""), "no closing count after a cut");
+    cr_assert_null(strstr(r.body, "\"found\""), "no closing member after a cut");
     http_result_free(&r);
 }

@@ -123,9 +123,9 @@ Test(queens_placed, lists_counts_and_first_equal_the_filtered_full_list_up_to_12
                 } else if (m == 0) {
                     cr_assert(cJSON_Compare(member(doc, "solutions"), expected, true), "%s", body);
                 } else if (m == 1) {
-                    char count[16];
-                    snprintf(count, sizeof count, "%d", cJSON_GetArraySize(expected));
-                    cr_assert_str_eq(member(doc, "count")->valuestring, count, "%s", body);
+                    char total[16];
+                    snprintf(total, sizeof total, "%d", cJSON_GetArraySize(expected));
+                    cr_assert_str_eq(member(doc, "total")->valuestring, total, "%s", body);
                 } else {
                     cr_assert_eq(cJSON_IsTrue(member(doc, "found")), cJSON_GetArraySize(expected) > 0, "%s", body);
                     const cJSON *found = member(doc, "solution");

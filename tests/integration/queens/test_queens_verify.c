@@ -35,10 +35,12 @@ static const char *shared_line(square a, square b) {
     return NULL;
 }
 
-/* The expected answer, by checking every pair: {"n","valid","queens"[,"problem","attacking_pairs","attacks"]}. */
+/* The expected answer, by checking every pair: {"kind","n","valid","queens"[,"problem","attacking_pairs",
+ * "attacks"]}. */
 static cJSON *brute_force(int n, square *queens, int k) {
     qsort(queens, (size_t)k, sizeof *queens, compare_squares);
     cJSON *expected = cJSON_CreateObject(), *attacks = cJSON_CreateArray();
+    cJSON_AddStringToObject(expected, "kind", "queens_verify");
     long pairs = 0;
     for (int i = 0; i < k; i++) {
         for (int j = i + 1; j < k; j++) {

@@ -152,10 +152,11 @@ Test(shuffle, samples_derangements_and_cycles_match_the_reference) {
         cJSON_Delete(doc);
     }
     http_result empty = http_post("/shuffle", "{\"n\":31,\"seed\":42,\"sample\":0,\"count\":2}");
-    cr_assert_str_eq(empty.body, "{\"seed\":\"42\",\"shuffles\":[[],[]]}");
+    cr_assert_str_eq(empty.body, "{\"kind\":\"shuffles\",\"seed\":\"42\",\"shuffles\":[[],[]]}");
     http_result_free(&empty);
     empty = http_post("/shuffle", "{\"n\":0,\"seed\":1,\"derangement\":true}");
-    cr_assert_str_eq(empty.body, "{\"seed\":\"1\",\"items\":[]}", "the empty arrangement moves nothing");
+    cr_assert_str_eq(empty.body, "{\"kind\":\"shuffle\",\"seed\":\"1\",\"items\":[]}",
+                     "the empty arrangement moves nothing");
     http_result_free(&empty);
     /* Items: the Secret Santa draw of five names is the reference's derangement of their indices. */
     cJSON *doc =
@@ -342,7 +343,7 @@ typedef struct streamed_permutation {
     char tail[2];
 } streamed_permutation;
 
-static const char streamed_frame[] = "{\"seed\":\"1\",\"items\":[";
+static const char streamed_frame[] = "{\"kind\":\"shuffle\",\"seed\":\"1\",\"items\":[";
 
 static size_t check_streamed_bytes(char *bytes, size_t size, size_t count, void *userdata) {
     streamed_permutation *p = userdata;

@@ -323,13 +323,15 @@ export interface paths {
         /**
          * List, page through or count the arrangements of a set or multiset.
          * @description The arrangements (permutations, or k-permutations with `k`) of `items`, or of the code points
-         *     of `text`, streamed as `{"count": "...", "permutations": [...]}` with `count` first. Items
+         *     of `text`, streamed as `{"kind": "permutations", "total": "...", "permutations": [...]}` with `total` (all
+         *     of them, whatever the window) first. Items
          *     compare "by value": numbers numerically, then strings by code point, then any other value by
          *     its compact JSON text; items equal that way are the same class (a multiset), and each class is
          *     written as the JSON text of its first occurrence. `offset` starts at the offset-th arrangement
          *     of the chosen order by unranking (nothing before it is generated); an offset at or past
-         *     `count` gives an empty list. With `Accept: application/x-ndjson` each line is one arrangement
-         *     and there is no count line; `count_only` answers the JSON count document in both cases. The
+         *     `total` gives an empty list. With `Accept: application/x-ndjson` each line is one arrangement
+         *     and there is no total line; `count_only` answers `{"kind": "permutations_total", "total": "..."}`
+         *     in both cases. The
          *     time limit bounds the work before the first byte (counting and unranking); the listing itself
          *     is paced by the client and stops when it hangs up.
          */
@@ -422,14 +424,15 @@ export interface paths {
          * List, page through or count the k-combinations of a set or multiset.
          * @description The k-combinations of `items`, or of the code points of `text`, in lexicographic order of the
          *     items sorted by value, which is `itertools.combinations(sorted(items), k)`, streamed as
-         *     `{"count": "...", "combinations": [...]}` with `count` first. Items compare "by value" as in
+         *     `{"kind": "combinations", "total": "...", "combinations": [...]}` with `total` (all of them,
+         *     whatever the window) first. Items compare "by value" as in
          *     /permutations (numbers numerically, then strings by code point, then any other value by its
          *     compact JSON text), and each class is written as the JSON text of its first occurrence. With
          *     `distinct`, each sub-multiset of size k once, in lexicographic order (`aabc`, k 2: aa, ab,
          *     ac, bc). `offset` starts at the offset-th combination by unranking (nothing before it is
-         *     generated); an offset at or past `count` gives an empty list. With
-         *     `Accept: application/x-ndjson` each line is one combination and there is no count line;
-         *     `count_only` answers the JSON count document in both cases. The time limit bounds the work
+         *     generated); an offset at or past `total` gives an empty list. With
+         *     `Accept: application/x-ndjson` each line is one combination and there is no total line;
+         *     `count_only` answers `{"kind": "combinations_total", "total": "..."}` in both cases. The time limit bounds the work
          *     before the first byte (counting and unranking); the listing itself is paced by the client and
          *     stops when it hangs up.
          */
@@ -524,12 +527,13 @@ export interface paths {
          * @description Place n queens on an n x n board so that none attacks another. A solution is an array of n
          *     column indices, one per row, 0-based; solutions come in lexicographic order.
          *
-         *     - `solutions` streams the list `{"n","solutions","found","count"}`; `count` (last) is the
-         *       number of solutions listed in this response (the window), `found` whether it is above 0.
+         *     - `solutions` streams the list `{"kind":"queens_solutions","n","solutions","found"}`; `found`
+         *       says whether the window holds any (as many as the array does).
          *       With `Accept: application/x-ndjson` the body is one solution array per line instead. A list
          *       that would outlast the time limit is cut off (the chunked transfer is aborted, never ended
          *       as if complete): use `limit`.
-         *     - `count` answers `{"n","found","count"}`, plus `unique_count` when `unique` is true. With
+         *     - `count` answers `{"kind":"queens_count","n","found","total"}`, plus `unique_total` when
+         *       `unique` is true. With
          *       algorithm `bitmask` (the default) it runs the symmetry-aware parallel counter; the other
          *       algorithms enumerate. A count (without `placed`) that cannot finish within its time limit is
          *       refused at once with 422 `too_large`, its estimate and the largest n that may fit.
@@ -1073,10 +1077,24 @@ export interface components {
         ShuffleSample: number;
         /** @description One shuffle; the integers start..start+n-1, or the given items, in random order. */
         ShuffleItems: unknown[];
-        ShuffleResult: {
+        ShuffleResult: components["schemas"]["ShuffleOne"] | components["schemas"]["ShuffleMany"];
+        /** @description count = 1. */
+        ShuffleOne: {
+            /**
+             * @description What this answer is: the discriminator of the operation's answers. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "shuffle";
             seed?: components["schemas"]["ShuffleSeed"];
             items: components["schemas"]["ShuffleItems"];
-        } | {
+        };
+        /** @description count > 1. */
+        ShuffleMany: {
+            /**
+             * @description What this answer is: the discriminator of the operation's answers. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "shuffles";
             seed?: components["schemas"]["ShuffleSeed"];
             shuffles: components["schemas"]["ShuffleItems"][];
         };
@@ -1093,7 +1111,7 @@ export interface components {
         PermutationsOrder: "lexicographic" | "input" | "any";
         /** @description The length of each arrangement, from 0 to the number of items (default all of them). */
         PermutationsK: number;
-        /** @description The most arrangements listed (default no limit; 0 lists none and still gives the count). */
+        /** @description The most arrangements listed (default no limit; 0 lists none and still gives the total). */
         PermutationsLimit: number;
         /** @description Any JSON values; equal "by value" means the same item class. */
         PermutationItems: unknown[];
@@ -1113,7 +1131,7 @@ export interface components {
             offset?: number | components["schemas"]["BigInteger"];
             limit?: components["schemas"]["PermutationsLimit"];
             /**
-             * @description Answer only {"count"} (also with Accept application/x-ndjson).
+             * @description Answer only {"kind","total"} (also with Accept application/x-ndjson).
              * @default false
              */
             count_only?: boolean;
@@ -1148,16 +1166,44 @@ export interface components {
         } & (unknown | unknown);
         /** @description One arrangement, a JSON array of the items' values (items input) or a string (text input). */
         Arrangement: unknown[] | string;
+        /** @description The listing, or with count_only the total alone. */
+        PermutationsAnswer: components["schemas"]["PermutationsList"] | components["schemas"]["PermutationsTotal"];
         PermutationsList: {
-            count: components["schemas"]["BigInteger"];
-            /** @description Absent with count_only. */
-            permutations?: components["schemas"]["Arrangement"][];
+            /**
+             * @description What this answer is: the discriminator of the operation's answers. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "permutations";
+            /** @description How many permutations there are in all, whatever offset and limit list. */
+            total: components["schemas"]["BigInteger"];
+            /** @description The permutations from offset on, at most limit of them. */
+            permutations: components["schemas"]["Arrangement"][];
+        };
+        /** @description count_only. */
+        PermutationsTotal: {
+            /**
+             * @description What this answer is: the discriminator of the operation's answers. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "permutations_total";
+            /** @description How many permutations there are in all. */
+            total: components["schemas"]["BigInteger"];
         };
         PermutationRank: {
+            /**
+             * @description What this answer is: the discriminator of the operation's answers.
+             * @constant
+             */
+            kind: "rank";
             rank: components["schemas"]["BigInteger"];
             total: components["schemas"]["BigInteger"];
         };
         PermutationUnrank: {
+            /**
+             * @description What this answer is: the discriminator of the operation's answers.
+             * @constant
+             */
+            kind: "permutation_unrank";
             permutation: components["schemas"]["Arrangement"];
             total: components["schemas"]["BigInteger"];
         };
@@ -1176,7 +1222,7 @@ export interface components {
             offset?: number | components["schemas"]["BigInteger"];
             limit?: components["schemas"]["PermutationsLimit"];
             /**
-             * @description Answer only {"count"} (also with Accept application/x-ndjson).
+             * @description Answer only {"kind","total"} (also with Accept application/x-ndjson).
              * @default false
              */
             count_only?: boolean;
@@ -1209,12 +1255,35 @@ export interface components {
             rank: number | components["schemas"]["BigInteger"];
             time_limit_ms?: components["schemas"]["TimeLimitMs"];
         } & (unknown | unknown);
+        /** @description The listing, or with count_only the total alone. */
+        CombinationsAnswer: components["schemas"]["CombinationsList"] | components["schemas"]["CombinationsTotal"];
         CombinationsList: {
-            count: components["schemas"]["BigInteger"];
-            /** @description Absent with count_only. */
-            combinations?: components["schemas"]["Arrangement"][];
+            /**
+             * @description What this answer is: the discriminator of the operation's answers. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "combinations";
+            /** @description How many combinations there are in all, whatever offset and limit list. */
+            total: components["schemas"]["BigInteger"];
+            /** @description The combinations from offset on, at most limit of them. */
+            combinations: components["schemas"]["Arrangement"][];
+        };
+        /** @description count_only. */
+        CombinationsTotal: {
+            /**
+             * @description What this answer is: the discriminator of the operation's answers. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "combinations_total";
+            /** @description How many combinations there are in all. */
+            total: components["schemas"]["BigInteger"];
         };
         CombinationUnrank: {
+            /**
+             * @description What this answer is: the discriminator of the operation's answers.
+             * @constant
+             */
+            kind: "combination_unrank";
             combination: components["schemas"]["Arrangement"];
             total: components["schemas"]["BigInteger"];
         };
@@ -1254,6 +1323,11 @@ export interface components {
         };
         /** @description Two of the placed queens attack each other, so no solution keeps them (any mode). */
         QueensConflict: {
+            /**
+             * @description What this answer is: the discriminator of the operation's answers. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "queens_conflict";
             n: number;
             /** @constant */
             found: false;
@@ -1279,24 +1353,37 @@ export interface components {
          */
         QueensSolution: number[];
         QueensSolutions: {
+            /**
+             * @description What this answer is: the discriminator of the operation's answers. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "queens_solutions";
             n: number;
             /** @description The solutions of the window, in lexicographic order. */
             solutions: components["schemas"]["QueensSolution"][];
-            /** @description Whether at least one solution is listed. */
+            /** @description Whether at least one solution is listed (as many are listed as `solutions` holds). */
             found: boolean;
-            /** @description How many solutions are listed in this response (written last, once known). */
-            count: components["schemas"]["BigInteger"];
         };
         QueensCount: {
+            /**
+             * @description What this answer is: the discriminator of the operation's answers. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "queens_count";
             n: number;
             /** @description Whether the board has any solution. */
             found: boolean;
             /** @description The number of all solutions. */
-            count: components["schemas"]["BigInteger"];
+            total: components["schemas"]["BigInteger"];
             /** @description The number of fundamental solutions (only when `unique` is true). */
-            unique_count?: components["schemas"]["BigInteger"];
+            unique_total?: components["schemas"]["BigInteger"];
         };
         QueensFirst: {
+            /**
+             * @description What this answer is: the discriminator of the operation's answers. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "queens_first";
             n: number;
             /** @description False for n = 2 and 3, which have no solution (then `solution` is absent). */
             found: boolean;
@@ -1312,6 +1399,11 @@ export interface components {
         /** @description A square as [row, col], 0-based. */
         BoardSquare: number[];
         QueensVerifyResult: {
+            /**
+             * @description What this answer is: the discriminator of the operation's answers.
+             * @constant
+             */
+            kind: "queens_verify";
             n: number;
             /** @description n queens, no two on a row, column or diagonal. */
             valid: boolean;
@@ -1380,6 +1472,11 @@ export interface components {
         };
         /** @description A tour; `path` (rows*cols squares, the first = start) or, with format board, `board`. */
         KnightTourFound: {
+            /**
+             * @description What this answer is: the discriminator of the operation's answers. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "knight_tour_found";
             rows: number;
             cols: number;
             closed: boolean;
@@ -1391,6 +1488,11 @@ export interface components {
         };
         /** @description No tour exists from this square; `reason` says how that is proven. */
         KnightTourNone: {
+            /**
+             * @description What this answer is: the discriminator of the operation's answers. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "knight_tour_none";
             rows: number;
             cols: number;
             closed: boolean;
@@ -1422,6 +1524,11 @@ export interface components {
             time_limit_ms?: components["schemas"]["TimeLimitMs"];
         };
         KnightTourVerifyResult: {
+            /**
+             * @description What this answer is: the discriminator of the operation's answers.
+             * @constant
+             */
+            kind: "knight_tour_verify";
             rows: number;
             cols: number;
             closed: boolean;
@@ -1531,6 +1638,11 @@ export interface components {
             time_limit_ms?: components["schemas"]["TimeLimitMs"];
         };
         SudokuGeneratedPuzzle: {
+            /**
+             * @description What this answer is: the discriminator of the operation's answers. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "sudoku_puzzle";
             box: number;
             seed: components["schemas"]["ShuffleSeed"];
             /** @constant */
@@ -1543,6 +1655,11 @@ export interface components {
             symmetry: components["schemas"]["SudokuSymmetry"];
         };
         SudokuGeneratedGrid: {
+            /**
+             * @description What this answer is: the discriminator of the operation's answers. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "sudoku_grid";
             box: number;
             seed: components["schemas"]["ShuffleSeed"];
             /** @constant */
@@ -1555,8 +1672,8 @@ export interface components {
             box?: number;
             solution?: components["schemas"]["SudokuText"];
             unique?: boolean;
-            count?: number;
-            count_exact?: boolean;
+            total?: number;
+            total_exact?: boolean;
             error?: {
                 /** @enum {string} */
                 code: "invalid_field" | "conflicting_givens" | "no_solution" | "deadline_exceeded";
@@ -1593,6 +1710,11 @@ export interface components {
         /** @description A ladder, from `from` to `to`; consecutive words differ in exactly one letter. */
         WordLadderWords: string[];
         WordLadderOne: {
+            /**
+             * @description What this answer is: the discriminator of the operation's answers. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "word_ladder_one";
             /** @description `from`, lowered. */
             from: string;
             /** @description `to`, lowered. */
@@ -1615,6 +1737,11 @@ export interface components {
             total: components["schemas"]["BigInteger"];
         };
         WordLadderAll: {
+            /**
+             * @description What this answer is: the discriminator of the operation's answers. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "word_ladder_all";
             /** @description `from`, lowered. */
             from: string;
             /** @description `to`, lowered. */
@@ -1643,6 +1770,11 @@ export interface components {
             time_limit_ms?: components["schemas"]["TimeLimitMs"];
         };
         WordLadderVerifyResult: {
+            /**
+             * @description What this answer is: the discriminator of the operation's answers.
+             * @constant
+             */
+            kind: "word_ladder_verify";
             valid: boolean;
             /** @description Valid only - the steps of this ladder. */
             steps?: number;
@@ -1672,11 +1804,17 @@ export interface components {
             time_limit_ms?: components["schemas"]["TimeLimitMs"];
         };
         WordLadderNeighbours: {
+            /**
+             * @description What this answer is: the discriminator of the operation's answers.
+             * @constant
+             */
+            kind: "word_ladder_neighbours";
             /** @description `word`, lowered. */
             word: string;
             /** @description Whether `word` itself is in the dictionary. */
             in_dictionary: boolean;
-            count: number;
+            /** @description How many words are one letter away (all of them listed in `neighbours`). */
+            total: number;
             /** @description The words one letter away, in code-point order. */
             neighbours: string[];
         };
@@ -1696,6 +1834,11 @@ export interface components {
             time_limit_ms?: components["schemas"]["TimeLimitMs"];
         };
         WordLadderPuzzle: {
+            /**
+             * @description What this answer is: the discriminator of the operation's answers.
+             * @constant
+             */
+            kind: "word_ladder_puzzle";
             length: number;
             steps: number;
             seed: components["schemas"]["ShuffleSeed"];
@@ -1785,6 +1928,7 @@ export interface components {
                 "image/svg+xml": string;
                 /**
                  * @example {
+                 *       "kind": "sudoku_puzzle",
                  *       "box": 3,
                  *       "seed": "42",
                  *       "mode": "puzzle",
@@ -1798,7 +1942,7 @@ export interface components {
                 "application/json": components["schemas"]["SudokuGeneratedPuzzle"] | components["schemas"]["SudokuGeneratedGrid"];
             };
         };
-        /** @description A solution, whether it is the only one, and with count_limit the count. */
+        /** @description A solution, whether it is the only one, and with count_limit the total. */
         SudokuSolved: {
             headers: {
                 "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
@@ -1819,23 +1963,29 @@ export interface components {
                 "image/svg+xml": string;
                 /**
                  * @example {
+                 *       "kind": "sudoku_solution",
                  *       "box": 3,
                  *       "solution": "643572189728916354159384267235849716487651923961237548876195432592463871314728695",
                  *       "unique": true
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description What this answer is: the discriminator of the operation's answers.
+                     * @constant
+                     */
+                    kind: "sudoku_solution";
                     box: number;
                     solution: components["schemas"]["SudokuGrid"];
                     unique: boolean;
-                    /** @description Solutions found, at most count_limit (only with count_limit). */
-                    count?: number;
+                    /** @description How many solutions the grid has, counted up to count_limit (only with count_limit); a number, since count_limit bounds it. */
+                    total?: number;
                     /** @description false when the count stopped at count_limit (there may be more). */
-                    count_exact?: boolean;
+                    total_exact?: boolean;
                 };
             };
         };
-        /** @description A solution, whether it is the only one, and with count_limit the count; for a text/plain body, one NDJSON line per puzzle (with Accept text/plain, one text line). */
+        /** @description A solution, whether it is the only one, and with count_limit the total; for a text/plain body, one NDJSON line per puzzle (with Accept text/plain, one text line). */
         SudokuSolvedOrBulk: {
             headers: {
                 "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
@@ -1856,19 +2006,25 @@ export interface components {
                 "image/svg+xml": string;
                 /**
                  * @example {
+                 *       "kind": "sudoku_solution",
                  *       "box": 3,
                  *       "solution": "643572189728916354159384267235849716487651923961237548876195432592463871314728695",
                  *       "unique": true
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description What this answer is: the discriminator of the operation's answers.
+                     * @constant
+                     */
+                    kind: "sudoku_solution";
                     box: number;
                     solution: components["schemas"]["SudokuGrid"];
                     unique: boolean;
-                    /** @description Solutions found, at most count_limit (only with count_limit). */
-                    count?: number;
+                    /** @description How many solutions the grid has, counted up to count_limit (only with count_limit); a number, since count_limit bounds it. */
+                    total?: number;
                     /** @description false when the count stopped at count_limit (there may be more). */
-                    count_exact?: boolean;
+                    total_exact?: boolean;
                 };
                 "application/x-ndjson": components["schemas"]["SudokuBulkLine"] | components["schemas"]["StreamEnd"];
                 /**
@@ -1895,6 +2051,7 @@ export interface components {
             content: {
                 /**
                  * @example {
+                 *       "kind": "sudoku_check",
                  *       "box": 2,
                  *       "filled": 3,
                  *       "complete": false,
@@ -1960,6 +2117,11 @@ export interface components {
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description What this answer is: the discriminator of the operation's answers.
+                     * @constant
+                     */
+                    kind: "sudoku_check";
                     box: number;
                     filled: number;
                     /** @description Every cell is filled. */
@@ -1992,6 +2154,7 @@ export interface components {
             content: {
                 /**
                  * @example {
+                 *       "kind": "sudoku_hint",
                  *       "box": 3,
                  *       "unique": true,
                  *       "step": {
@@ -2022,6 +2185,11 @@ export interface components {
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description What this answer is: the discriminator of the operation's answers.
+                     * @constant
+                     */
+                    kind: "sudoku_hint";
                     box: number;
                     unique: boolean;
                     step: components["schemas"]["SudokuStep"] | null;
@@ -2044,6 +2212,7 @@ export interface components {
             content: {
                 /**
                  * @example {
+                 *       "kind": "sudoku_explain",
                  *       "box": 2,
                  *       "unique": true,
                  *       "steps": [
@@ -2073,6 +2242,11 @@ export interface components {
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description What this answer is: the discriminator of the operation's answers.
+                     * @constant
+                     */
+                    kind: "sudoku_explain";
                     box: number;
                     unique: boolean;
                     steps: components["schemas"]["SudokuStep"][];
@@ -3521,9 +3695,9 @@ export interface operations {
                  * @example 2
                  */
                 offset?: components["schemas"]["BigInteger"];
-                /** @description The most arrangements listed (default no limit; 0 lists none and still gives the count). */
+                /** @description The most arrangements listed (default no limit; 0 lists none and still gives the total). */
                 limit?: components["schemas"]["PermutationsLimit"];
-                /** @description true answers only {"count"} (also with Accept application/x-ndjson). */
+                /** @description true answers only {"kind","total"} (also with Accept application/x-ndjson). */
                 count_only?: boolean;
                 /** @description A smaller time limit for this request, in milliseconds (at most the server's --time-limit-ms, default 10000). */
                 time_limit_ms?: components["parameters"]["TimeLimitMs"];
@@ -3535,9 +3709,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             /**
-             * @description The count (a decimal string) first, then the arrangements, streamed. With
-             *     `Accept: application/x-ndjson` one arrangement per line and no count line (with
-             *     count_only the answer is the application/json count document).
+             * @description The total (a decimal string) first, then the arrangements, streamed. With
+             *     `Accept: application/x-ndjson` one arrangement per line and no total line (with
+             *     count_only the answer is the application/json total document).
              */
             200: {
                 headers: {
@@ -3552,7 +3726,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PermutationsList"];
+                    "application/json": components["schemas"]["PermutationsAnswer"];
                     "application/x-ndjson": components["schemas"]["Arrangement"] | components["schemas"]["StreamEnd"];
                 };
             };
@@ -3578,9 +3752,9 @@ export interface operations {
         };
         responses: {
             /**
-             * @description The count (a decimal string) first, then the arrangements, streamed. With
-             *     `Accept: application/x-ndjson` one arrangement per line and no count line (with
-             *     count_only the answer is the application/json count document).
+             * @description The total (a decimal string) first, then the arrangements, streamed. With
+             *     `Accept: application/x-ndjson` one arrangement per line and no total line (with
+             *     count_only the answer is the application/json total document).
              */
             200: {
                 headers: {
@@ -3595,7 +3769,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PermutationsList"];
+                    "application/json": components["schemas"]["PermutationsAnswer"];
                     "application/x-ndjson": components["schemas"]["Arrangement"] | components["schemas"]["StreamEnd"];
                 };
             };
@@ -3680,6 +3854,7 @@ export interface operations {
                     "text/event-stream": components["schemas"]["ProgressEventStream"];
                     /**
                      * @example {
+                     *       "kind": "rank",
                      *       "rank": "4",
                      *       "total": "6"
                      *     }
@@ -3736,6 +3911,7 @@ export interface operations {
                     "text/event-stream": components["schemas"]["ProgressEventStream"];
                     /**
                      * @example {
+                     *       "kind": "rank",
                      *       "rank": "4",
                      *       "total": "6"
                      *     }
@@ -3817,6 +3993,7 @@ export interface operations {
                     "text/event-stream": components["schemas"]["ProgressEventStream"];
                     /**
                      * @example {
+                     *       "kind": "permutation_unrank",
                      *       "permutation": [
                      *         3,
                      *         1,
@@ -3878,6 +4055,7 @@ export interface operations {
                     "text/event-stream": components["schemas"]["ProgressEventStream"];
                     /**
                      * @example {
+                     *       "kind": "permutation_unrank",
                      *       "permutation": [
                      *         3,
                      *         1,
@@ -3940,9 +4118,9 @@ export interface operations {
                  * @example 1
                  */
                 offset?: components["schemas"]["BigInteger"];
-                /** @description The most combinations listed (default no limit; 0 lists none and still gives the count). */
+                /** @description The most combinations listed (default no limit; 0 lists none and still gives the total). */
                 limit?: components["schemas"]["PermutationsLimit"];
-                /** @description true answers only {"count"} (also with Accept application/x-ndjson). */
+                /** @description true answers only {"kind","total"} (also with Accept application/x-ndjson). */
                 count_only?: boolean;
                 /** @description A smaller time limit for this request, in milliseconds (at most the server's --time-limit-ms, default 10000). */
                 time_limit_ms?: components["parameters"]["TimeLimitMs"];
@@ -3954,9 +4132,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             /**
-             * @description The count (a decimal string) first, then the combinations, streamed. With
-             *     `Accept: application/x-ndjson` one combination per line and no count line (with
-             *     count_only the answer is the application/json count document).
+             * @description The total (a decimal string) first, then the combinations, streamed. With
+             *     `Accept: application/x-ndjson` one combination per line and no total line (with
+             *     count_only the answer is the application/json total document).
              */
             200: {
                 headers: {
@@ -3971,7 +4149,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CombinationsList"];
+                    "application/json": components["schemas"]["CombinationsAnswer"];
                     "application/x-ndjson": components["schemas"]["Arrangement"] | components["schemas"]["StreamEnd"];
                 };
             };
@@ -3997,9 +4175,9 @@ export interface operations {
         };
         responses: {
             /**
-             * @description The count (a decimal string) first, then the combinations, streamed. With
-             *     `Accept: application/x-ndjson` one combination per line and no count line (with
-             *     count_only the answer is the application/json count document).
+             * @description The total (a decimal string) first, then the combinations, streamed. With
+             *     `Accept: application/x-ndjson` one combination per line and no total line (with
+             *     count_only the answer is the application/json total document).
              */
             200: {
                 headers: {
@@ -4014,7 +4192,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CombinationsList"];
+                    "application/json": components["schemas"]["CombinationsAnswer"];
                     "application/x-ndjson": components["schemas"]["Arrangement"] | components["schemas"]["StreamEnd"];
                 };
             };
@@ -4098,6 +4276,7 @@ export interface operations {
                     "text/event-stream": components["schemas"]["ProgressEventStream"];
                     /**
                      * @example {
+                     *       "kind": "rank",
                      *       "rank": "4",
                      *       "total": "6"
                      *     }
@@ -4159,6 +4338,7 @@ export interface operations {
                     "text/event-stream": components["schemas"]["ProgressEventStream"];
                     /**
                      * @example {
+                     *       "kind": "rank",
                      *       "rank": "4",
                      *       "total": "6"
                      *     }
@@ -4244,6 +4424,7 @@ export interface operations {
                     "text/event-stream": components["schemas"]["ProgressEventStream"];
                     /**
                      * @example {
+                     *       "kind": "combination_unrank",
                      *       "combination": [
                      *         2,
                      *         5
@@ -4306,6 +4487,7 @@ export interface operations {
                     "text/event-stream": components["schemas"]["ProgressEventStream"];
                     /**
                      * @example {
+                     *       "kind": "combination_unrank",
                      *       "combination": [
                      *         2,
                      *         5
@@ -4842,7 +5024,7 @@ export interface operations {
                  *     ]
                  */
                 rows?: components["parameters"]["SudokuRows"];
-                /** @description Count solutions up to this many (1 to 1000000000); the answer then has `count` and `count_exact`. */
+                /** @description Count solutions up to this many (1 to 1000000000); the answer then has `total` and `total_exact`. */
                 count_limit?: components["schemas"]["SudokuCountLimit"];
                 /** @description json (default), or svg for a drawing of the grid (image/svg+xml; givens in black, filled-in values in blue). */
                 format?: components["schemas"]["SudokuFormat"];
