@@ -6,10 +6,9 @@
 # (the image built and run, compose with nginx, the Kubernetes manifests validated and played), a
 # short run of every fuzz target (scripts/fuzz.sh), then the unit and integration tests again built
 # with AddressSanitizer and UndefinedBehaviorSanitizer, the stop test and the HTTP garbage campaign
-# against that build. Stage tsan runs the integration, progress, streams, concurrency and stop suites and
-# the race stress (tests/race/run.py) against a server built with ThreadSanitizer (build-tsan; the test
-# binaries are the plain build's, since Criterion does not run under TSan) and fails on any TSan report;
-# it is run on demand (scripts/test.sh --repeat 1 tsan), not in the whole suite's order below.
+# against that build, and last the race stress (tests/race/run.py), the lifecycle, progress, streams,
+# concurrency and stop suites against a server built with ThreadSanitizer (build-tsan), failing on any
+# TSan report.
 #   scripts/test.sh [--stop-rounds N] [--soak-minutes M]   the whole suite, once (the stop test: 20 rounds a
 #                                                      build; the soak: 3 minutes, and 1 under ASan)
 #   scripts/test.sh [--stop-rounds N] --repeat N STAGE...   the named stages N times each, in turn,
@@ -18,7 +17,7 @@
 # The stages, in the suite's order: format docs unit integration alloc-failure contract drawings browser
 # pages client concurrency progress streams strict-http fair-share page-limits lifecycle public stop soak
 # dockerfile-mirror scaleout container fuzz
-# sanitize-unit sanitize-integration sanitize-stop garbage (docs/testing.md says what each runs).
+# sanitize-unit sanitize-integration sanitize-stop garbage tsan (docs/testing.md says what each runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -48,7 +47,11 @@ build() { built build -DPUZZLED_BENCH=ON; } # the benchmarks too, so that a chan
 build_hooks() { built build-hooks -DPUZZLED_LIFECYCLE_HOOKS=ON -DPUZZLED_TESTS=OFF; }
 build_alloc() { built build-alloc -DPUZZLED_ALLOC_FAIL=ON -DPUZZLED_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DPUZZLED_TESTS=OFF; }
 build_sanitize() { built build-sanitize -DPUZZLED_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug; }
-build_tsan() { built build-tsan -DPUZZLED_TSAN=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPUZZLED_TESTS=OFF; }
+# The TSan build has the lifecycle pauses compiled in, so that the lifecycle suite runs against it too;
+# a request without X-Pause-At never pauses.
+build_tsan() {
+  built build-tsan -DPUZZLED_TSAN=ON -DPUZZLED_LIFECYCLE_HOOKS=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPUZZLED_TESTS=OFF
+}
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 export LSAN_OPTIONS=suppressions=$PWD/tests/lib/lsan.supp # Criterion's runner's own block, nothing of ours
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
@@ -123,30 +126,38 @@ stage_soak() {
   build && tests/soak/run.py build/puzzled --minutes "$soak_minutes" &&
     build_sanitize && tests/soak/run.py build-sanitize/puzzled --minutes 1 --sanitizer
 }
-# The tsan stage: every suite against build-tsan/puzzled, TSan writing its reports to files (log_path)
-# and going on after each (halt_on_error=0), exiting 0 (exitcode=0) so that the suites judge the
-# service's behaviour and the stage alone judges the reports: any report file, or any report line in a
-# suite's output, fails it. TSan runs the service 5 to 15 times slower: the suites' guards against
-# hangs stretch by PUZZLED_TEST_TIME_SCALE (docs/fuzzing.md#threadsanitizer).
-TSAN_TIME_SCALE=4
+# The tsan stage: the suites that drive the places where the I/O threads, the workers and the timer
+# meet, against build-tsan/puzzled: the race stress (over 10,000 requests, clients leaving at every
+# moment, stops in the middle), the lifecycle's windows held open, progress, streams, concurrency and
+# the stop. Left out, since under TSan they only repeat slowly the happy paths that other stages run
+# (docs/fuzzing.md#threadsanitizer): the integration binaries (one request at a time) and the progress
+# suite's count through nginx.
+# TSan writes its reports to files (log_path) and goes on after each (halt_on_error=0), exiting 0
+# (exitcode=0), so that the suites judge the service's behaviour and the stage alone judges the
+# reports: any report file, or any report line in a suite's output, fails it. TSan runs the service 5
+# to 15 times slower: the suites' guards against hangs stretch by PUZZLED_TEST_TIME_SCALE.
+TSAN_TIME_SCALE=${PUZZLED_TEST_TIME_SCALE:-4} # a loaded machine may stretch them further
+TSAN_STOP_ROUNDS=5 # the race stress stops a server in every third of its rounds as well
 tsan_reports=build-tsan/reports
+tsan_suite() { # suite arguments...: runs it, then prints how long it took
+  local started=$SECONDS status=0
+  "$@" || status=1
+  echo "-- $1: $((SECONDS - started)) s"
+  return "$status"
+}
 tsan_suites() {
-  local failed=0 test_binary
-  for test_binary in build/tests/integration_*; do
-    echo "-- ${test_binary##*/}"
-    PUZZLED_BIN=$PWD/build-tsan/puzzled PUZZLED_SOURCE_DIR=$PWD PUZZLED_BUILD_DIR=$PWD/build-tsan \
-      tests/integration/with_server.sh "$test_binary" || failed=1
-  done
-  tests/progress/run.py build-tsan/puzzled || failed=1
-  tests/streams/run.py build-tsan/puzzled --no-rss || failed=1
-  tests/concurrency/run.py build-tsan/puzzled || failed=1
-  tests/stop/run.py build-tsan/puzzled --rounds "$stop_rounds" || failed=1
-  tests/race/run.py build-tsan/puzzled || failed=1
-  return $failed
+  local failed=0
+  tsan_suite tests/race/run.py build-tsan/puzzled || failed=1
+  tsan_suite tests/lifecycle/run.py build-tsan/puzzled || failed=1
+  tsan_suite tests/progress/run.py build-tsan/puzzled --no-nginx || failed=1
+  tsan_suite tests/streams/run.py build-tsan/puzzled --no-rss || failed=1
+  tsan_suite tests/concurrency/run.py build-tsan/puzzled || failed=1
+  tsan_suite tests/stop/run.py build-tsan/puzzled --rounds "$TSAN_STOP_ROUNDS" || failed=1
+  return "$failed"
 }
 stage_tsan() {
-  echo "== ThreadSanitizer: integration, progress, streams, concurrency, stop and the race stress against the TSan build"
-  build && build_tsan || return 1
+  echo "== ThreadSanitizer: the race stress, lifecycle, progress, streams, concurrency and stop against the TSan build"
+  build_tsan || return 1
   rm -rf "$tsan_reports" && mkdir -p "$tsan_reports" || return 1
   local output=$tsan_reports/suites.log suites=0
   TSAN_OPTIONS="log_path=$PWD/$tsan_reports/tsan halt_on_error=0 exitcode=0 suppressions=$PWD/tests/lib/tsan.supp" \
@@ -184,7 +195,7 @@ stage_sanitize_stop() {
 stage_garbage() { echo "== HTTP garbage campaign against the sanitizer build"; build_sanitize && tests/garbage/run.py build-sanitize/puzzled; }
 stages=(format docs unit integration alloc-failure contract drawings browser pages client concurrency progress streams
   strict-http fair-share page-limits lifecycle public stop soak
-  dockerfile-mirror scaleout container fuzz sanitize-unit sanitize-integration sanitize-stop garbage)
+  dockerfile-mirror scaleout container fuzz sanitize-unit sanitize-integration sanitize-stop garbage tsan)
 stage_function() { echo "stage_${1//-/_}"; }
 
 scripts/setup.sh build runtime test fuzz container

@@ -27,9 +27,9 @@ import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from checks import check, finish, start_puzzled  # noqa: E402
+from checks import check, finish, scaled, start_puzzled  # noqa: E402
 
-WAIT_S = 60  # bounds every wait for an event (a loaded or sanitizer build is slow)
+WAIT_S = scaled(60)  # bounds every wait for an event (a loaded or sanitizer build is slow; the tsan stage stretches it)
 # Skipping 10^12 solutions runs until its time limit (an offset has no estimate, so it is not refused at once).
 LONG = "/queens?n=24&offset=1000000000000&limit=1&algorithm=backtracking&time_limit_ms={ms}"
 SHORT = "/queens?n=10&mode=count"
