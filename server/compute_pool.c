@@ -41,7 +41,8 @@ struct compute_pool {
     task_queue tasks;
     parallel_executor executor; /* offers go to `tasks` */
     unsigned workers, queue_limit;
-    unsigned busy; /* main slots in use: running jobs and sub-tasks */
+    unsigned busy;          /* main slots in use: running jobs and sub-tasks */
+    unsigned tasks_running; /* of those, the sub-tasks: each slot is free again when its sub-task ends */
     bool express_busy;
     unsigned continuations_running;
     unsigned refusing; /* jobs taken out of a queue whose refuse callback has not returned */
@@ -98,8 +99,11 @@ static compute_job *pop_front(job_queue *queue) {
 
 static unsigned express_idle(const compute_pool *pool) { return pool->express_busy ? 0u : 1u; }
 
+/* Main slots a waiting job can count on at once: the idle ones and those lent to sub-tasks, since a
+ * worker takes a waiting job before any further sub-task (main_has_work) and sub-tasks are short. */
 static unsigned main_idle(const compute_pool *pool) {
-    return pool->busy < pool->workers ? pool->workers - pool->busy : 0;
+    unsigned held_by_jobs = pool->busy - pool->tasks_running;
+    return held_by_jobs < pool->workers ? pool->workers - held_by_jobs : 0;
 }
 
 /* Room for one more waiting job: idle threads take jobs at once, and up to queue_limit may wait. */
@@ -168,9 +172,11 @@ static void run_task(compute_pool *pool) {
     if (pool->tasks.head == NULL) pool->tasks.tail = NULL;
     task->next = NULL;
     task->state = TASK_TAKEN;
+    pool->tasks_running++;
     pthread_mutex_unlock(&pool->lock);
     task->run(task->arg);
     pthread_mutex_lock(&pool->lock);
+    pool->tasks_running--;
     task->state = TASK_ENDED; /* the last touch: the join may return and the task's memory go */
     pthread_cond_broadcast(&pool->task_ended);
 }

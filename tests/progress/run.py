@@ -283,9 +283,11 @@ def check_reconnect(binary):
 
 def check_healthz_under_streams(binary):
     """Eight streams followed by curl processes (not threads of this one, whose interpreter lock would
-    slow the probes down and be measured), two computing on the two workers, six waiting in the queue;
-    each ends at its 20 s time limit (stretched by PUZZLED_TEST_TIME_SCALE), long after the probes."""
-    process, port = start_puzzled(binary, ("--workers", "2", "--queue", "8", "--client-rate", "0",
+    slow the probes down and be measured), all eight computing on eight workers that share the
+    machine's cores with the I/O thread (a queue of n = 18 counts behind busy workers is refused at
+    once, as a wait longer than a request can afford: admission by waiting time); each ends at its
+    20 s time limit (stretched by PUZZLED_TEST_TIME_SCALE), long after the probes."""
+    process, port = start_puzzled(binary, ("--workers", "8", "--queue", "8", "--client-rate", "0",
                                            "--time-limit-ms", str(int(scaled(30000)))), stderr=LOG)
     folder = tempfile.mkdtemp(prefix="puzzled-progress-streams-")
     url = f"http://127.0.0.1:{port}/queens?n=18&mode=count&time_limit_ms={int(scaled(20000))}"

@@ -423,6 +423,31 @@ Test(compute_pool_tasks, a_running_task_keeps_a_demoted_job_waiting) {
     destroy_with_executor(pool);
 }
 
+/* Two workers: one runs a long job, the other a sub-task. A job arriving then is not refused for its
+ * wait: the sub-task's slot is lent, and its worker takes the job before any further sub-task. The
+ * job after it would wait for the work of both, over COMPUTE_MAX_WAIT_MS, and is refused. */
+Test(compute_pool_tasks, slots_lent_to_sub_tasks_count_as_free_for_admission) {
+    gate g;
+    gate_init(&g);
+    compute_pool *pool = pool_with_executor(2);
+    test_job running, arriving, after;
+    costly_job_init(&running, pool, &g, 4 * COMPUTE_MAX_WAIT_MS);
+    cr_assert_eq(compute_pool_demote(pool, &running.job), COMPUTE_QUEUED);
+    cr_assert(eventually(&running.started, 1), "the long job holds a main worker");
+    test_task t = {.gate = &g};
+    parallel_task task;
+    fork_join_offer(&task, run_task, &t);
+    cr_assert(eventually(&t.started, 1), "the other worker took the task");
+    costly_job_init(&arriving, pool, NULL, COMPUTE_MAX_WAIT_MS);
+    costly_job_init(&after, pool, NULL, COMPUTE_MAX_WAIT_MS);
+    cr_assert_eq(compute_pool_demote(pool, &arriving.job), COMPUTE_QUEUED, "the lent slot counts as free");
+    cr_assert_eq(compute_pool_demote(pool, &after.job), COMPUTE_TOO_LONG_A_WAIT, "behind the work of both");
+    gate_open(&g);
+    fork_join_join(&task);
+    cr_assert(eventually(&arriving.ran, 1));
+    destroy_with_executor(pool);
+}
+
 /* A binary tree of fork_joins, each level offered to the pool: every leaf runs exactly once. */
 typedef struct tree {
     int depth;
