@@ -120,12 +120,11 @@ static int64_t expected_wait_ns(const job_queue *queue, unsigned threads, unsign
     return (queue->waiting_ns + queue->running_ns) / (int64_t)threads;
 }
 
-/* The wait a job can afford: the time before its deadline, and at most COMPUTE_MAX_WAIT_MS. */
-static int64_t affordable_wait_ns(const compute_job *job) {
-    int64_t most = (int64_t)COMPUTE_MAX_WAIT_MS * 1000000;
-    if (job->deadline.at_ns == 0) return most;
-    int64_t left = job->deadline.at_ns - monotonic_ns();
-    return left < most ? left : most;
+/* Whether a job can afford `wait_ns`: within the time before its deadline (else COMPUTE_PAST_ITS_LIMIT)
+ * and at most COMPUTE_MAX_WAIT_MS (else COMPUTE_TOO_LONG_A_WAIT). */
+static compute_admission afford_wait(const compute_job *job, int64_t wait_ns) {
+    if (job->deadline.at_ns != 0 && wait_ns > job->deadline.at_ns - monotonic_ns()) return COMPUTE_PAST_ITS_LIMIT;
+    return wait_ns > (int64_t)COMPUTE_MAX_WAIT_MS * 1000000 ? COMPUTE_TOO_LONG_A_WAIT : COMPUTE_QUEUED;
 }
 
 static bool is_idle(const compute_pool *pool) {
@@ -344,16 +343,15 @@ out:
 }
 
 /* Charges the job in `queue` (its estimate, or the lane's mean; at most `most_ns`) and queues it, or
- * refuses it: stopping, a wait longer than it can afford, or the queue at its count. */
+ * refuses it: stopping, a wait longer than it can afford (past its limit, or too long), or the queue at
+ * its count. */
 static compute_admission admit(compute_pool *pool, compute_job *job, job_queue *queue, unsigned threads, unsigned idle,
                                int64_t most_ns, pthread_cond_t *wake) {
     int64_t charge_ns = job->cost_ns >= 0 ? job->cost_ns : queue->mean_ns;
     job->charge_ns = charge_ns < most_ns ? charge_ns : most_ns;
-    compute_admission admission = !pool->admitting ? COMPUTE_STOPPED
-                                  : expected_wait_ns(queue, threads, idle) > affordable_wait_ns(job)
-                                      ? COMPUTE_TOO_LONG_A_WAIT
-                                  : queue->length >= idle + pool->queue_limit ? COMPUTE_FULL
-                                                                              : COMPUTE_QUEUED;
+    compute_admission admission =
+        !pool->admitting ? COMPUTE_STOPPED : afford_wait(job, expected_wait_ns(queue, threads, idle));
+    if (admission == COMPUTE_QUEUED && queue->length >= idle + pool->queue_limit) admission = COMPUTE_FULL;
     if (admission == COMPUTE_QUEUED) {
         job->queued_ns = monotonic_ns();
         push_back(queue, job);

@@ -14,8 +14,10 @@
  * one, the measured mean run time of its lane's jobs; on the express lane at most the slice. A new or
  * demoted job waits for about (the charges of the jobs waiting and running in its lane) / (the lane's
  * threads), or nothing when a thread of the lane is idle; submit and demote refuse it at once
- * (COMPUTE_TOO_LONG_A_WAIT: the caller answers 503 "overloaded" with Retry-After) when that wait is
- * over what it can afford: the time left before its deadline, and at most COMPUTE_MAX_WAIT_MS. A burst
+ * when that wait is over what it can afford: COMPUTE_PAST_ITS_LIMIT when it is over the time left
+ * before its deadline (the caller answers 503 "deadline_exceeded", as the timer would at the deadline:
+ * waiting counts), else COMPUTE_TOO_LONG_A_WAIT when it is over COMPUTE_MAX_WAIT_MS (503 "overloaded"
+ * with Retry-After). A burst
  * of cheap jobs is admitted however many come; a flood of long ones is refused at once, and those
  * admitted start in time. `queue_limit` (--queue) still bounds the count of waiting jobs in each lane
  * beyond what idle threads take at once (COMPUTE_FULL), a ceiling set high enough by default that the
@@ -84,7 +86,8 @@ typedef struct compute_pool compute_pool;
 
 typedef enum compute_admission {
     COMPUTE_QUEUED,          /* the job will run (or be refused through its callback) */
-    COMPUTE_TOO_LONG_A_WAIT, /* it would wait longer than it can afford: answer 503 overloaded */
+    COMPUTE_PAST_ITS_LIMIT,  /* its own time limit would run out while it waits: answer 503 deadline_exceeded */
+    COMPUTE_TOO_LONG_A_WAIT, /* it would wait over COMPUTE_MAX_WAIT_MS: answer 503 overloaded */
     COMPUTE_FULL,            /* the queue holds --queue jobs: answer 503 overloaded */
     COMPUTE_STOPPED,         /* the pool no longer admits new jobs (the server is stopping) */
 } compute_admission;

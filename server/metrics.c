@@ -153,9 +153,11 @@ static void write_pool(byte_buffer *out) {
     family(out, "puzzled_queue_limit", "gauge", "Waiting requests each lane holds (--queue).");
     sample(out, "puzzled_queue_limit", "", stats.queue_limit);
     family(out, "puzzled_queue_rejections_total", "counter",
-           "Requests refused 503 overloaded, by reason: the wait the work ahead means (wait), the --queue "
-           "count (full), a stop (stopping).");
+           "Requests refused at admission, by reason: a wait past their own time limit (deadline: 503 "
+           "deadline_exceeded), a wait over 1 s (wait), the --queue count (full), a stop (stopping): 503 overloaded.");
     sample(out, "puzzled_queue_rejections_total", "{reason=\"wait\"}", (double)stats.rejected[COMPUTE_TOO_LONG_A_WAIT]);
+    sample(out, "puzzled_queue_rejections_total", "{reason=\"deadline\"}",
+           (double)stats.rejected[COMPUTE_PAST_ITS_LIMIT]);
     sample(out, "puzzled_queue_rejections_total", "{reason=\"full\"}", (double)stats.rejected[COMPUTE_FULL]);
     sample(out, "puzzled_queue_rejections_total", "{reason=\"stopping\"}", (double)stats.rejected[COMPUTE_STOPPED]);
     family(out, "puzzled_queue_wait_seconds", "histogram", "Time the jobs that ran waited in a queue for a thread.");

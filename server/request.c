@@ -528,15 +528,18 @@ static void complete_job(request_context *ctx) {
     request_release(ctx);
 }
 
-/* Records the 503 "overloaded" for a request that the pool would not take. */
+/* Records the 503 for a request that the pool would not take: "deadline_exceeded" when its own time
+ * limit would run out while it waits, "overloaded" otherwise. */
 static void refuse_admission(request_context *ctx, compute_admission admission) {
     const puzzled_config *config = ctx->server->config;
-    if (admission == COMPUTE_STOPPED) {
+    if (admission == COMPUTE_PAST_ITS_LIMIT) {
+        api_fail_deadline(&ctx->req);
+    } else if (admission == COMPUTE_STOPPED) {
         api_fail(&ctx->req, API_OVERLOADED, NULL, "the server is stopping; retry, another replica will answer");
     } else if (admission == COMPUTE_TOO_LONG_A_WAIT) {
         api_fail(&ctx->req, API_OVERLOADED, NULL,
-                 "the work already waiting for the server's %u workers would keep this request waiting longer than "
-                 "its time limit allows, or over %d ms; retry after a moment",
+                 "the work already waiting for the server's %u workers would keep this request waiting over %d ms; "
+                 "retry after a moment",
                  config->workers, COMPUTE_MAX_WAIT_MS);
     } else {
         api_fail(&ctx->req, API_OVERLOADED, NULL,

@@ -252,9 +252,10 @@ def small_requests_at_once(port):
     """SMALL_AT_ONCE small requests sent together from 127.0.0.3 (the 127.0.0.1 connections of the
     saturating load count against the per-address limit): [(path, status, body)]."""
     rank, total = rank_reference([3, 1, 2])
-    paths = [("/permutation/rank?permutation=3,1,2", lambda b: b == {"rank": str(rank), "total": str(total)}),
+    paths = [("/permutation/rank?permutation=3,1,2",
+              lambda b: b == {"kind": "rank", "rank": str(rank), "total": str(total)}),
              (f"/sudoku/check?puzzle={SUDOKU}", lambda b: b.get("solvable") is True and b.get("conflicts") == []),
-             ("/queens?n=8&mode=count", lambda b: b.get("count") == str(queens_count_reference(8)))]
+             ("/queens?n=8&mode=count", lambda b: b.get("total") == str(queens_count_reference(8)))]
     results = [None] * SMALL_AT_ONCE
     start = threading.Barrier(SMALL_AT_ONCE)
 
