@@ -120,9 +120,11 @@ static int64_t expected_wait_ns(const job_queue *queue, unsigned threads, unsign
     return (queue->waiting_ns + queue->running_ns) / (int64_t)threads;
 }
 
-/* Whether a job can afford `wait_ns`: within the time before its deadline (else COMPUTE_PAST_ITS_LIMIT)
- * and at most COMPUTE_MAX_WAIT_MS (else COMPUTE_TOO_LONG_A_WAIT). */
+/* Whether a job can afford `wait_ns`: no wait is always affordable (an idle thread takes it at once, and
+ * its own deadline, if already past, is answered where it runs); otherwise within the time before its
+ * deadline (else COMPUTE_PAST_ITS_LIMIT) and at most COMPUTE_MAX_WAIT_MS (else COMPUTE_TOO_LONG_A_WAIT). */
 static compute_admission afford_wait(const compute_job *job, int64_t wait_ns) {
+    if (wait_ns == 0) return COMPUTE_QUEUED;
     if (job->deadline.at_ns != 0 && wait_ns > job->deadline.at_ns - monotonic_ns()) return COMPUTE_PAST_ITS_LIMIT;
     return wait_ns > (int64_t)COMPUTE_MAX_WAIT_MS * 1000000 ? COMPUTE_TOO_LONG_A_WAIT : COMPUTE_QUEUED;
 }

@@ -169,6 +169,25 @@ Test(compute_pool, long_work_is_refused_at_once_when_the_work_ahead_passes_the_l
     pool_and_timer_destroy(pool);
 }
 
+/* With a thread idle there is no wait to judge: a job is admitted even with its deadline already past
+ * (it is then run, or refused as expired through its callback), so what answers it is where it runs
+ * (a hopeless count's 422, say), never the admission. */
+Test(compute_pool, a_job_with_no_wait_is_admitted_whatever_its_deadline) {
+    compute_pool *pool = pool_with_timer(1, 1);
+    test_job t;
+    costly_job_init(&t, pool, NULL, LONG_MS);
+    t.job.deadline = deadline_after_ms(1);
+    struct timespec past_it = {0, 5000000};
+    nanosleep(&past_it, NULL);
+    cr_assert_eq(compute_pool_demote(pool, &t.job), COMPUTE_QUEUED);
+    deadline limit = deadline_after_ms(10000);
+    struct timespec step = {0, 1000000};
+    while (atomic_load(&t.ran) + atomic_load(&t.refused) == 0 && !deadline_expired(&limit)) nanosleep(&step, NULL);
+    cr_assert_eq(atomic_load(&t.ran) + atomic_load(&t.refused), 1, "run or refused, once");
+    cr_assert(compute_pool_wait_idle(pool, NULL));
+    pool_and_timer_destroy(pool);
+}
+
 Test(compute_pool, demoted_jobs_fill_the_workers_then_the_queue_then_are_refused) {
     gate g;
     gate_init(&g);
