@@ -121,12 +121,18 @@ static int64_t expected_wait_ns(const job_queue *queue, unsigned threads, unsign
 }
 
 /* Whether a job can afford `wait_ns`: no wait is always affordable (an idle thread takes it at once, and
- * its own deadline, if already past, is answered where it runs); otherwise within the time before its
- * deadline (else COMPUTE_PAST_ITS_LIMIT) and at most COMPUTE_MAX_WAIT_MS (else COMPUTE_TOO_LONG_A_WAIT). */
+ * its own deadline, if already past, is answered where it runs); otherwise a wait of at most what it
+ * can afford, the smaller of its time left and COMPUTE_MAX_WAIT_MS. A longer wait is COMPUTE_PAST_ITS_LIMIT
+ * when its own time left is the smaller (its limit could not be met: deadline_exceeded), else
+ * COMPUTE_TOO_LONG_A_WAIT (the server is overloaded). */
 static compute_admission afford_wait(const compute_job *job, int64_t wait_ns) {
+    int64_t most = (int64_t)COMPUTE_MAX_WAIT_MS * 1000000;
     if (wait_ns == 0) return COMPUTE_QUEUED;
-    if (job->deadline.at_ns != 0 && wait_ns > job->deadline.at_ns - monotonic_ns()) return COMPUTE_PAST_ITS_LIMIT;
-    return wait_ns > (int64_t)COMPUTE_MAX_WAIT_MS * 1000000 ? COMPUTE_TOO_LONG_A_WAIT : COMPUTE_QUEUED;
+    if (job->deadline.at_ns != 0) {
+        int64_t left = job->deadline.at_ns - monotonic_ns();
+        if (left < most) return wait_ns > left ? COMPUTE_PAST_ITS_LIMIT : COMPUTE_QUEUED;
+    }
+    return wait_ns > most ? COMPUTE_TOO_LONG_A_WAIT : COMPUTE_QUEUED;
 }
 
 static bool is_idle(const compute_pool *pool) {

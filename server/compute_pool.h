@@ -14,10 +14,10 @@
  * one, the measured mean run time of its lane's jobs; on the express lane at most the slice. A new or
  * demoted job waits for about (the charges of the jobs waiting and running in its lane) / (the lane's
  * threads), or nothing when a thread of the lane is idle; submit and demote refuse it at once
- * when that wait is over what it can afford: COMPUTE_PAST_ITS_LIMIT when it is over the time left
- * before its deadline (the caller answers 503 "deadline_exceeded", as the timer would at the deadline:
- * waiting counts), else COMPUTE_TOO_LONG_A_WAIT when it is over COMPUTE_MAX_WAIT_MS (503 "overloaded"
- * with Retry-After). A burst
+ * when that wait is over what it can afford, the smaller of its time left and COMPUTE_MAX_WAIT_MS:
+ * COMPUTE_PAST_ITS_LIMIT when its time left is the smaller (the caller answers 503 "deadline_exceeded",
+ * as the timer would at the deadline: waiting counts), else COMPUTE_TOO_LONG_A_WAIT (503 "overloaded"
+ * with Retry-After). No wait (an idle thread) is always affordable. A burst
  * of cheap jobs is admitted however many come; a flood of long ones is refused at once, and those
  * admitted start in time. `queue_limit` (--queue) still bounds the count of waiting jobs in each lane
  * beyond what idle threads take at once (COMPUTE_FULL), a ceiling set high enough by default that the

@@ -9,7 +9,8 @@ answer is checked: a status line http.client can read, a body that is valid UTF-
 application/json, one JSON value per line for NDJSON, every event's data JSON for text/event-stream,
 an <svg> root for image/svg+xml, gzip that inflates when it was asked for and sent.
 
-A 5xx fails the soak unless it is designed: 503 `overloaded` with Retry-After (the queue was full),
+A 5xx fails the soak unless it is designed: 503 `overloaded` with Retry-After (the queue was full, or its
+wait too long), 503 `not_ready` from /readyz while the pool would refuse,
 or 503 `deadline_exceeded` on a request that asked for a tiny time_limit_ms (TINY_LIMIT_MS); the same
 holds for an event stream's failed event.
 
@@ -136,7 +137,9 @@ class Tally:
 
 
 def designed_503(error_code, retry_after, kind):
-    return (error_code == "overloaded" and retry_after.isdigit()) or (
+    """overloaded with Retry-After; /readyz's not_ready while the pool would refuse a computation (it
+    follows admission by waiting time, so a saturated server says so); deadline_exceeded for a tiny limit."""
+    return (error_code == "overloaded" and retry_after.isdigit()) or error_code == "not_ready" or (
         error_code == "deadline_exceeded" and kind == "tiny")
 
 
@@ -224,7 +227,7 @@ def one_request(port, connection, request, tally):
         problem = problem or f"{status} {error_code}"
     elif isinstance(kind, int) and status != kind and status != 503:
         problem = problem or f"{status}, expected {kind}"
-    elif kind == "ok" and status >= 400 and not (status == 503 and error_code == "overloaded"):
+    elif kind == "ok" and status >= 400 and not (status == 503 and error_code in ("overloaded", "not_ready")):
         problem = problem or f"{status} {error_code}"
     outcome = f"{status} {error_code}" if error_code else str(status)
     tally.add(outcome, f"{label} ({'gzip' if zipped else 'plain'}): {problem}" if problem else None)
