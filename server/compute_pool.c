@@ -22,6 +22,14 @@ typedef struct job_queue {
 
 /* Each run moves its lane's mean run time 1/MEAN_WEIGHT of the way to its own. */
 #define MEAN_WEIGHT 8
+/* The limits of admission in nanoseconds: the longest wait a job is admitted to (compute_pool.h), and
+ * what one express job is charged at most (it is demoted after its slice). */
+#define MAX_WAIT_NS ((int64_t)COMPUTE_MAX_WAIT_MS * 1000000)
+#define EXPRESS_SLICE_NS ((int64_t)COMPUTE_EXPRESS_SLICE_MS * 1000000)
+/* The most a main-lane job is charged, an hour: a hopeless count's estimate runs to years (it is refused
+ * 422 where it runs). A lane's sums of charges then stay inside int64_t: --queue's most (a million)
+ * waiting jobs plus the running ones at an hour each is under 4e18 ns. */
+#define MOST_CHARGE_NS ((int64_t)3600 * 1000000000)
 
 /* Sub-tasks offered by running jobs (core/common/fork_join.h), oldest first. */
 typedef struct task_queue {
@@ -126,13 +134,12 @@ static int64_t expected_wait_ns(const job_queue *queue, unsigned threads, unsign
  * when its own time left is the smaller (its limit could not be met: deadline_exceeded), else
  * COMPUTE_TOO_LONG_A_WAIT (the server is overloaded). */
 static compute_admission afford_wait(const compute_job *job, int64_t wait_ns) {
-    int64_t most = (int64_t)COMPUTE_MAX_WAIT_MS * 1000000;
     if (wait_ns == 0) return COMPUTE_QUEUED;
     if (job->deadline.at_ns != 0) {
         int64_t left = job->deadline.at_ns - monotonic_ns();
-        if (left < most) return wait_ns > left ? COMPUTE_PAST_ITS_LIMIT : COMPUTE_QUEUED;
+        if (left < MAX_WAIT_NS) return wait_ns > left ? COMPUTE_PAST_ITS_LIMIT : COMPUTE_QUEUED;
     }
-    return wait_ns > most ? COMPUTE_TOO_LONG_A_WAIT : COMPUTE_QUEUED;
+    return wait_ns > MAX_WAIT_NS ? COMPUTE_TOO_LONG_A_WAIT : COMPUTE_QUEUED;
 }
 
 static bool is_idle(const compute_pool *pool) {
@@ -374,15 +381,16 @@ static compute_admission admit(compute_pool *pool, compute_job *job, job_queue *
 
 compute_admission compute_pool_submit(compute_pool *pool, compute_job *job) {
     pthread_mutex_lock(&pool->lock);
-    compute_admission admission = admit(pool, job, &pool->express, 1, express_idle(pool),
-                                        (int64_t)COMPUTE_EXPRESS_SLICE_MS * 1000000, &pool->express_work);
+    compute_admission admission =
+        admit(pool, job, &pool->express, 1, express_idle(pool), EXPRESS_SLICE_NS, &pool->express_work);
     pthread_mutex_unlock(&pool->lock);
     return admission;
 }
 
 compute_admission compute_pool_demote(compute_pool *pool, compute_job *job) {
     pthread_mutex_lock(&pool->lock);
-    compute_admission admission = admit(pool, job, &pool->main, pool->workers, main_idle(pool), INT64_MAX, &pool->work);
+    compute_admission admission =
+        admit(pool, job, &pool->main, pool->workers, main_idle(pool), MOST_CHARGE_NS, &pool->work);
     pthread_mutex_unlock(&pool->lock);
     return admission;
 }
@@ -403,9 +411,8 @@ const parallel_executor *compute_pool_executor(compute_pool *pool) { return &poo
 
 bool compute_pool_accepting(compute_pool *pool) {
     pthread_mutex_lock(&pool->lock);
-    bool accepting =
-        pool->admitting && express_has_room(pool) && main_has_room(pool) &&
-        expected_wait_ns(&pool->main, pool->workers, main_idle(pool)) <= (int64_t)COMPUTE_MAX_WAIT_MS * 1000000;
+    bool accepting = pool->admitting && express_has_room(pool) && main_has_room(pool) &&
+                     expected_wait_ns(&pool->main, pool->workers, main_idle(pool)) <= MAX_WAIT_NS;
     pthread_mutex_unlock(&pool->lock);
     return accepting;
 }

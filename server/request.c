@@ -63,9 +63,6 @@
 #define IO_THREAD_SLICE_MS 1
 /* What a refused request is told to wait before retrying (Retry-After, seconds). */
 #define RETRY_AFTER_SECONDS 1u
-/* The most a job is charged for its estimate: a hopeless count's runs to years (it is refused 422 where
- * it runs), and the pool's sums of charges must stay far inside int64_t nanoseconds. */
-#define ESTIMATE_MOST_SECONDS 3600.0
 /* An announced body over --max-body up to this size is read and dropped before the 413, so that the
  * client, still sending, reads the answer; a larger one is refused at once and the connection closed. */
 #define DISCARD_BODY_BYTES ((uint64_t)16 << 20)
@@ -669,9 +666,10 @@ static enum MHD_Result enqueue(request_context *ctx) {
     ctx->job.run = run_job;
     ctx->job.refuse = refuse_job;
     ctx->job.deadline = ctx->req.time_limit;
-    ctx->job.cost_ns = ctx->estimate_seconds < 0                       ? COMPUTE_COST_UNKNOWN
-                       : ctx->estimate_seconds < ESTIMATE_MOST_SECONDS ? (int64_t)(ctx->estimate_seconds * 1e9)
-                                                                       : (int64_t)(ESTIMATE_MOST_SECONDS * 1e9);
+    /* in nanoseconds, saturated: a hopeless count's estimate can pass int64_t (the pool caps charges) */
+    ctx->job.cost_ns = ctx->estimate_seconds < 0                         ? COMPUTE_COST_UNKNOWN
+                       : ctx->estimate_seconds * 1e9 < (double)INT64_MAX ? (int64_t)(ctx->estimate_seconds * 1e9)
+                                                                         : INT64_MAX;
     /* under the lock the job's completion takes: it cannot wake the connection before it is suspended */
     pthread_mutex_lock(&ctx->lock);
     compute_admission admission = compute_pool_submit(ctx->server->pool, &ctx->job);
