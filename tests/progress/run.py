@@ -126,6 +126,9 @@ def check_count_16(port, where, proxied=False):
           f"{'' if proxied else ', not buffered by proxies'}",
           status == 200 and headers.get("Content-Type") == "text/event-stream" and
           headers.get("Cache-Control") == "no-store" and unbuffered, f"{status} {dict(headers)}")
+    if not isinstance(events, list):  # no event stream (a refusal, or nginx's error page): nothing more to read
+        check(f"{where}: the answer is an event stream to read", False, events[:300])
+        return
     progress = [json.loads(data) for name, data in events if name == "progress"]
     check(f"{where}: at least 4 progress events ({len(progress)}), in subproblems of 65536",
           len(progress) >= 4 and all(p["unit"] == "subproblems" and p["total"] == 65536 for p in progress),
