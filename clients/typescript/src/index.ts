@@ -10,4 +10,5 @@ export { withResponse } from './with_response.js';
 export type { WithResponse } from './with_response.js';
 export type { Progress, ProgressEvent } from './progress.js';
 export { toBigInt, fromBigInt } from './bigint.js';
+export type { SelectedAnswer } from './selection.js';
 export type { Answer, BigInteger, Body, components, ErrorCode, ErrorDetails, NdjsonLine, StreamEnd, Operation, paths, PathsWith, Query, StreamPath } from './spec.js';
