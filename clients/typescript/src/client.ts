@@ -2,11 +2,12 @@
 // talking to the service: get (query parameters), post (a JSON or text body), stream (NDJSON lines),
 // progress (server-sent progress events, then the answer), preflight (CORS OPTIONS). Paths, fields
 // and answers are typed from the generated spec (spec.ts), so a misspelt field or a wrong value type is
-// a compile error. Every answer that is not a success is thrown as a PuzzledError; every call takes an
-// AbortSignal, and the retry of 503 overloaded / 429 is opt-in (retry.ts). Each request and response
-// passes the caller's hooks (hooks.ts); the response of a get or post stays reachable through
-// withResponse (with_response.ts). Only fetch, Request, Response, ReadableStream, TextDecoder and
-// AbortSignal are used: browsers and Node 20 alike, no polyfills.
+// a compile error, and each answer is typed as the one its request selects (selection.ts). Every
+// answer that is not a success is thrown as a PuzzledError; every call takes an AbortSignal, and the
+// retry of 503 overloaded / 429 is opt-in (retry.ts). Each request and response passes the caller's
+// hooks (hooks.ts); the response of a get or post stays reachable through withResponse
+// (with_response.ts). Only fetch, Request, Response, ReadableStream, TextDecoder and AbortSignal are
+// used: browsers and Node 20 alike, no polyfills.
 import { errorFromResponse, parseJson } from './errors.js';
 import { hookedRequest, hookedResponse, type Hooks } from './hooks.js';
 import { EVENT_STREAM, NDJSON, readAnswer } from './media.js';
@@ -14,7 +15,7 @@ import { ndjsonArray, ndjsonValues } from './ndjson.js';
 import { progressEvents, type ProgressEvent } from './progress.js';
 import { withRetry, type RetryOptions } from './retry.js';
 import type { SelectedAnswer } from './selection.js';
-import type { Body, NdjsonLine, Operation, PathsWith, Query, StreamPath } from './spec.js';
+import type { Body, KeysOfUnion, NdjsonLine, Operation, PathsWith, Query, StreamPath } from './spec.js';
 import { answered } from './with_response.js';
 
 export interface ClientOptions {
@@ -38,8 +39,6 @@ export interface CallOptions {
   /** This call's retry instead of the client's; false for none. */
   retry?: RetryOptions | false;
 }
-
-type KeysOfUnion<T> = T extends unknown ? keyof T : never;
 
 /** Request R as given, each field that type T lacks made an error (a misspelt field): R is inferred from
  * the call, to select the answer, and an inferred type would otherwise accept extra fields. (A text

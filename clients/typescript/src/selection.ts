@@ -5,7 +5,7 @@
 // QueensCount answer, no narrowing by hand). openapi-typescript drops vendor extensions, so the table
 // lives here; test/selection_spec.test.ts holds it to openapi.yaml both ways (every choice of the spec
 // is in it, and everything in it is in the spec), and test/answer_types.test.ts to the live service.
-import type { Answer, Operation, paths } from './spec.js';
+import type { Answer, KeysOfUnion, Operation, paths } from './spec.js';
 
 /** A field whose value picks the kind of the JSON answer. */
 interface KindRule {
@@ -50,7 +50,6 @@ export const ANSWER_SELECTION = {
 } as const satisfies Partial<Record<keyof paths, SelectionRule>>;
 
 type Rules = typeof ANSWER_SELECTION;
-type KeysOfUnion<T> = T extends unknown ? keyof T : never;
 
 // The value of field F in request R: its type where R has it (with the default too where it is
 // optional), the default where R lacks it.
