@@ -2,18 +2,20 @@
 // talking to the service: get (query parameters), post (a JSON or text body), stream (NDJSON lines),
 // progress (server-sent progress events, then the answer), preflight (CORS OPTIONS). Paths, fields
 // and answers are typed from the generated spec (spec.ts), so a misspelt field or a wrong value type is
-// a compile error. Every answer that is not a success is thrown as a PuzzledError; every call takes an
-// AbortSignal, and the retry of 503 overloaded / 429 is opt-in (retry.ts). Each request and response
-// passes the caller's hooks (hooks.ts); the response of a get or post stays reachable through
-// withResponse (with_response.ts). Only fetch, Request, Response, ReadableStream, TextDecoder and
-// AbortSignal are used: browsers and Node 20 alike, no polyfills.
+// a compile error, and each answer is typed as the one its request selects (selection.ts). Every
+// answer that is not a success is thrown as a PuzzledError; every call takes an AbortSignal, and the
+// retry of 503 overloaded / 429 is opt-in (retry.ts). Each request and response passes the caller's
+// hooks (hooks.ts); the response of a get or post stays reachable through withResponse
+// (with_response.ts). Only fetch, Request, Response, ReadableStream, TextDecoder and AbortSignal are
+// used: browsers and Node 20 alike, no polyfills.
 import { errorFromResponse, parseJson } from './errors.js';
 import { hookedRequest, hookedResponse, type Hooks } from './hooks.js';
 import { EVENT_STREAM, NDJSON, readAnswer } from './media.js';
 import { ndjsonArray, ndjsonValues } from './ndjson.js';
 import { progressEvents, type ProgressEvent } from './progress.js';
 import { withRetry, type RetryOptions } from './retry.js';
-import type { Answer, Body, NdjsonLine, Operation, PathsWith, Query, StreamPath } from './spec.js';
+import type { SelectedAnswer } from './selection.js';
+import type { Body, KeysOfUnion, NdjsonLine, Operation, PathsWith, Query, StreamPath } from './spec.js';
 import { answered } from './with_response.js';
 
 export interface ClientOptions {
@@ -38,22 +40,28 @@ export interface CallOptions {
   retry?: RetryOptions | false;
 }
 
-/** The arguments after the path of a GET: the query (optional when none of its fields is required), then options. */
-export type GetArguments<O> = [Query<O>] extends [never]
-  ? [query?: undefined, options?: CallOptions]
-  : Record<string, never> extends Query<O>
-    ? [query?: Query<O>, options?: CallOptions]
-    : [query: Query<O>, options?: CallOptions];
+/** Request R as given, each field that type T lacks made an error (a misspelt field): R is inferred from
+ * the call, to select the answer, and an inferred type would otherwise accept extra fields. (A text
+ * body passes: where T takes a string, T's keys include a string's.) */
+export type Exactly<T, R> = R & { [K in Exclude<keyof R, KeysOfUnion<T>>]: never };
+
+/** GET paths whose query may be left out (none of its fields is required, or it has none). */
+export type PathsWithOptionalQuery = {
+  [P in PathsWith<'get'>]: Record<string, never> extends Query<Operation<P, 'get'>> ? P : [Query<Operation<P, 'get'>>] extends [never] ? P : never;
+}[PathsWith<'get'>];
 
 export interface PuzzledClient {
-  /** GET with the fields as query parameters (arrays are sent comma-separated). */
-  get<P extends PathsWith<'get'>>(path: P, ...args: GetArguments<Operation<P, 'get'>>): Promise<Answer<Operation<P, 'get'>>>;
-  /** POST with a JSON body (or a text/plain one where the operation takes it, such as bulk /sudoku/solve). */
-  post<P extends PathsWith<'post'>>(path: P, body: Body<Operation<P, 'post'>>, options?: CallOptions): Promise<Answer<Operation<P, 'post'>>>;
+  /** GET with the fields as query parameters (arrays are sent comma-separated); resolves with the answer the query selects (selection.ts). */
+  get<P extends PathsWith<'get'>, const Q extends Query<Operation<P, 'get'>>>(path: P, query: Exactly<Query<Operation<P, 'get'>>, Q>, options?: CallOptions): Promise<SelectedAnswer<P, 'get', Q>>;
+  /** GET without a query, where none is required: the answer the service gives by default. */
+  get<P extends PathsWithOptionalQuery>(path: P, query?: undefined, options?: CallOptions): Promise<SelectedAnswer<P, 'get', undefined>>;
+  /** POST with a JSON body (or a text/plain one where the operation takes it, such as bulk /sudoku/solve);
+   * resolves with the answer the body selects (selection.ts). */
+  post<P extends PathsWith<'post'>, const B extends Body<Operation<P, 'post'>>>(path: P, body: Exactly<Body<Operation<P, 'post'>>, B>, options?: CallOptions): Promise<SelectedAnswer<P, 'post', B>>;
   /** The answer of a list endpoint as NDJSON, one value per iteration; breaking out of the loop stops the service. */
   stream<P extends StreamPath>(path: P, body: Body<Operation<P, 'post'>>, options?: CallOptions): AsyncGenerator<NdjsonLine<Operation<P, 'post'>>, void, undefined>;
   /** Progress events of a long computation, ending in its answer (just the answer where there are none). */
-  progress<P extends PathsWith<'post'>>(path: P, body: Exclude<Body<Operation<P, 'post'>>, string>, options?: CallOptions): AsyncGenerator<ProgressEvent<Answer<Operation<P, 'post'>>>, void, undefined>;
+  progress<P extends PathsWith<'post'>, const B extends Exclude<Body<Operation<P, 'post'>>, string>>(path: P, body: Exactly<Body<Operation<P, 'post'>>, B>, options?: CallOptions): AsyncGenerator<ProgressEvent<SelectedAnswer<P, 'post', B>>, void, undefined>;
   /** The same for a text/plain body (bulk /sudoku/solve): the answer is its NDJSON lines, as an array. */
   progress<P extends StreamPath>(path: P, body: Extract<Body<Operation<P, 'post'>>, string>, options?: CallOptions): AsyncGenerator<ProgressEvent<NdjsonLine<Operation<P, 'post'>>[]>, void, undefined>;
   /** The CORS preflight (OPTIONS) of a path: its 204's headers (Allow, Access-Control-Allow-Methods, ...). */
@@ -104,7 +112,7 @@ export function createClient(options: ClientOptions): PuzzledClient {
   }
 
   return {
-    get(path, ...[query, call]) {
+    get(path: string, query?: object, call?: CallOptions) {
       return answered(send({ method: 'GET', path, query }, call), (response) => readAnswer(response, call?.signal)) as never;
     },
     post(path, body, call) {

@@ -1,7 +1,7 @@
 // The public API of puzzled-client: createClient and its options (hooks among them), withResponse,
 // PuzzledError, the BigInt helpers, and the types read off openapi.yaml. Everything else in src/ is internal and may change.
 export { createClient } from './client.js';
-export type { CallOptions, ClientOptions, GetArguments, PuzzledClient } from './client.js';
+export type { CallOptions, ClientOptions, Exactly, PathsWithOptionalQuery, PuzzledClient } from './client.js';
 export { PuzzledError } from './errors.js';
 export type { PuzzledErrorCode } from './errors.js';
 export type { RetryOptions } from './retry.js';
@@ -10,4 +10,5 @@ export { withResponse } from './with_response.js';
 export type { WithResponse } from './with_response.js';
 export type { Progress, ProgressEvent } from './progress.js';
 export { toBigInt, fromBigInt } from './bigint.js';
+export type { SelectedAnswer } from './selection.js';
 export type { Answer, BigInteger, Body, components, ErrorCode, ErrorDetails, NdjsonLine, StreamEnd, Operation, paths, PathsWith, Query, StreamPath } from './spec.js';

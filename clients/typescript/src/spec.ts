@@ -6,6 +6,9 @@ import type { components, paths } from './generated/openapi.js';
 
 export type { components, paths };
 
+/** The keys of any member of union T (`keyof` of a union gives only the keys all members share). */
+export type KeysOfUnion<T> = T extends unknown ? keyof T : never;
+
 /** The HTTP methods the client sends. */
 export type Method = 'get' | 'post' | 'options';
 

@@ -58,8 +58,7 @@ export function App() {
   }
 
   const newPuzzle = () => run(async () => {
-    const answer = await puzzled.get('/sudoku/generate', { difficulty });
-    if (typeof answer === 'string' || !('puzzle' in answer)) throw new Error('the service sent no puzzle');
+    const answer = await puzzled.get('/sudoku/generate', { difficulty }); // a puzzle: no mode asks for a grid
     start(answer.puzzle, true);
     setMessage(`A new ${answer.rating} puzzle with ${answer.givens} givens.`);
   });
@@ -120,7 +119,7 @@ export function App() {
     for await (const event of events) {
       if (event.type === 'progress') { setProgress(event.progress); continue; }
       const answer = event.result;
-      if (typeof answer === 'string' || typeof answer.solution !== 'string') throw new Error('the service sent no solution');
+      if (typeof answer.solution !== 'string') throw new Error('the service sent no solution'); // a string puzzle is solved as a string
       setCells(fromText(answer.solution));
       setConflicts(new Set());
       setState('solved');
