@@ -14,10 +14,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../lib/compute_pool_install.h"
 #include "../lib/curve.h"
 #include "core/queens/queens_count.h"
 #include "core/queens/queens_solutions.h"
-#include "server/compute_pool.h"
 
 static double now_seconds(void) {
     struct timespec t;
@@ -221,11 +221,7 @@ static void split(void) {
 }
 
 int main(int argc, char **argv) {
-    timer *expiry = timer_start(); /* the pool's expiry timer, as the server starts it */
-    if (expiry == NULL) return 1;
-    compute_pool *pool = compute_pool_create((unsigned)sysconf(_SC_NPROCESSORS_ONLN), 0, expiry);
-    if (pool == NULL) return 1;
-    fork_join_install(compute_pool_executor(pool));
+    if (!compute_pool_install_per_core()) return 1;
     if (curve_mode(argc, argv)) {
         curve();
         return 0;

@@ -1,12 +1,15 @@
 /* Benchmark: shuffling 10,000,000 integers with the core shuffles against a plain Fisher-Yates using
  * rand() % (i+1), and against Fisher-Yates with one Lemire die per element (what the paired dice save).
  * Each figure is the best of several rounds, ours and the peer alternating, in the same process.
- * With `curve`: the scaling curve from 10^3 to 10^7 items against the rand() peer (bench/lib/curve.h). */
+ * With `curve`: the scaling curve from 10^3 to 10^7 items against the rand() peer (bench/lib/curve.h).
+ * The core shuffles' helper tasks (the identity written in two halves, the dice drawn ahead) run on a
+ * compute pool of one worker per core, as in the server (bench/lib/compute_pool_install.h). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
+#include "../lib/compute_pool_install.h"
 #include "../lib/curve.h"
 #include "core/random/bounded_random.h"
 #include "core/random/shuffle.h"
@@ -106,6 +109,7 @@ static void curve(uint32_t *a) {
 int main(int argc, char **argv) {
     uint32_t *a = malloc((size_t)N * sizeof *a);
     if (a == NULL) return 1;
+    if (!compute_pool_install_per_core()) return 1;
     srand(1);
     rng_seed_u64(&seeded_generator, 1);
     if (!rng_seed_secure(&secure_generator)) return 1;

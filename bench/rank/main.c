@@ -2,7 +2,8 @@
  * big numbers assembled and taken apart by divide and conquer) against the textbook way in the same
  * run: Lehmer digits by counting, for each item, the smaller items after it (O(n^2)), rank assembled by
  * Horner's rule (r = r * (n - i) + digit) and unrank by dividing by 2, 3, ..., n one after the other
- * (each division as long as the number), then picking the digit-th unused item.
+ * (each division as long as the number), then picking the digit-th unused item. Ours runs on a compute
+ * pool of one worker per core, as in the server (bench/lib/compute_pool_install.h).
  * Without arguments: TSV table rows for n = 10,000 (median of 5). With `curve`: the scaling curves
  * from 10 to 1,000,000 items (the textbook peer up to 30,000: beyond, it takes minutes). With
  * `convert FILE...`: the peer of bench/rank/http.sh, GMP's plain single-threaded decimal conversion
@@ -14,6 +15,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "../lib/compute_pool_install.h"
 #include "../lib/curve.h"
 #include "radix_study.h"
 #include "core/permutations/perm_rank.h"
@@ -216,12 +218,13 @@ static bool time_text_rank(const char *path) {
 int main(int argc, char **argv) {
     srand(2026);
     if (argc == 3 && strcmp(argv[1], "radix") == 0) return radix_study(strtoull(argv[2], NULL, 10));
-    if (argc == 3 && strcmp(argv[1], "text") == 0) return time_text_rank(argv[2]) ? 0 : 1;
-    if (argc >= 2 && strcmp(argv[1], "convert") == 0) {
+    if (argc >= 2 && strcmp(argv[1], "convert") == 0) { /* the single-threaded peer: no pool */
         for (int i = 2; i < argc; i++)
             if (!time_conversion(argv[i])) return 1;
         return 0;
     }
+    if (!compute_pool_install_per_core()) return 1; /* ours on every core, as in the server */
+    if (argc == 3 && strcmp(argv[1], "text") == 0) return time_text_rank(argv[2]) ? 0 : 1;
     if (!curve_mode(argc, argv)) {
         subject s;
         subject_init(&s, TABLE_N);
