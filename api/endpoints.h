@@ -30,7 +30,8 @@ extern const api_endpoint sudoku_explain_endpoint;         /* api/sudoku/sudoku_
 /* api/service/web_pages.c: the playground, the API reference and the files they load */
 extern const api_endpoint web_playground_endpoint, web_docs_endpoint, web_playground_css_endpoint,
     web_playground_js_endpoint, web_answers_js_endpoint, web_pictures_js_endpoint, web_docs_css_endpoint,
-    web_js_yaml_endpoint, web_play_js_endpoint, web_markdown_js_endpoint, web_spec_worker_js_endpoint;
+    web_js_yaml_endpoint, web_puzzled_client_endpoint, web_play_js_endpoint, web_markdown_js_endpoint,
+    web_spec_worker_js_endpoint;
 
 /* Loads the built-in word-ladder dictionary once at start-up (api/ladder/word_ladder_words.c). Returns false, after
  * printing why on stderr, when it cannot; /word-ladder then needs a request dictionary. */

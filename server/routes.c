@@ -42,6 +42,7 @@ static const route routes[] = {
     {"/spec-worker.js", METHOD_GET, &web_spec_worker_js_endpoint, ON_IO_THREAD},
     {"/docs.css", METHOD_GET, &web_docs_css_endpoint, ON_IO_THREAD},
     {"/vendor/js-yaml.js", METHOD_GET, &web_js_yaml_endpoint, ON_IO_THREAD},
+    {"/vendor/puzzled-client.js", METHOD_GET, &web_puzzled_client_endpoint, ON_IO_THREAD},
 };
 enum { ROUTE_COUNT = sizeof routes / sizeof routes[0] };
 

@@ -40,16 +40,17 @@
     history.replaceState(null, '', `#play/${game}?${params}`);
   }
 
+  const service = PuzzledClient.createClient({baseUrl: ''}); // this page's own origin
+
   // A POST to the service with the elapsed time shown while it runs; resolves with the answer (big
-  // integers exact), or null when the view changed meanwhile; throws the service's error message.
+  // integers are strings of digits), or null when the view changed meanwhile; throws the service's
+  // error (a PuzzledError, whose message is the one to show).
   async function ask(path, body) {
     const token = viewToken;
     const stopTicker = Answers.elapsedTicker((elapsed) => say(`Asking ${path}… ${elapsed}`));
     document.body.dataset.busy = 'true';
     try {
-      const response = await fetch(path, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: Answers.toJson(body)});
-      if (!response.ok) throw new Error((await Answers.errorOf(response)).message);
-      const answer = Answers.parseJson(await response.text());
+      const answer = await service.post(path, body);
       return token === viewToken ? answer : null;
     } finally {
       stopTicker();
@@ -398,7 +399,7 @@
       el('div', {className: 'buttons'},
         el('button', {type: 'button', id: 'ladder-neighbours', onclick: guarded(neighbours)}, 'Neighbours'),
         el('button', {type: 'button', id: 'ladder-verify', onclick: guarded(verify)}, 'Check ladder'),
-        el('button', {type: 'button', id: 'ladder-reveal', onclick: guarded(() => reveal('The shortest ladders:'))}, 'Give up')));
+        el('button', {type: 'button', id: 'ladder-reveal', onclick: guarded(async () => { if (await reveal('The shortest ladders:')) say('The shortest ladders are below yours.'); })}, 'Give up')));
     $('play-notes').append(el('p', {className: 'help'}, 'Change one letter at a time, each step a common English word. Type a word and press Enter; "Neighbours" lists the words one letter away from your last word.'));
     const rungs = el('ol', {className: 'ladder play-ladder', id: 'ladder-rungs'}, // the ends' places, kept while the puzzle comes
       el('li', {className: 'end'}, '…'), el('li', {className: 'gap', ariaHidden: 'true'}, '…'), el('li', {className: 'end'}, '…'));
@@ -437,12 +438,15 @@
       say(`Neighbours of ${word} listed below the ladder.`);
     }
 
+    // Lists the shortest ladders; false when the view changed meanwhile. The caller then says what
+    // they show (the status line held the wait for them).
     async function reveal(heading) {
       const answer = await ask('/word-ladder', {from: puzzle.from, to: puzzle.to, all: true, dictionary: 'common'});
-      if (!answer) return;
+      if (!answer) return false;
       $('play-extra').replaceChildren(el('p', {}, heading),
         el('div', {className: 'ladders'}, ...answer.ladders.slice(0, 12).map((l) => el('ol', {className: 'ladder'}, ...l.map((w) => el('li', {}, w))))),
         ...(answer.ladders.length > 12 ? [el('p', {}, `… and ${answer.ladders.length - 12} more.`)] : []));
+      return true;
     }
 
     async function verify() {
@@ -455,8 +459,8 @@
         say(`Not yet: ${where}.`, 'bad');
         return;
       }
+      if (!await reveal(`The shortest ladders (${answer.shortest_ladders}):`)) return;
       say(`Solved in ${answer.steps} steps${answer.shortest ? ': as short as it gets!' : `; the shortest take ${answer.shortest_steps}.`}`, 'good');
-      await reveal(`The shortest ladders (${answer.shortest_ladders}):`);
     }
 
     return guarded(async () => {

@@ -1,10 +1,11 @@
 // The playground's endpoint view (#/<path>): for every computing endpoint (every path with a POST in
 // /openapi.yaml, read by spec-worker.js off the main thread) a form of its request fields with their
 // defaults, limits and Markdown descriptions (markdown.js), filled with the spec's worked example and
-// sent at once, so each endpoint opens answered and drawn. Sends the form as a JSON POST, shows the
-// equivalent curl command, streams NDJSON with a live counter and a Stop button, shows a progress bar
-// with the time left where the endpoint reports progress (Accept: text/event-stream) and an
-// elapsed-time counter elsewhere, puts an error next to the field it names, and hands the answer to
+// sent at once, so each endpoint opens answered and drawn. Sends the form as a JSON POST through the
+// TypeScript client (/vendor/puzzled-client.js, which reads every answer, stream, event and error),
+// shows the equivalent curl command, streams NDJSON with a live counter and a Stop button, shows a
+// progress bar with the time left where the endpoint reports progress (Accept: text/event-stream) and
+// an elapsed-time counter elsewhere, puts an error next to the field it names, and hands the answer to
 // pictures.js. The spec is the only list of fields: a field added to openapi.yaml appears here.
 'use strict';
 
@@ -12,6 +13,7 @@
   const $ = (id) => document.getElementById(id);
   const SHOWN_STREAM_ITEMS = 20;
   const COUNTER_EVERY_MS = 100;
+  const YIELD_EVERY_MS = 15; // a fast stream gives the page a turn this often, so it cannot freeze it
   const RAW_TEXT_LIMIT = 200000;
   // Streams whose point is the list itself start in NDJSON mode.
   const STREAMED_BY_DEFAULT = new Set(['/permutations', '/combinations', '/shuffle']);
@@ -115,7 +117,7 @@
     if (kind === 'boolean' || kind === 'choice') return text; // the option's value is JSON already
     if (kind === 'json') {
       try {
-        Answers.parseJson(text); // validates; the text itself is sent, so big integers stay exact
+        JSON.parse(text); // validates; the curl line shows the text itself
         return text;
       } catch (error) {
         // a name where a name or a list is taken ("common" for a dictionary)
@@ -174,12 +176,20 @@
     $('status').className = isError ? 'error' : '';
   }
 
+  // A count or other integer of an answer (a string of digits when it can pass 2^53, else a number)
+  // as a BigInt; null for anything else.
+  function bigInteger(value) {
+    if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
+    if (typeof value === 'string' && /^[0-9]+$/.test(value)) return PuzzledClient.toBigInt(value);
+    return null;
+  }
+
   // Big integers of the answer (counts, totals, ranks), shown exactly with digit grouping.
   function showNumbers(answer) {
     const list = document.createElement('dl');
     for (const [key, value] of Object.entries(answer)) {
       if (!/count|total|rank|steps|givens/.test(key)) continue;
-      const big = Answers.bigInteger(value);
+      const big = bigInteger(value);
       if (big === null) continue;
       const term = document.createElement('dt'), detail = document.createElement('dd');
       term.textContent = key;
@@ -204,64 +214,75 @@
     $('picture').append(image);
   }
 
-  async function showStream(response) {
+  // The values of an NDJSON stream (the client's AsyncIterable) as they come: a live count and the first
+  // SHOWN_STREAM_ITEMS items. Ends with the stream; an abort (Stop) or the stream's error end is thrown.
+  async function showStream(values) {
     $('stream').hidden = false;
     const items = $('stream-items'), counter = $('stream-count');
-    let shown = 0, count = 0, painted = 0;
+    let shown = 0, count = 0, painted = 0, yielded = performance.now();
     const paint = () => { counter.textContent = count.toLocaleString('en-US'); painted = performance.now(); };
-    const total = await Answers.readNdjson(response, (line) => {
+    for await (const value of values) {
       count++;
       if (shown < SHOWN_STREAM_ITEMS) {
         const item = document.createElement('li');
-        item.textContent = Answers.toJson(Answers.parseJson(line));
+        item.textContent = JSON.stringify(value);
         items.append(item);
         shown++;
       }
       if (performance.now() - painted > COUNTER_EVERY_MS) paint();
-    });
-    count = total;
+      if (performance.now() - yielded > YIELD_EVERY_MS) {
+        await new Promise((resume) => setTimeout(resume));
+        yielded = performance.now();
+      }
+    }
     paint();
     $('stream-state').textContent = ' — complete';
   }
 
-  // The events of a computation that reports progress (Accept: text/event-stream): `progress` moves
-  // the bar and the time left; one `result` or `failed` event ends it. Resolves {ok, text}.
-  async function withProgress(response, started) {
-    const bar = $('progress-bar'), text = $('progress-text');
+  // A computation that reports progress (Accept: text/event-stream) has begun: the bar, not yet moving.
+  function startProgress() {
     $('progress').hidden = false;
-    bar.removeAttribute('value');
-    text.textContent = 'starting…';
+    $('progress-bar').removeAttribute('value');
+    $('progress-text').textContent = 'starting…';
     showStatus('Computing on the server; Stop ends it there.');
-    let outcome = {ok: false, text: '{"error":{"code":"error","message":"the event stream ended without a result"}}'};
-    await Answers.readEvents(response, (type, data) => {
-      if (type === 'result' || type === 'failed') { outcome = {ok: type === 'result', text: data}; return; }
-      if (type !== 'progress') return;
-      const {done, total, unit} = JSON.parse(data);
-      const seconds = (performance.now() - started) / 1000;
-      if (total) {
-        bar.value = done / total;
-        const left = done > 0 ? seconds * (total - done) / done : null;
-        text.textContent = `${Math.floor(100 * done / total)} % of ${Number(total).toLocaleString('en-US')} ${unit}` +
-          (left === null ? '' : ` · about ${left < 1.5 ? 'a second' : `${Math.ceil(left)} s`} left`);
-      } else {
-        text.textContent = `${Number(done).toLocaleString('en-US')} ${unit} · ${seconds.toFixed(1)} s`;
-      }
-      $('progress').dataset.done = done;
-    });
-    return outcome;
   }
 
+  // One progress event ({done, total, unit}): the bar and the time left.
+  function showProgress({done, total, unit}, started) {
+    const seconds = (performance.now() - started) / 1000, text = $('progress-text');
+    if (total) {
+      $('progress-bar').value = done / total;
+      const left = done > 0 ? seconds * (total - done) / done : null;
+      text.textContent = `${Math.floor(100 * done / total)} % of ${Number(total).toLocaleString('en-US')} ${unit}` +
+        (left === null ? '' : ` · about ${left < 1.5 ? 'a second' : `${Math.ceil(left)} s`} left`);
+    } else {
+      text.textContent = `${Number(done).toLocaleString('en-US')} ${unit} · ${seconds.toFixed(1)} s`;
+    }
+    $('progress').dataset.done = done;
+  }
+
+  // A PuzzledError: next to its field when the form has it; its status where it is an HTTP one (an
+  // error inside a progress stream comes with the stream's 200).
   function showError(error) {
-    const placed = error.field !== null && showFieldError(error.field, error.message);
-    showStatus(`${error.status} ${error.code}${error.field ? ` (field ${error.field})` : ''}${placed ? '' : `: ${error.message}`}`, true);
+    const placed = error.field !== undefined && showFieldError(error.field, error.message);
+    const status = error.status >= 400 ? `${error.status} ` : '';
+    showStatus(`${status}${error.code}${error.field ? ` (field ${error.field})` : ''}${placed ? '' : `: ${error.message}`}`, true);
   }
 
-  async function showJson(endpoint, body, text, took) {
-    showStatus(`200 in ${took} ms`);
-    showRaw(text);
-    const answer = Answers.parseJson(text);
-    showNumbers(answer);
-    Pictures.draw(endpoint.path, answer, $('picture'), Answers.parseJson(body));
+  // The answer of a plain or progress call: parsed JSON (shown, counted and drawn), or the text of
+  // another media type (SVG, the service's own drawing, shown as an image).
+  function showAnswer(endpoint, fields, answer, response, took) {
+    showStatus(`${response.status} in ${took} ms`);
+    const type = (response.headers.get('Content-Type') ?? '').split(';')[0].trim();
+    if (type === 'image/svg+xml') { // format: svg
+      showImage(new Blob([answer], {type}), endpoint.path);
+    } else if (typeof answer === 'string') {
+      showRaw(answer);
+    } else {
+      showRaw(JSON.stringify(answer));
+      showNumbers(answer);
+      Pictures.draw(endpoint.path, answer, $('picture'), fields);
+    }
   }
 
   // Sends the form; a Send while an answer is awaited replaces that request.
@@ -288,41 +309,38 @@
     const took = () => Math.round(performance.now() - started);
     // the elapsed time in the status line until the answer or its first progress event comes
     const stopCounter = streaming ? () => {} : Answers.elapsedTicker((elapsed) => showStatus(`Waiting for the answer… ${elapsed}`));
-    try {
-      // a route that reports progress answers with events; the others ignore text/event-stream
-      const response = await fetch(endpoint.path, {method: 'POST', body, signal: controller.signal,
-        headers: {'Content-Type': 'application/json', Accept: streaming ? 'application/x-ndjson' : 'text/event-stream, application/json;q=0.9, image/svg+xml;q=0.8'}});
+    let received = null; // the response the client read, seen by its hook: its status and media type
+    const service = PuzzledClient.createClient({baseUrl: '', hooks: [{onResponse: (response) => {
+      received = response;
       stopCounter();
-      if (!response.ok) {
-        showError(await Answers.errorOf(response));
+      if (!response.ok || controller !== running) return; // the client throws its PuzzledError; a replaced Send shows nothing
+      if (streaming) showStatus(`${response.status}: streaming…`);
+      else if ((response.headers.get('Content-Type') ?? '').startsWith('text/event-stream')) startProgress();
+    }}]});
+    const fields = JSON.parse(body), options = {signal: controller.signal};
+    try {
+      if (streaming) {
+        await showStream(service.stream(endpoint.path, fields, options));
+        showStatus(`${received.status} in ${took()} ms`);
         return;
       }
-      const type = response.headers.get('Content-Type') ?? '';
-      if (type.startsWith('text/event-stream')) {
-        const outcome = await withProgress(response, started);
-        if (outcome.ok) await showJson(endpoint, body, outcome.text, took());
-        else showError(await Answers.errorOf(new Response(outcome.text, {status: 500})));
+      if (fields.format === 'svg') { // the service's own drawing, asked for plainly: a progress result carries no JSON
+        showAnswer(endpoint, fields, await service.post(endpoint.path, fields, options), received, took());
         return;
       }
-      if (type.startsWith('application/x-ndjson')) {
-        showStatus(`${response.status}: streaming…`);
-        await showStream(response);
-        showStatus(`${response.status} in ${took()} ms`);
-        return;
+      // a route that reports progress answers with events, the others plainly: either way the client
+      // ends with the answer
+      for await (const event of service.progress(endpoint.path, fields, options)) {
+        if (event.type === 'progress') showProgress(event.progress, started);
+        else showAnswer(endpoint, fields, event.result, received, took());
       }
-      if (type.startsWith('image/svg+xml')) { // format: svg: the service's own drawing
-        showStatus(`${response.status} in ${took()} ms`);
-        showImage(await response.blob(), endpoint.path);
-        return;
-      }
-      const text = await response.text();
-      if (type.startsWith('application/json')) await showJson(endpoint, body, text, took());
-      else { showStatus(`${response.status} in ${took()} ms`); showRaw(text); }
     } catch (error) {
       if (controller !== running) return; // replaced by a newer Send
       if (error.name === 'AbortError') {
         $('stream-state').textContent = ' — stopped';
         showStatus('Stopped: the request was cancelled and the server stops producing the answer.');
+      } else if (error instanceof PuzzledClient.PuzzledError) {
+        showError(error);
       } else {
         showStatus(`The request failed: ${error.message}`, true);
       }

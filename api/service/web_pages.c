@@ -45,18 +45,19 @@ static bool answer_file(api_response *res, const char *content_type, const char 
 #define SCRIPT "text/javascript; charset=utf-8"
 
 /* The files: endpoint, embedded symbol, media type, security policy (HTML pages only). */
-#define WEB_FILES(X)                                                 \
-    X(web_playground_endpoint, web_index_html, HTML, strict_policy)  \
-    X(web_docs_endpoint, web_docs_html, HTML, strict_policy)         \
-    X(web_playground_css_endpoint, web_playground_css, CSS, NULL)    \
-    X(web_playground_js_endpoint, web_playground_js, SCRIPT, NULL)   \
-    X(web_answers_js_endpoint, web_answers_js, SCRIPT, NULL)         \
-    X(web_pictures_js_endpoint, web_pictures_js, SCRIPT, NULL)       \
-    X(web_play_js_endpoint, web_play_js, SCRIPT, NULL)               \
-    X(web_markdown_js_endpoint, web_markdown_js, SCRIPT, NULL)       \
-    X(web_spec_worker_js_endpoint, web_spec_worker_js, SCRIPT, NULL) \
-    X(web_docs_css_endpoint, web_docs_css, CSS, NULL)                \
-    X(web_js_yaml_endpoint, web_vendor_js_yaml_js_yaml_umd_min_js, SCRIPT, NULL)
+#define WEB_FILES(X)                                                             \
+    X(web_playground_endpoint, web_index_html, HTML, strict_policy)              \
+    X(web_docs_endpoint, web_docs_html, HTML, strict_policy)                     \
+    X(web_playground_css_endpoint, web_playground_css, CSS, NULL)                \
+    X(web_playground_js_endpoint, web_playground_js, SCRIPT, NULL)               \
+    X(web_answers_js_endpoint, web_answers_js, SCRIPT, NULL)                     \
+    X(web_pictures_js_endpoint, web_pictures_js, SCRIPT, NULL)                   \
+    X(web_play_js_endpoint, web_play_js, SCRIPT, NULL)                           \
+    X(web_markdown_js_endpoint, web_markdown_js, SCRIPT, NULL)                   \
+    X(web_spec_worker_js_endpoint, web_spec_worker_js, SCRIPT, NULL)             \
+    X(web_docs_css_endpoint, web_docs_css, CSS, NULL)                            \
+    X(web_js_yaml_endpoint, web_vendor_js_yaml_js_yaml_umd_min_js, SCRIPT, NULL) \
+    X(web_puzzled_client_endpoint, web_vendor_puzzled_client_puzzled_client_min_js, SCRIPT, NULL)
 
 WEB_FILES(WEB_FILE)
 

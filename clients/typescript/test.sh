@@ -4,7 +4,8 @@
 # 2. checks that the package's version is openapi.yaml's info.version, and that its LICENSE is the
 #    repository's;
 # 3. regenerates the types from openapi.yaml and fails on any difference from src/generated/ (drift);
-# 4. builds the package with tsc --strict, bundles it with esbuild, and type-checks the tests, the
+# 4. builds the package with tsc --strict, bundles it with esbuild (and fails when the playground's
+#    copy, web/vendor/puzzled-client/, differs from a fresh bundle: drift), and type-checks the tests, the
 #    examples and the compile-fail test (test/compile_fail.ts) with tsc --strict; packs it (npm pack);
 # 5. runs the tests with Node's test runner: parsers and retry on hand-made input, then against
 #    PUZZLED_BIN started on free ports: every operation of openapi.yaml, 10! NDJSON lines with flat
@@ -40,6 +41,19 @@ echo "typescript-client: the generated types match openapi.yaml"
 rm -rf dist .build
 npm run --silent build
 npm run --silent bundle -- --log-level=warning
+
+# The playground's copy of the browser bundle (web/vendor/puzzled-client/, compiled into the binary,
+# whose build needs no Node): rebuilt here, and any byte of difference fails.
+web_bundle=../../web/vendor/puzzled-client/puzzled-client.min.js
+rebuilt_bundle=$(mktemp)
+npm run --silent bundle:web -- --outfile="$rebuilt_bundle"
+if ! cmp -s "$rebuilt_bundle" "$web_bundle"; then
+  rm -f "$rebuilt_bundle"
+  echo "typescript-client: $web_bundle differs from what src/ bundles; run 'npm run bundle:web' in clients/typescript and commit it" >&2
+  exit 1
+fi
+rm -f "$rebuilt_bundle"
+echo "typescript-client: the playground's bundle ($web_bundle, $(wc -c < "$web_bundle") bytes) is what src/ bundles"
 npx --no-install tsc -p tsconfig.test.json
 echo "typescript-client: the package, its tests, its examples and the compile-fail test type-check (tsc --strict)"
 

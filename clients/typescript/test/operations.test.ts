@@ -12,6 +12,8 @@ import type { operations } from '../src/generated/openapi.js';
 import { startPuzzled, type Puzzled } from './server.js';
 
 const SPEC_TEXT = readFileSync(new URL('../../../../openapi.yaml', import.meta.url), 'utf8');
+// The playground's copy of this client's bundle, which the binary serves as it is.
+const WEB_BUNDLE_TEXT = readFileSync(new URL('../../../../web/vendor/puzzled-client/puzzled-client.min.js', import.meta.url), 'utf8');
 
 // ---- independent references ----
 function permutationsOf<T>(items: T[]): T[][] {
@@ -75,6 +77,7 @@ const cases = {
   getMarkdownScript: async (c) => void await text(c.get('/markdown.js')),
   getSpecWorkerScript: async (c) => void await text(c.get('/spec-worker.js')),
   getJsYamlScript: async (c) => void await text(c.get('/vendor/js-yaml.js')),
+  getPuzzledClientScript: async (c) => assert.equal(await text(c.get('/vendor/puzzled-client.js')), WEB_BUNDLE_TEXT),
 
   getShuffle: async (c) => {
     const answer = await c.get('/shuffle', { n: 54, start: 1, seed: '42' });
@@ -263,6 +266,7 @@ const cases = {
   preflightMarkdownScript: preflight('/markdown.js', 'GET'),
   preflightSpecWorkerScript: preflight('/spec-worker.js', 'GET'),
   preflightJsYamlScript: preflight('/vendor/js-yaml.js', 'GET'),
+  preflightPuzzledClientScript: preflight('/vendor/puzzled-client.js', 'GET'),
   preflightShuffle: preflight('/shuffle', 'POST'),
   preflightPermutations: preflight('/permutations', 'POST'),
   preflightPermutationRank: preflight('/permutation/rank', 'POST'),

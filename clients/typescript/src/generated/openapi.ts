@@ -161,7 +161,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The playgrounds requests: exact big integers, NDJSON streams, errors. */
+        /** The wait both views of the playground show: the time an answer has been awaited. */
         get: operations["getAnswersScript"];
         put?: never;
         post?: never;
@@ -276,6 +276,24 @@ export interface paths {
         delete?: never;
         /** CORS preflight. */
         options: operations["preflightJsYamlScript"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor/puzzled-client.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** puzzled-client's browser bundle (generated from clients/typescript/ into web/vendor/): the playground asks this service through it. */
+        get: operations["getPuzzledClientScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** CORS preflight. */
+        options: operations["preflightPuzzledClientScript"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -3548,6 +3566,35 @@ export interface operations {
         };
     };
     preflightJsYamlScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    getPuzzledClientScript: {
+        parameters: {
+            query?: {
+                /** @description A smaller time limit for this request, in milliseconds (at most the server's --time-limit-ms, default 10000). */
+                time_limit_ms?: components["parameters"]["TimeLimitMs"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["WebScript"];
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadQuery"];
+        };
+    };
+    preflightPuzzledClientScript: {
         parameters: {
             query?: never;
             header?: never;
