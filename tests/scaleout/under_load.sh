@@ -153,7 +153,7 @@ retry_in_flight() { # replica
   for i in "${!curls[@]}"; do
     wait "${curls[$i]}"
     status=$(cat "$tmp/slow-$i.status")
-    if [ "$status" = 200 ] && grep -qE "^\{\"n\":13,.*\"count\":\"$slow_count\"\}$" "$tmp/slow-$i.body"; then
+    if [ "$status" = 200 ] && grep -qE "^\{\"kind\":\"queens_count\",\"n\":13,.*\"total\":\"$slow_count\"\}$" "$tmp/slow-$i.body"; then
       answers=$((answers + 1))
     else
       echo "      slow request $i: status $status, $(head -c 300 "$tmp/slow-$i.body")"
