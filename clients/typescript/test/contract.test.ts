@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import ts from 'typescript';
-import { createClient, PuzzledError, type PuzzledClient } from '../src/index.js';
-import { startPuzzled, type Puzzled } from './server.js';
+import { createClient, PuzzledError } from '../src/index.js';
+import { liveClient } from './server.js';
 
 const TABLE = readFileSync(new URL('../../../../api/errors.h', import.meta.url), 'utf8');
 const PACKAGE = fileURLToPath(new URL('../../', import.meta.url));
@@ -44,15 +44,7 @@ function typeErrors(files: Record<string, string>): Record<string, string[]> {
   }
 }
 
-let puzzled: Puzzled;
-let client: PuzzledClient;
-before(async () => {
-  puzzled = await startPuzzled();
-  client = createClient({ baseUrl: puzzled.url });
-});
-after(async () => {
-  assert.equal(await puzzled.stop(), 0);
-});
+const client = liveClient();
 
 test('every error code of api/errors.h compiles as a PuzzledError code', () => {
   const codes = tableCodes();
@@ -67,10 +59,10 @@ test('every error code of api/errors.h compiles as a PuzzledError code', () => {
 
 test('live errors arrive with their codes', async () => {
   const cases: [Promise<unknown>, PuzzledError['code'], string][] = [
-    [client.get('/queens', { n: 8, mode: 'count', format: 'svg' }), 'conflicting_fields', 'format'],
-    [client.post('/queens', { n: 8, limt: 3 } as never), 'unknown_field', 'limt'],
-    [client.post('/word-ladder', { from: 'cold' } as never), 'missing_field', 'to'],
-    [client.post('/sudoku/solve', { puzzle: '1..1............' }), 'conflicting_givens', 'puzzle'],
+    [client().get('/queens', { n: 8, mode: 'count', format: 'svg' }), 'conflicting_fields', 'format'],
+    [client().post('/queens', { n: 8, limt: 3 } as never), 'unknown_field', 'limt'],
+    [client().post('/word-ladder', { from: 'cold' } as never), 'missing_field', 'to'],
+    [client().post('/sudoku/solve', { puzzle: '1..1............' }), 'conflicting_givens', 'puzzle'],
   ];
   for (const [call, code, field] of cases) {
     await assert.rejects(call, (error: unknown) => {
@@ -82,7 +74,7 @@ test('live errors arrive with their codes', async () => {
 });
 
 test('a word-ladder page tells an unknown word by its code and reads the word from the details', async () => {
-  await assert.rejects(client.post('/word-ladder', { from: 'cold', to: 'qzqz' }), (error: unknown) => {
+  await assert.rejects(client().post('/word-ladder', { from: 'cold', to: 'qzqz' }), (error: unknown) => {
     assert.ok(error instanceof PuzzledError);
     if (error.code !== 'unknown_word') return false; // compiles: unknown_word is one of the codes
     assert.deepEqual(error.details, { word: 'qzqz', letters: 4 });
@@ -91,7 +83,7 @@ test('a word-ladder page tells an unknown word by its code and reads the word fr
 });
 
 test('a range error carries its range as details', async () => {
-  await assert.rejects(client.post('/queens', { n: 33 }), (error: unknown) =>
+  await assert.rejects(client().post('/queens', { n: 33 }), (error: unknown) =>
     error instanceof PuzzledError && error.code === 'too_large' &&
     JSON.stringify(error.details) === JSON.stringify({ min: 1, max: 32, received: 33 }));
 });
@@ -101,7 +93,7 @@ test('an NDJSON stream stopped by its time limit is thrown as a PuzzledError dea
   // 2 s time limit, and the server generates only as the socket takes more
   let lines = 0;
   await assert.rejects((async () => {
-    for await (const solution of client.stream('/queens', { n: 20, time_limit_ms: 2000 })) {
+    for await (const solution of client().stream('/queens', { n: 20, time_limit_ms: 2000 })) {
       assert.equal(solution.length, 20);
       if (lines++ === 0) await sleep(3000);
     }

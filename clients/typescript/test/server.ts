@@ -1,7 +1,10 @@
 // The live tests' puzzled: the binary named by PUZZLED_BIN started on a free loopback port (port 0,
-// the address read from its "listening on" line), stopped with SIGTERM after the tests; and one
-// metric read from its /metrics.
+// the address read from its "listening on" line), stopped with SIGTERM after the tests; a test
+// file's client on one such puzzled; and one metric read from its /metrics.
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { after, before } from 'node:test';
+import { createClient, type PuzzledClient } from '../src/index.js';
 
 export interface Puzzled {
   url: string;
@@ -32,6 +35,21 @@ export function startPuzzled(extraArguments: string[] = []): Promise<Puzzled> {
       resolve({ url: match[1]!, stop: () => { child.kill('SIGTERM'); return exited; } });
     });
   });
+}
+
+/** A client on a puzzled of the test file's own, started before its tests and stopped cleanly after
+ * them (exit code 0); the function returns the client once the tests run. */
+export function liveClient(): () => PuzzledClient {
+  let puzzled: Puzzled;
+  let client: PuzzledClient;
+  before(async () => {
+    puzzled = await startPuzzled();
+    client = createClient({ baseUrl: puzzled.url });
+  });
+  after(async () => {
+    assert.equal(await puzzled.stop(), 0);
+  });
+  return () => client;
 }
 
 /** The value of an unlabelled metric in the text of /metrics. */
