@@ -86,6 +86,15 @@ interface Call {
   accept?: string;
 }
 
+// The answer in a result event, whose data is the plain answer's bytes without their media type: the
+// NDJSON lines of a text body, an SVG drawing as its text (the one answer that begins with '<'), or
+// else a JSON document.
+function resultOf(body: unknown, text: string, status: number): unknown {
+  if (typeof body === 'string') return ndjsonArray(text, status);
+  if (text.startsWith('<')) return text;
+  return parseJson(text, status, 'the answer');
+}
+
 export function createClient(options: ClientOptions): PuzzledClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const fetchOne: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -123,7 +132,7 @@ export function createClient(options: ClientOptions): PuzzledClient {
     },
     progress: ((path: string, body: unknown, call?: CallOptions) => progressEvents(
       () => send({ method: 'POST', path, body, accept: EVENT_STREAM }, call),
-      (text, status) => typeof body === 'string' ? ndjsonArray(text, status) : parseJson(text, status, 'the answer'),
+      (text, status) => resultOf(body, text, status),
     )) as PuzzledClient['progress'],
     async preflight(path, call) {
       const response = await send({ method: 'OPTIONS', path }, call);

@@ -157,4 +157,13 @@ test('progress events end in the answer the body selects', async () => {
     exact<typeof event.result, S['QueensCount']>();
     assert.equal(event.result.kind, 'queens_count');
   }
+  let drawings = 0;
+  for await (const event of client().progress('/queens', { n: 8, mode: 'first', format: 'svg' })) {
+    if (event.type !== 'result') continue;
+    exact<typeof event.result, string | S['QueensFirst']>(); // a drawing, or the JSON answer when nothing is found
+    assert.equal(variant(event.result), 'string');
+    assert.match(event.result as string, /^<svg[\s>]/);
+    drawings++;
+  }
+  assert.equal(drawings, 1);
 });

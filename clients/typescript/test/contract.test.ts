@@ -58,14 +58,15 @@ test('every error code of api/errors.h compiles as a PuzzledError code', () => {
 });
 
 test('live errors arrive with their codes', async () => {
-  const cases: [Promise<unknown>, PuzzledError['code'], string][] = [
-    [client().get('/queens', { n: 8, mode: 'count', format: 'svg' }), 'conflicting_fields', 'format'],
-    [client().post('/queens', { n: 8, limt: 3 } as never), 'unknown_field', 'limt'],
-    [client().post('/word-ladder', { from: 'cold' } as never), 'missing_field', 'to'],
-    [client().post('/sudoku/solve', { puzzle: '1..1............' }), 'conflicting_givens', 'puzzle'],
+  // each call made only when its turn comes: a rejection made earlier would go unhandled meanwhile
+  const cases: [() => Promise<unknown>, PuzzledError['code'], string][] = [
+    [() => client().get('/queens', { n: 8, mode: 'count', format: 'svg' }), 'conflicting_fields', 'format'],
+    [() => client().post('/queens', { n: 8, limt: 3 } as never), 'unknown_field', 'limt'],
+    [() => client().post('/word-ladder', { from: 'cold' } as never), 'missing_field', 'to'],
+    [() => client().post('/sudoku/solve', { puzzle: '1..1............' }), 'conflicting_givens', 'puzzle'],
   ];
   for (const [call, code, field] of cases) {
-    await assert.rejects(call, (error: unknown) => {
+    await assert.rejects(call(), (error: unknown) => {
       assert.ok(error instanceof PuzzledError);
       assert.deepEqual([error.code, error.field], [code, field]);
       return true;
