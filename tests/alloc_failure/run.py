@@ -54,6 +54,7 @@ REQUESTS = [
     ("web page /spec-worker.js", "GET", "/spec-worker.js", {}, {}, False),
     ("web page /docs.css", "GET", "/docs.css", {}, {}, False),
     ("web page /vendor/js-yaml.js", "GET", "/vendor/js-yaml.js", {}, {}, False),
+    ("web page /vendor/puzzled-client.js", "GET", "/vendor/puzzled-client.js", {}, {}, False),
     ("metrics", "GET", "/metrics", {}, {}, True),
     ("a field of the wrong type (400)", "GET", "/queens", {"n": "eight"}, {}, False),
     ("malformed JSON (400)", "POST", "/queens", "{\"n\": 8,", {}, False),
