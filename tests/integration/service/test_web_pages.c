@@ -28,7 +28,8 @@ static const web_file files[] = {
     {"/spec-worker.js", "spec-worker.js", "text/javascript; charset=utf-8", false},
     {"/docs.css", "docs.css", "text/css; charset=utf-8", false},
     {"/vendor/js-yaml.js", "vendor/js-yaml/js-yaml.umd.min.js", "text/javascript; charset=utf-8", false},
-    {"/vendor/puzzled-client.js", "vendor/puzzled-client/puzzled-client.min.js", "text/javascript; charset=utf-8", false},
+    {"/vendor/puzzled-client.js", "vendor/puzzled-client/puzzled-client.min.js", "text/javascript; charset=utf-8",
+     false},
 };
 
 /* The whole file web/<source>, its length in *length: from the build tree's web/, which holds the
