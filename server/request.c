@@ -35,6 +35,7 @@
 
 #include <microhttpd.h>
 
+#include "api/cost_estimates.h"
 #include "api/fields.h"
 #include "api/json_allocation.h"
 #include "server/access_log.h"
@@ -691,12 +692,16 @@ static enum MHD_Result enqueue(request_context *ctx) {
     return queue_answer(ctx);
 }
 
-/* A small request (api_endpoint.estimate_seconds at most API_SMALL_WORK_SECONDS), unless it follows
- * its progress or pauses for a test (server/lifecycle_hooks.h), or the server is stopping (the pool's
- * 503 then answers it as any other). */
+/* Work answered here on the I/O thread (api_endpoint.estimate_seconds): a small request (at most
+ * API_SMALL_WORK_SECONDS), or a hopeless one (over API_HOPELESS_FACTOR times its time limit), which its
+ * handler refuses 422 at once before any work (api/cost_estimates.h), whatever the pool's queue holds;
+ * unless it follows its progress or pauses for a test (server/lifecycle_hooks.h), or the server is
+ * stopping (the pool's 503 then answers it as any other). */
 static bool small_work(request_context *ctx) {
-    return ctx->estimate_seconds >= 0 && ctx->estimate_seconds <= API_SMALL_WORK_SECONDS && !ctx->wants_events &&
-           ctx->pause_at == LIFECYCLE_NOWHERE && !atomic_load(&ctx->server->draining);
+    bool small = ctx->estimate_seconds >= 0 && ctx->estimate_seconds <= API_SMALL_WORK_SECONDS;
+    bool hopeless = ctx->estimate_seconds > API_HOPELESS_FACTOR * api_time_limit_seconds(&ctx->req);
+    return (small || hopeless) && !ctx->wants_events && ctx->pause_at == LIFECYCLE_NOWHERE &&
+           !atomic_load(&ctx->server->draining);
 }
 
 /* Runs a small request here on the I/O thread within IO_THREAD_SLICE_MS of its time limit, sparing the
