@@ -32,9 +32,13 @@ static uint64_t exact_ms(double seconds) {
     return ms < (double)API_MAX_EXACT_INTEGER ? (uint64_t)ms : (uint64_t)API_MAX_EXACT_INTEGER;
 }
 
+bool api_estimate_hopeless(double estimated_seconds, double time_limit_seconds) {
+    return estimated_seconds > API_HOPELESS_FACTOR * time_limit_seconds;
+}
+
 bool api_check_estimate(api_request *req, const char *field, const char *work, double estimated_seconds,
                         double time_limit_seconds, int64_t largest_that_fits) {
-    if (estimated_seconds <= API_HOPELESS_FACTOR * time_limit_seconds) return true;
+    if (!api_estimate_hopeless(estimated_seconds, time_limit_seconds)) return true;
     char fits[96];
     if (largest_that_fits > 0)
         snprintf(fits, sizeof fits, "%s up to about %lld may fit", field, (long long)largest_that_fits);

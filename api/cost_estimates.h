@@ -36,6 +36,10 @@ const queens_cost *api_queens_cost(void);
  * starts (it runs, and meets its deadline as any other). */
 double api_time_limit_seconds(const api_request *req);
 
+/* True when `estimated_seconds` is over API_HOPELESS_FACTOR times `time_limit_seconds`: work that
+ * api_check_estimate refuses, which the server therefore answers without waiting for a worker. */
+bool api_estimate_hopeless(double estimated_seconds, double time_limit_seconds);
+
 /* Returns true when `estimated_seconds` is within API_HOPELESS_FACTOR times `time_limit_seconds`; else fails
  * with 422 too_large naming `field`, its message saying about how long `work` would take and the
  * largest value of `field` that fits (`largest_that_fits`, 0 for none), and returns false. */

@@ -697,27 +697,27 @@ static enum MHD_Result enqueue(request_context *ctx) {
  * handler refuses 422 at once before any work (api/cost_estimates.h), whatever the pool's queue holds;
  * unless it follows its progress or pauses for a test (server/lifecycle_hooks.h), or the server is
  * stopping (the pool's 503 then answers it as any other). */
-static bool small_work(request_context *ctx) {
+static bool runs_on_io_thread(request_context *ctx) {
     bool small = ctx->estimate_seconds >= 0 && ctx->estimate_seconds <= API_SMALL_WORK_SECONDS;
-    bool hopeless = ctx->estimate_seconds > API_HOPELESS_FACTOR * api_time_limit_seconds(&ctx->req);
+    bool hopeless = api_estimate_hopeless(ctx->estimate_seconds, api_time_limit_seconds(&ctx->req));
     return (small || hopeless) && !ctx->wants_events && ctx->pause_at == LIFECYCLE_NOWHERE &&
            !atomic_load(&ctx->server->draining);
 }
 
-/* Runs a small request here on the I/O thread within IO_THREAD_SLICE_MS of its time limit, sparing the
+/* Runs a small (or hopeless) request here on the I/O thread within IO_THREAD_SLICE_MS of its time limit, sparing the
  * hop to the pool and back (two thread wake-ups, the connection's suspension and resumption); work
  * that outlasts the slice goes to the pool and starts over there with the rest of its time, as the
  * express lane's does (run_express_slice). */
-static enum MHD_Result run_small(request_context *ctx) {
+static enum MHD_Result run_on_io_thread(request_context *ctx) {
     return run_slice_outlasted(ctx, IO_THREAD_SLICE_MS) ? enqueue(ctx) : queue_answer(ctx);
 }
 
-/* A computing request: counted in its client's share (or refused 429), then run here when small, else
- * queued for the pool. */
+/* A computing request: counted in its client's share (or refused 429), then run here when small or
+ * hopeless, else queued for the pool. */
 static enum MHD_Result compute(request_context *ctx) {
     enum MHD_Result refused;
     if (!admit_client(ctx, &refused)) return refused;
-    return small_work(ctx) ? run_small(ctx) : enqueue(ctx);
+    return runs_on_io_thread(ctx) ? run_on_io_thread(ctx) : enqueue(ctx);
 }
 
 /* A request of a worker's route that its endpoint says computes nothing before its stream starts
