@@ -241,6 +241,9 @@ class Mutator:
             request = self.odd_path_or_method(example)
         if "target" not in request:
             request["target"] = request["path"]
+        # A target over --max-url may be over libmicrohttpd's read buffer too, and then it answers its own 414
+        # page before puzzled sees the request (a long garbage value, not only the padding, can get there).
+        request["mangled"] = request.get("mangled", False) or len(request["target"]) > MAX_URL
         request["raw"] = None
         if r.random() < 0.25 or not is_ascii_target(request["target"]):
             self.to_raw(request)
