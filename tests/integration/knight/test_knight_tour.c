@@ -294,20 +294,6 @@ Test(knight_tour_hopeless, boards_near_the_squares_limit_with_1_ms_are_refused_a
                     1999.0 * 2001, 1);
 }
 
-Test(knight_tour_hopeless, boards_no_tour_exists_on_are_answered_by_theorem) {
-    const char *theorems[] = {"{\"rows\":1999,\"cols\":2001,\"closed\":true,\"time_limit_ms\":1}",
-                              "{\"rows\":2,\"cols\":2000000,\"time_limit_ms\":1}",
-                              "{\"rows\":4,\"cols\":1000000,\"closed\":true,\"time_limit_ms\":1}",
-                              "{\"rows\":1999,\"cols\":2001,\"start\":[0,1],\"time_limit_ms\":1}"};
-    for (size_t i = 0; i < sizeof theorems / sizeof *theorems; i++) {
-        http_result res = http_post("/knight-tour", theorems[i]);
-        cr_assert_eq(res.status, 200, "%s: %ld %s", theorems[i], res.status, res.body);
-        cr_assert_not(tour_found(&res), "%s", res.body);
-        cr_assert_not_null(strstr(res.body, "\"reason\":\""), "%s", res.body);
-        http_result_free(&res);
-    }
-}
-
 Test(knight_tour_hopeless, ordinary_boards_within_their_limit_are_answered, .timeout = 300) {
     const struct {
         int rows, cols, start_row, start_col;
@@ -324,7 +310,7 @@ Test(knight_tour_hopeless, ordinary_boards_within_their_limit_are_answered, .tim
     }
 }
 
-Test(knight_tour_hopeless, a_raised_squares_limit_refuses_what_its_time_limit_cannot_build) {
+Test(knight_tour_hopeless, a_raised_squares_limit_refuses_what_its_time_limit_cannot_build_and_no_theorem_board) {
     const char *args[] = {"--max-board-squares", "2147483648", NULL};
     test_server server;
     cr_assert(test_server_start(&server, args));
@@ -332,15 +318,20 @@ Test(knight_tour_hopeless, a_raised_squares_limit_refuses_what_its_time_limit_ca
               "the calibration is logged");
     expect_hopeless(server.url, "{\"rows\":46340,\"cols\":46340,\"time_limit_ms\":100}", "rows", 46340.0 * 46340, 100);
     expect_hopeless(server.url, "{\"rows\":3,\"cols\":715827882,\"time_limit_ms\":100}", "rows", 2147483646.0, 100);
-    http_result res = http_request(server.url, "POST", "/knight-tour",
-                                   "{\"rows\":46339,\"cols\":46341,\"closed\":true,\"time_limit_ms\":1}", NULL);
-    cr_assert_eq(res.status, 200, "both sides odd: Schwenk, however large: %ld %s", res.status, res.body);
-    cr_assert_not(tour_found(&res), "%s", res.body);
-    http_result_free(&res);
-    res =
-        http_request(server.url, "POST", "/knight-tour", "{\"rows\":2,\"cols\":1073741824,\"time_limit_ms\":1}", NULL);
-    cr_assert_eq(res.status, 200, "a side of 2: no open tour, however large: %ld %s", res.status, res.body);
-    cr_assert_not(tour_found(&res), "%s", res.body);
-    http_result_free(&res);
+    /* Boards no tour exists on, as large: answered by their theorem, never refused (here a board of
+     * that size with a tour is estimated at over a minute). 1 s, not less: the answer comes from a
+     * worker, whose wake-up a busy machine may delay. */
+    const char *theorems[] = {"{\"rows\":46339,\"cols\":46341,\"closed\":true,\"time_limit_ms\":1000}",
+                              "{\"rows\":46339,\"cols\":46341,\"start\":[0,1],\"time_limit_ms\":1000}",
+                              "{\"rows\":2,\"cols\":1073741824,\"time_limit_ms\":1000}",
+                              "{\"rows\":4,\"cols\":536870912,\"closed\":true,\"time_limit_ms\":1000}",
+                              "{\"rows\":536870912,\"cols\":4,\"start\":[0,1],\"time_limit_ms\":1000}"};
+    for (size_t i = 0; i < sizeof theorems / sizeof *theorems; i++) {
+        http_result res = http_request(server.url, "POST", "/knight-tour", theorems[i], NULL);
+        cr_assert_eq(res.status, 200, "%s: %ld %s", theorems[i], res.status, res.body);
+        cr_assert_not(tour_found(&res), "%s", res.body);
+        cr_assert_not_null(strstr(res.body, "\"reason\":\""), "%s", res.body);
+        http_result_free(&res);
+    }
     cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
 }
