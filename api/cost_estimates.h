@@ -13,23 +13,33 @@
  *   counts of n = 12 to 14 (core/queens/queens_cost.h); the other algorithms enumerate
  *   and are slower still, so the estimate is a lower bound for them too. A count of the completions
  *   of placed queens is not estimated (the placed queens cut the search by an amount its fields do
- *   not tell). */
+ *   not tell).
+ *   /knight-tour with algorithm "auto" on a board of at least KNIGHT_COST_MIN_SQUARES squares that no
+ *   theorem rules out: the constructions' time, linear in the squares, with first touching their
+ *   memory, timed at start-up (core/knight/knight_cost.h); what fits is a number of squares (rows x
+ *   cols). Boards answered by theorem, smaller boards (searched, or built at a fixed cost the squares
+ *   do not tell) and the other algorithms (a heuristic's retries, an exponential search) are not
+ *   estimated. */
 #ifndef PUZZLED_API_COST_ESTIMATES_H
 #define PUZZLED_API_COST_ESTIMATES_H
 
 #include "api/api.h"
+#include "core/knight/knight_cost.h"
 #include "core/queens/queens_cost.h"
 
 /* The margin of estimate over the request's time limit before it is refused: the calibration runs at
  * start-up on a machine that may be busy, and the model extrapolates. */
 #define API_HOPELESS_FACTOR 4
 
-/* Times the calibration runs and fits every model (about 90 ms of processor time here). Call once at start-up, on the
+/* Times the calibration runs and fits every model (about 95 ms of processor time here). Call once at start-up, on the
  * main thread, before serving: the models are read-only afterwards. Without it nothing is refused. */
 void api_calibrate_costs(void);
 
 /* The n-queens count model, or NULL before api_calibrate_costs(). */
 const queens_cost *api_queens_cost(void);
+
+/* The knight's tour model, or NULL before api_calibrate_costs(). */
+const knight_cost *api_knight_cost(void);
 
 /* The request's whole time limit in seconds, HUGE_VAL for none: the estimate is weighed against it,
  * not against what is left, so a request that waited in the queue is not refused as hopeless when it
@@ -45,5 +55,10 @@ bool api_estimate_hopeless(double estimated_seconds, double time_limit_seconds);
  * largest value of `field` that fits (`largest_that_fits`, 0 for none), and returns false. */
 bool api_check_estimate(api_request *req, const char *field, const char *work, double estimated_seconds,
                         double time_limit_seconds, int64_t largest_that_fits);
+
+/* api_check_estimate for work whose size is not the value of the field blamed: the message says that
+ * `measure` (a board's "rows x cols") up to about `largest_that_fits` may fit. */
+bool api_check_measured_estimate(api_request *req, const char *field, const char *measure, const char *work,
+                                 double estimated_seconds, double time_limit_seconds, int64_t largest_that_fits);
 
 #endif
