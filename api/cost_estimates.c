@@ -7,6 +7,7 @@
 /* Written once by api_calibrate_costs() on the main thread before the server's threads exist; only
  * read afterwards. */
 static queens_cost queens_model;
+static knight_cost knight_model;
 static bool calibrated;
 static perm_cost rank_model;
 static bool rank_calibrated;
@@ -26,6 +27,16 @@ static void calibrate_rank_costs(void) {
             perm_cost_seconds(&rank_model, 1e6), perm_cost_seconds(&rank_model, 1e8));
 }
 
+static void calibrate_knight(void) {
+    knight_model = knight_cost_calibrate();
+    fprintf(stderr,
+            "puzzled: knight tours built at start-up (%d x %d and 3 x %d, one core): %.1f ns a square, and %.1f ns "
+            "a square to first touch fresh memory; a 2000 x 2000 board is estimated at %.0f ms\n",
+            KNIGHT_COST_BLOCKS_SIDE, KNIGHT_COST_BLOCKS_SIDE, KNIGHT_COST_STRIP_LENGTH,
+            knight_model.construction_seconds * 1e9, knight_model.fresh_seconds * 1e9,
+            knight_cost_seconds(&knight_model, 2000 * 2000) * 1000);
+}
+
 void api_calibrate_costs(void) {
     queens_model = queens_cost_calibrate();
     calibrated = true;
@@ -35,10 +46,13 @@ void api_calibrate_costs(void) {
             QUEENS_COST_FIRST_N, QUEENS_COST_LAST_N, queens_model.one_thread.size,
             queens_model.one_thread.seconds * 1000, queens_model.one_thread.factor, queens_model.threads,
             queens_cost_seconds(&queens_model, 17));
+    calibrate_knight();
     calibrate_rank_costs();
 }
 
 const queens_cost *api_queens_cost(void) { return calibrated ? &queens_model : NULL; }
+
+const knight_cost *api_knight_cost(void) { return calibrated ? &knight_model : NULL; }
 
 const perm_cost *api_rank_cost(void) { return rank_calibrated ? &rank_model : NULL; }
 
@@ -58,11 +72,17 @@ bool api_estimate_hopeless(double estimated_seconds, double time_limit_seconds) 
 
 bool api_check_estimate(api_request *req, const char *field, const char *work, double estimated_seconds,
                         double time_limit_seconds, int64_t largest_that_fits) {
+    return api_check_measured_estimate(req, field, field, work, estimated_seconds, time_limit_seconds,
+                                       largest_that_fits);
+}
+
+bool api_check_measured_estimate(api_request *req, const char *field, const char *measure, const char *work,
+                                 double estimated_seconds, double time_limit_seconds, int64_t largest_that_fits) {
     if (!api_estimate_hopeless(estimated_seconds, time_limit_seconds)) return true;
     char fits[96];
     if (largest_that_fits > 0)
-        snprintf(fits, sizeof fits, "%s up to about %lld may fit", field, (long long)largest_that_fits);
-    else snprintf(fits, sizeof fits, "no %s fits", field);
+        snprintf(fits, sizeof fits, "%s up to about %lld may fit", measure, (long long)largest_that_fits);
+    else snprintf(fits, sizeof fits, "no %s fits", measure);
     api_fail(req, API_TOO_LARGE, field,
              "%s would take about %.2g s here (the service's own timed runs, extrapolated), over %d times the "
              "%.3g s time limit: refused at once; %s",

@@ -1,7 +1,8 @@
 /* Hopeless work refused at once: an endpoint whose cost grows in a known way with its fields estimates
  * a request's time from the service's own measured rates (models calibrated at start-up on this
- * machine: core/queens/queens_cost.h, core/permutations/perm_cost.h) and refuses, with 422 too_large, work that cannot finish within
- * the request's time limit, instead of holding a worker for the whole limit before a 503.
+ * machine: core/queens/queens_cost.h, core/knight/knight_cost.h, core/permutations/perm_cost.h) and
+ * refuses, with 422 too_large, work that cannot finish within the request's time limit, instead of
+ * holding a worker for the whole limit before a 503.
  *
  * Work near the line is still tried: a request is refused only when its estimate is over
  * API_HOPELESS_FACTOR times the time it has left. The error says about how long the work would take
@@ -14,6 +15,12 @@
  *   and are slower still, so the estimate is a lower bound for them too. A count of the completions
  *   of placed queens is not estimated (the placed queens cut the search by an amount its fields do
  *   not tell).
+ *   /knight-tour with algorithm "auto" on a board of at least KNIGHT_COST_MIN_SQUARES squares that no
+ *   theorem rules out: the constructions' time, linear in the squares, with first touching their
+ *   memory, timed at start-up (core/knight/knight_cost.h); what fits is a number of squares (rows x
+ *   cols). Boards answered by theorem, smaller boards (searched, or built at a fixed cost the squares
+ *   do not tell) and the other algorithms (a heuristic's retries, an exponential search) are not
+ *   estimated.
  *   /permutation/rank and /permutation/unrank of an array of items (`permutation`, `items`; `k` of
  *   them when given): the rank of that many distinct items, a power of the count fitted to ranks of
  *   4,096 to 65,536 items (core/permutations/perm_cost.h), over the two threads the rank's top level
@@ -29,6 +36,7 @@
 #define PUZZLED_API_COST_ESTIMATES_H
 
 #include "api/api.h"
+#include "core/knight/knight_cost.h"
 #include "core/permutations/perm_cost.h"
 #include "core/queens/queens_cost.h"
 
@@ -36,12 +44,16 @@
  * start-up on a machine that may be busy, and the model extrapolates. */
 #define API_HOPELESS_FACTOR 4
 
-/* Times the calibration runs and fits every model (about 90 + 45 ms of processor time here). Call once
- * at start-up, on the main thread, before serving: the models are read-only afterwards. Without it nothing is refused. */
+/* Times the calibration runs and fits every model (about 95 + 45 ms of processor time here). Call once
+ * at start-up, on the main thread, before serving: the models are read-only afterwards. Without it
+ * nothing is refused. */
 void api_calibrate_costs(void);
 
 /* The n-queens count model, or NULL before api_calibrate_costs(). */
 const queens_cost *api_queens_cost(void);
+
+/* The knight's tour model, or NULL before api_calibrate_costs(). */
+const knight_cost *api_knight_cost(void);
 
 /* The rank and unrank model, or NULL before api_calibrate_costs() (or when it had no memory). */
 const perm_cost *api_rank_cost(void);
@@ -60,5 +72,10 @@ bool api_estimate_hopeless(double estimated_seconds, double time_limit_seconds);
  * largest value of `field` that fits (`largest_that_fits`, 0 for none), and returns false. */
 bool api_check_estimate(api_request *req, const char *field, const char *work, double estimated_seconds,
                         double time_limit_seconds, int64_t largest_that_fits);
+
+/* api_check_estimate for work whose size is not the value of the field blamed: the message says that
+ * `measure` (a board's "rows x cols") up to about `largest_that_fits` may fit. */
+bool api_check_measured_estimate(api_request *req, const char *field, const char *measure, const char *work,
+                                 double estimated_seconds, double time_limit_seconds, int64_t largest_that_fits);
 
 #endif

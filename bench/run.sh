@@ -48,8 +48,10 @@ awk -F'\t' 'NF >= 6 {
 
 if [ ${#names[@]} -eq 0 ]; then
   bench/curves/run.sh build-bench bench/results
-else # the selected benchmarks' curves only, drawn from their points
+else # the selected benchmarks' curves only, drawn from their points (an http.sh-only benchmark has none)
   mkdir -p bench/results
-  for name in "${names[@]}"; do build-bench/bench/bench_"$name" curve || true; done > bench/results/curve-points.tsv
-  bench/curves/run.sh build-bench bench/results bench/results/curve-points.tsv
+  for name in "${names[@]}"; do
+    [ ! -x build-bench/bench/bench_"$name" ] || build-bench/bench/bench_"$name" curve || true
+  done > bench/results/curve-points.tsv
+  [ ! -s bench/results/curve-points.tsv ] || bench/curves/run.sh build-bench bench/results bench/results/curve-points.tsv
 fi

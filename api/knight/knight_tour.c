@@ -9,9 +9,13 @@
  * Accept: application/x-ndjson the first line is the head object and then one square [row, col] (or
  * one board row) per line. Format "svg" draws the tour (api/knight/knight_tour_svg.h) on boards of at most
  * SVG_MAX_SQUARES squares (above: 422 "too_large", field "format"); when there is no tour the answer is
- * the JSON one, with its reason. */
+ * the JSON one, with its reason. A board whose tour the calibrated model (api/cost_estimates.h) says
+ * cannot be built within the time limit is refused at once, 422 "too_large" (field "n" or "rows"), the
+ * largest that fits counted in squares; a board no tour exists on is answered by its theorem, never
+ * refused. */
 #include <stdlib.h>
 
+#include "api/cost_estimates.h"
 #include "api/endpoints.h"
 #include "api/knight/knight_tour_svg.h"
 #include "api/params.h"
@@ -205,10 +209,29 @@ out:
     return ok || api_fail_out_of_memory(req);
 }
 
+/* The calibrated model's seconds for the query's tour (core/knight/knight_cost.h), or -1 when the board
+ * does not tell them (then the request goes to a worker as it always did, never to the I/O thread as
+ * small work: the model is not an upper bound). */
+static double tour_estimate_seconds(const tour_query *q) {
+    const knight_cost *cost = api_knight_cost();
+    if (cost == NULL || !knight_cost_estimated(&q->request)) return -1;
+    return knight_cost_seconds(cost, (uint64_t)q->request.rows * (uint64_t)q->request.cols);
+}
+
+/* A tour the model says cannot be built in time is refused at once (api/cost_estimates.h). */
+static bool check_tour_feasible(api_request *req, const tour_query *q) {
+    double estimate = tour_estimate_seconds(q), limit = api_time_limit_seconds(req);
+    if (estimate < 0) return true;
+    uint64_t fits = knight_cost_largest_squares(api_knight_cost(), limit, req->limits->max_board_squares);
+    return api_check_measured_estimate(req, param_present(req, "n") ? "n" : "rows", "rows x cols", "building the tour",
+                                       estimate, limit, (int64_t)fits);
+}
+
 static bool answer_knight_tour(api_request *req, api_response *res) {
     tour_query q = {.format = FORMAT_PATH};
     kt_result result;
-    if (!read_query(req, &q) || !api_fail_status(req, knight_tour_find(&q.request, &req->deadline, &result)))
+    if (!read_query(req, &q) || !check_tour_feasible(req, &q) ||
+        !api_fail_status(req, knight_tour_find(&q.request, &req->deadline, &result)))
         return false;
     switch (result.outcome) {
     case KT_FOUND: return respond_tour(req, res, &q, result);
@@ -226,4 +249,13 @@ static bool answer_knight_tour(api_request *req, api_response *res) {
                     "nothing; use algorithm 'auto' for an answer");
 }
 
-const api_endpoint knight_tour_endpoint = {.fields = fields, .handler = answer_knight_tour};
+/* The handler's own estimate, from the fields read as the handler reads them (on a copy of the request,
+ * whose error, if any, is left for the handler to find again); -1 for fields the handler refuses. */
+static double knight_estimate_seconds(const api_request *req) {
+    api_request copy = *req;
+    tour_query q = {.format = FORMAT_PATH};
+    return read_query(&copy, &q) ? tour_estimate_seconds(&q) : -1;
+}
+
+const api_endpoint knight_tour_endpoint = {
+    .fields = fields, .handler = answer_knight_tour, .estimate_seconds = knight_estimate_seconds};

@@ -14,5 +14,5 @@ bool rank_check_estimate(api_request *req, const char *field, const char *work, 
     if (cost == NULL || estimated_seconds < 0) return true;
     double limit = api_time_limit_seconds(req);
     size_t fits = perm_cost_largest_items(cost, limit, req->limits->max_rank_items);
-    return api_check_estimate(req, field, work, estimated_seconds, limit, (int64_t)fits);
+    return api_check_measured_estimate(req, field, "items", work, estimated_seconds, limit, (int64_t)fits);
 }

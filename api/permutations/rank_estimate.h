@@ -18,7 +18,8 @@ double rank_estimate_seconds(size_t items);
 
 /* Fails 422 too_large naming `field` and returns false when `estimated_seconds` (the endpoint's
  * estimate) is hopeless within the request's time limit, the largest item count that may fit (at most
- * --max-rank-items) in the error; else true. Called before the items are read. */
+ * --max-rank-items) in the error ("items up to about N may fit"); else true. Called before the items
+ * are read. */
 bool rank_check_estimate(api_request *req, const char *field, const char *work, double estimated_seconds);
 
 #endif

@@ -9,7 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 BASELINE=${BASELINE:-36b40fa}
 work=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null; wait 2>/dev/null; git worktree remove --force "$work/src" > /dev/null 2>&1; rm -rf "$work"' EXIT
+# under set -e a failing command ends the trap itself: wait returns the killed servers' status
+trap 'kill $(jobs -p) 2>/dev/null; wait 2>/dev/null || true; git worktree remove --force "$work/src" > /dev/null 2>&1 || true; rm -rf "$work"' EXIT
 git worktree add --detach "$work/src" "$BASELINE" > /dev/null 2>&1
 (cd "$work/src" && scripts/build.sh "$work/build" -DCMAKE_BUILD_TYPE=Release -DPUZZLED_TESTS=OFF > /dev/null)
 

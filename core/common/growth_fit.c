@@ -6,7 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static double thread_seconds(void) {
+double growth_thread_seconds(void) {
     struct timespec now;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
     return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
@@ -15,9 +15,9 @@ static double thread_seconds(void) {
 double growth_time_fastest(growth_run run, void *arg, unsigned runs) {
     double fastest = HUGE_VAL;
     for (unsigned i = 0; i < runs; i++) {
-        double started = thread_seconds();
+        double started = growth_thread_seconds();
         run(arg);
-        fastest = fmin(fastest, thread_seconds() - started);
+        fastest = fmin(fastest, growth_thread_seconds() - started);
     }
     return fastest;
 }

@@ -36,9 +36,13 @@ growth_model growth_fit_power(const double *sizes, const double *seconds, size_t
 /* A power model's exponent: ln factor. */
 double growth_exponent(const growth_model *m);
 
-/* The fastest of `runs` >= 1 runs of run(arg), in processor time of the calling thread: what the run
- * itself costs, whatever else the machine runs meanwhile (under load, wall-clock times of calibration
- * runs came out 3 to 10 times too long here; a busy machine only ever slows a run down). */
+/* The calling thread's processor time in seconds: what timed work itself costs, whatever else the
+ * machine runs meanwhile (under load, wall-clock times of calibration runs came out 3 to 10 times too
+ * long here). */
+double growth_thread_seconds(void);
+
+/* The fastest of `runs` >= 1 runs of run(arg), in the calling thread's processor time (a busy machine
+ * only ever slows a run down). */
 double growth_time_fastest(growth_run run, void *arg, unsigned runs);
 
 /* The online cores, at most `most` (at least 1): what a computation of up to `most` threads spreads

@@ -3,7 +3,8 @@
  * (knight_tour_checks.c), a "found": false against the independent exhaustive search of
  * tests/reference/; closed tours against Schwenk's theorem. Large boards, square and rectangular,
  * open and closed, are validated from the streamed text. Also the board format, NDJSON, GET and POST,
- * the three algorithms and the errors. (4 x n: test_knight_tour_four_rows.c.) */
+ * the three algorithms and the errors, and boards refused at once as hopeless (their tours could not be
+ * built within the time limit, core/knight/knight_cost.h). (4 x n: test_knight_tour_four_rows.c.) */
 #include <criterion/criterion.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -251,5 +252,86 @@ Test(knight_tour_errors, configured_maximum_applies) {
     res = http_request(server.url, "GET", "/knight-tour?rows=10&cols=10", NULL, NULL);
     cr_assert_eq(res.status, 200);
     http_result_free(&res);
+    cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
+}
+
+static double number_member(const cJSON *object, const char *name) {
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, name);
+    cr_assert(cJSON_IsNumber(item), "%s must be a number", name);
+    return item->valuedouble;
+}
+
+/* Asserts a 422 too_large naming `field` with the estimate: over 4 times `limit_ms`, and a largest board
+ * that fits, in squares, smaller than this one's `squares`. */
+static void expect_hopeless(const char *base_url, const char *body, const char *field, double squares,
+                            double limit_ms) {
+    http_result res = http_request(base_url, "POST", "/knight-tour", body, NULL);
+    cJSON *doc = expect_error(&res, 422, "too_large");
+    const cJSON *error = cJSON_GetObjectItemCaseSensitive(doc, "error");
+    cr_assert_str_eq(cJSON_GetObjectItemCaseSensitive(error, "field")->valuestring, field, "%s", res.body);
+    const cJSON *details = cJSON_GetObjectItemCaseSensitive(error, "details");
+    cr_assert_eq(number_member(details, "time_limit_ms"), limit_ms, "%s", res.body);
+    cr_assert_gt(number_member(details, "estimated_ms"), 4 * limit_ms, "%s", res.body);
+    double fits = number_member(details, "largest_that_fits");
+    cr_assert(fits >= 0 && fits < squares, "what fits is a smaller board: %s", res.body);
+    cr_assert_not_null(strstr(res.body, "would take about"), "%s", res.body);
+    cr_assert_not_null(strstr(res.body, "rows x cols up to about"), "%s", res.body);
+    cJSON_Delete(doc);
+    http_result_free(&res);
+}
+
+/* The boards are far from the line whatever the machine: 4,000,000 squares with 1 ms (4 ms with the
+ * margin) would need under 1 ns a square, the constructions alone take about 6 here, fresh memory 30
+ * more; 2^31 squares with 100 ms would need under 0.2 ns. No short limit on the boards answered: the
+ * job would have to start within it, which a busy machine does not promise. */
+Test(knight_tour_hopeless, boards_near_the_squares_limit_with_1_ms_are_refused_at_once) {
+    expect_hopeless(server_url(), "{\"rows\":2000,\"cols\":2000,\"time_limit_ms\":1}", "rows", 4e6, 1);
+    expect_hopeless(server_url(), "{\"n\":2000,\"closed\":true,\"time_limit_ms\":1}", "n", 4e6, 1);
+    expect_hopeless(server_url(), "{\"rows\":4,\"cols\":1000000,\"time_limit_ms\":1}", "rows", 4e6, 1);
+    expect_hopeless(server_url(), "{\"rows\":1333333,\"cols\":3,\"start\":[2,0],\"time_limit_ms\":1}", "rows", 3999999,
+                    1);
+    expect_hopeless(server_url(), "{\"rows\":1999,\"cols\":2001,\"start\":[4,6],\"time_limit_ms\":1}", "rows",
+                    1999.0 * 2001, 1);
+}
+
+Test(knight_tour_hopeless, ordinary_boards_within_their_limit_are_answered, .timeout = 300) {
+    const struct {
+        int rows, cols, start_row, start_col;
+        bool closed;
+    } boards[] = {
+        {300, 300, 17, 250, false}, {301, 303, 0, 2, false}, {4, 100000, 3, 5000, false}, {500, 200, 0, 0, true}};
+    for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
+        http_result res = get_tour(boards[i].rows, boards[i].cols, boards[i].start_row, boards[i].start_col,
+                                   boards[i].closed, "&time_limit_ms=5000");
+        cr_assert_eq(res.status, 200, "%d x %d: %ld %.300s", boards[i].rows, boards[i].cols, res.status, res.body);
+        expect_valid_path(res.body, boards[i].rows, boards[i].cols, boards[i].start_row, boards[i].start_col,
+                          boards[i].closed);
+        http_result_free(&res);
+    }
+}
+
+Test(knight_tour_hopeless, a_raised_squares_limit_refuses_what_its_time_limit_cannot_build_and_no_theorem_board) {
+    const char *args[] = {"--max-board-squares", "2147483648", NULL};
+    test_server server;
+    cr_assert(test_server_start(&server, args));
+    cr_assert(test_server_stderr_shows(&server, "puzzled: knight tours built at start-up"),
+              "the calibration is logged");
+    expect_hopeless(server.url, "{\"rows\":46340,\"cols\":46340,\"time_limit_ms\":100}", "rows", 46340.0 * 46340, 100);
+    expect_hopeless(server.url, "{\"rows\":3,\"cols\":715827882,\"time_limit_ms\":100}", "rows", 2147483646.0, 100);
+    /* Boards no tour exists on, as large: answered by their theorem, never refused (here a board of
+     * that size with a tour is estimated at over a minute). 1 s, not less: the answer comes from a
+     * worker, whose wake-up a busy machine may delay. */
+    const char *theorems[] = {"{\"rows\":46339,\"cols\":46341,\"closed\":true,\"time_limit_ms\":1000}",
+                              "{\"rows\":46339,\"cols\":46341,\"start\":[0,1],\"time_limit_ms\":1000}",
+                              "{\"rows\":2,\"cols\":1073741824,\"time_limit_ms\":1000}",
+                              "{\"rows\":4,\"cols\":536870912,\"closed\":true,\"time_limit_ms\":1000}",
+                              "{\"rows\":536870912,\"cols\":4,\"start\":[0,1],\"time_limit_ms\":1000}"};
+    for (size_t i = 0; i < sizeof theorems / sizeof *theorems; i++) {
+        http_result res = http_request(server.url, "POST", "/knight-tour", theorems[i], NULL);
+        cr_assert_eq(res.status, 200, "%s: %ld %s", theorems[i], res.status, res.body);
+        cr_assert_not(tour_found(&res), "%s", res.body);
+        cr_assert_not_null(strstr(res.body, "\"reason\":\""), "%s", res.body);
+        http_result_free(&res);
+    }
     cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
 }

@@ -614,6 +614,9 @@ export interface paths {
          *     start. The answer is a tour, or `found: false` with the `reason` it is proven impossible (by
          *     Schwenk's theorem, a colour or line-alternation argument, or an exhaustive search). Boards of
          *     up to --max-board-squares squares (default 4,000,000, e.g. 2000 x 2000); the path is streamed.
+         *     A board whose tour (algorithm `auto`) cannot be built within its time limit is refused at once
+         *     with 422 `too_large`, its estimate and the most squares (rows x cols) that may fit; a board no
+         *     tour exists on is answered by its theorem however large.
          */
         get: operations["getKnightTour"];
         put?: never;
@@ -1008,7 +1011,7 @@ export interface components {
          *     (invalid_field, missing_field and too_large for an integer field or a size), the first set of
          *     conflicting givens (conflicting_givens), the unknown word (unknown_word), the two lengths
          *     (length_mismatch), or the estimate of work refused because it cannot finish in time
-         *     (too_large of a hopeless count). Other errors carry no details.
+         *     (too_large of hopeless work: a queens count, a knight's tour). Other errors carry no details.
          */
         ErrorDetails: components["schemas"]["RangeDetails"] | components["schemas"]["SudokuConflictDetails"] | components["schemas"]["UnknownWordDetails"] | components["schemas"]["LengthMismatchDetails"] | components["schemas"]["EstimateDetails"];
         /**
@@ -1046,7 +1049,7 @@ export interface components {
             estimated_ms: number;
             /** @description The time that was left of the request's time limit, in ms. */
             time_limit_ms: number;
-            /** @description The largest value of `field` that may fit that limit (0: none). */
+            /** @description The largest value of `field` that may fit that limit (0: none); for /knight-tour, whose `field` is rows or n, the most squares (rows x cols) of a board that may. */
             largest_that_fits: number;
         };
         /** @description Shuffle the integers start..start+n-1; at most --max-shuffle-items (default 10000000), above it a 422 too_large. With `sample`, up to 2^32 values to draw from. */
@@ -2351,7 +2354,7 @@ export interface components {
                 "application/x-ndjson": components["schemas"]["KnightTourNdjsonLine"] | components["schemas"]["StreamEnd"];
             };
         };
-        /** @description The board has more than --max-board-squares squares (code too_large, field rows or n), format svg on more than 40000 squares (too_large, field format), algorithm backtracking on more than 10000 squares (too_large, field algorithm), or Warnsdorff got stuck on every attempt, which proves nothing (heuristic_failed, field algorithm). */
+        /** @description The board has more than --max-board-squares squares (code too_large, field rows or n), or (algorithm auto, at least 65536 squares) its tour cannot be built within its time limit: its estimate, from constructions timed at start-up, is over 4 times that time, and the refusal comes at once (too_large, field rows or n) with `estimated_ms`, `time_limit_ms` and `largest_that_fits`, the most squares (rows x cols) that may fit, in its `details`; format svg on more than 40000 squares (too_large, field format), algorithm backtracking on more than 10000 squares (too_large, field algorithm), or Warnsdorff got stuck on every attempt, which proves nothing (heuristic_failed, field algorithm). */
         KnightTourUnprocessable: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -2362,15 +2365,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "too_large",
-                 *         "message": "the board has 9000000 squares; at most 4000000 are allowed",
-                 *         "field": "rows"
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["KnightTourError"];
             };
         };
@@ -2916,7 +2910,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "too_large",
-                 *         "message": "ranking the arrangement would take about 0.33 s here (the service's own timed runs, extrapolated), over 4 times the 0.001 s time limit: refused at once; permutation up to about 9364 may fit",
+                 *         "message": "ranking the arrangement would take about 0.33 s here (the service's own timed runs, extrapolated), over 4 times the 0.001 s time limit: refused at once; items up to about 9364 may fit",
                  *         "field": "permutation",
                  *         "details": {
                  *           "estimated_ms": 326,
