@@ -9,6 +9,23 @@
 static queens_cost queens_model;
 static knight_cost knight_model;
 static bool calibrated;
+static perm_cost rank_model;
+static bool rank_calibrated;
+
+/* The rank and unrank model (core/permutations/perm_cost.h), and its line on stderr. */
+static void calibrate_rank_costs(void) {
+    rank_calibrated = perm_cost_calibrate(&rank_model);
+    if (!rank_calibrated) {
+        fprintf(stderr, "puzzled: no memory to time ranks at start-up; no rank or unrank is refused as hopeless\n");
+        return;
+    }
+    fprintf(stderr,
+            "puzzled: ranks timed at start-up (%d to %d distinct items, one core): %g items in %.1f ms, "
+            "exponent %.2f; on %u cores 10^6 items are estimated at %.2g s, 10^8 at %.2g s\n",
+            PERM_COST_FIRST_ITEMS, (int)rank_model.one_thread.size, rank_model.one_thread.size,
+            rank_model.one_thread.seconds * 1000, growth_exponent(&rank_model.one_thread), rank_model.threads,
+            perm_cost_seconds(&rank_model, 1e6), perm_cost_seconds(&rank_model, 1e8));
+}
 
 static void calibrate_knight(void) {
     knight_model = knight_cost_calibrate();
@@ -30,11 +47,14 @@ void api_calibrate_costs(void) {
             queens_model.one_thread.seconds * 1000, queens_model.one_thread.factor, queens_model.threads,
             queens_cost_seconds(&queens_model, 17));
     calibrate_knight();
+    calibrate_rank_costs();
 }
 
 const queens_cost *api_queens_cost(void) { return calibrated ? &queens_model : NULL; }
 
 const knight_cost *api_knight_cost(void) { return calibrated ? &knight_model : NULL; }
+
+const perm_cost *api_rank_cost(void) { return rank_calibrated ? &rank_model : NULL; }
 
 double api_time_limit_seconds(const api_request *req) {
     return req->time_limit_ms == 0 ? HUGE_VAL : (double)req->time_limit_ms / 1000;

@@ -1,7 +1,8 @@
 /* Hopeless work refused at once: an endpoint whose cost grows in a known way with its fields estimates
  * a request's time from the service's own measured rates (models calibrated at start-up on this
- * machine: core/queens/queens_cost.h) and refuses, with 422 too_large, work that cannot finish within
- * the request's time limit, instead of holding a worker for the whole limit before a 503.
+ * machine: core/queens/queens_cost.h, core/knight/knight_cost.h, core/permutations/perm_cost.h) and
+ * refuses, with 422 too_large, work that cannot finish within the request's time limit, instead of
+ * holding a worker for the whole limit before a 503.
  *
  * Work near the line is still tried: a request is refused only when its estimate is over
  * API_HOPELESS_FACTOR times the time it has left. The error says about how long the work would take
@@ -19,20 +20,33 @@
  *   memory, timed at start-up (core/knight/knight_cost.h); what fits is a number of squares (rows x
  *   cols). Boards answered by theorem, smaller boards (searched, or built at a fixed cost the squares
  *   do not tell) and the other algorithms (a heuristic's retries, an exponential search) are not
- *   estimated. */
+ *   estimated.
+ *   /permutation/rank and /permutation/unrank of an array of items (`permutation`, `items`; `k` of
+ *   them when given): the rank of that many distinct items, a power of the count fitted to ranks of
+ *   4,096 to 65,536 items (core/permutations/perm_cost.h), over the two threads the rank's top level
+ *   runs on; the field blamed is the one counted, `largest_that_fits` an item count. Text (`text`,
+ *   `pool_text`) is not estimated: its letters repeat (beyond about 1.1M characters they must), and
+ *   the numbers of a multiset's rank shrink with its repeats down to the size of the answer
+ *   (core/permutations/rank_cancel.h), by an amount the count does not tell; 10^6 letters of 26 take a
+ *   third of the time of 10^6 distinct items. An array is estimated before its items are read (the
+ *   refusal must come before that work), so one whose values repeat is estimated as distinct items:
+ *   an overestimate when they repeat heavily (an array is a permutation in the common case). Below the
+ *   smallest count timed (PERM_COST_FIRST_ITEMS) nothing is estimated. */
 #ifndef PUZZLED_API_COST_ESTIMATES_H
 #define PUZZLED_API_COST_ESTIMATES_H
 
 #include "api/api.h"
 #include "core/knight/knight_cost.h"
+#include "core/permutations/perm_cost.h"
 #include "core/queens/queens_cost.h"
 
 /* The margin of estimate over the request's time limit before it is refused: the calibration runs at
  * start-up on a machine that may be busy, and the model extrapolates. */
 #define API_HOPELESS_FACTOR 4
 
-/* Times the calibration runs and fits every model (about 95 ms of processor time here). Call once at start-up, on the
- * main thread, before serving: the models are read-only afterwards. Without it nothing is refused. */
+/* Times the calibration runs and fits every model (about 95 + 45 ms of processor time here). Call once
+ * at start-up, on the main thread, before serving: the models are read-only afterwards. Without it
+ * nothing is refused. */
 void api_calibrate_costs(void);
 
 /* The n-queens count model, or NULL before api_calibrate_costs(). */
@@ -40,6 +54,9 @@ const queens_cost *api_queens_cost(void);
 
 /* The knight's tour model, or NULL before api_calibrate_costs(). */
 const knight_cost *api_knight_cost(void);
+
+/* The rank and unrank model, or NULL before api_calibrate_costs() (or when it had no memory). */
+const perm_cost *api_rank_cost(void);
 
 /* The request's whole time limit in seconds, HUGE_VAL for none: the estimate is weighed against it,
  * not against what is left, so a request that waited in the queue is not refused as hopeless when it

@@ -303,13 +303,17 @@ bool item_classes_read_value(api_request *req, const char *field, const cJSON *v
     return kept_if(read_array(req, field, value, max_items, items), items);
 }
 
-bool item_classes_over(const api_request *req, const char *field, size_t max) {
+size_t item_classes_count(const api_request *req, const char *field, size_t max) {
     const char *text = param_string(req, field);
-    if (text != NULL) return strnlen(text, max + 1) > max;
+    if (text != NULL) return strnlen(text, max + 1);
     const cJSON *array = param_array(req, field);
     size_t count = 0;
     for (const cJSON *value = array ? array->child : NULL; value != NULL && count <= max; value = value->next) count++;
-    return count > max;
+    return count;
+}
+
+bool item_classes_over(const api_request *req, const char *field, size_t max) {
+    return item_classes_count(req, field, max) > max;
 }
 
 void item_classes_free(item_classes *items) {

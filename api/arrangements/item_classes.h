@@ -35,8 +35,11 @@ bool item_classes_read_value(api_request *req, const char *field, const cJSON *v
  * for 10^6 of them: cJSON's nodes walked, sorted into classes). */
 #define ITEM_CLASSES_QUICK_MAX 65536
 
-/* True when the request's field (an array, or a text) holds more than `max` items (a text counted in
- * bytes, at least its characters); false when it is absent. */
+/* How many items the request's field (an array, or a text) holds, counted no further than max + 1 (a
+ * text counted in bytes, at least its characters); 0 when it is absent. */
+size_t item_classes_count(const api_request *req, const char *field, size_t max);
+
+/* True when the request's field holds more than `max` items (item_classes_count). */
 bool item_classes_over(const api_request *req, const char *field, size_t max);
 
 void item_classes_free(item_classes *items);

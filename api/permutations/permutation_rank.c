@@ -10,6 +10,7 @@
 #include "api/arrangements/item_selection.h"
 #include "api/params.h"
 #include "api/arrangements/item_classes.h"
+#include "api/permutations/rank_estimate.h"
 #include "core/permutations/perm_iter.h"
 #include "core/common/progress.h"
 
@@ -35,9 +36,31 @@ static bool read_arrangement(api_request *req, item_selection *s) {
     return true;
 }
 
+/* Items up to which a rank is small work (api/api.h's API_SMALL_WORK_SECONDS): a few microseconds,
+ * bench/small measures 3 of them; ranks of the arrangements of a 16-item pool fit in 64 bits. */
+#define RANK_SMALL_ITEMS 16
+
+/* True when any of the request's item fields holds more than `max` items. */
+static bool items_over(const api_request *req, size_t max) {
+    return item_classes_over(req, "permutation", max) || item_classes_over(req, "text", max) ||
+           item_classes_over(req, "pool", max) || item_classes_over(req, "pool_text", max);
+}
+
+/* Small work up to RANK_SMALL_ITEMS items; beyond, an array's rank by the calibrated model (the
+ * arrangement's length counts: a k-arrangement of a larger pool has larger numbers than a permutation of
+ * k items); text is not estimated (api/cost_estimates.h), nor an array over --max-rank-items (reading
+ * it refuses it). */
+static double estimate_rank_seconds(const api_request *req) {
+    if (!items_over(req, RANK_SMALL_ITEMS)) return API_SMALL_WORK_SECONDS;
+    size_t max = req->limits->max_rank_items, items = item_classes_count(req, "permutation", max);
+    if (param_present(req, "text") || items > max || item_classes_over(req, "pool", max)) return -1;
+    return rank_estimate_seconds(items);
+}
+
 static bool answer_rank(api_request *req, api_response *res) {
     item_selection s;
     bool distinct = param_flag(req, "distinct", true);
+    if (!rank_check_estimate(req, "permutation", "ranking the arrangement", estimate_rank_seconds(req))) return false;
     if (!read_arrangement(req, &s)) return false;
     perm_spec spec = {s.pool.classes, s.pool.n, s.pool.m, s.len, distinct, PERM_ORDER_LEXICOGRAPHIC};
     mpz_t rank, total;
@@ -52,23 +75,9 @@ out:
     return ok;
 }
 
-/* Items up to which a rank is small work (api/api.h's API_SMALL_WORK_SECONDS): a few microseconds,
- * bench/small measures 3 of them; ranks of the arrangements of a 16-item pool fit in 64 bits. */
-#define RANK_SMALL_ITEMS 16
-
-/* True when any of the request's item fields holds more than `max` items. */
-static bool items_over(const api_request *req, size_t max) {
-    return item_classes_over(req, "permutation", max) || item_classes_over(req, "text", max) ||
-           item_classes_over(req, "pool", max) || item_classes_over(req, "pool_text", max);
-}
-
 static bool rank_long_running(const api_request *req) { return items_over(req, ITEM_CLASSES_QUICK_MAX); }
-
-static double rank_estimate_seconds(const api_request *req) {
-    return items_over(req, RANK_SMALL_ITEMS) ? -1 : API_SMALL_WORK_SECONDS;
-}
 
 const api_endpoint permutation_rank_endpoint = {.fields = fields,
                                                 .handler = answer_rank,
                                                 .long_running = rank_long_running,
-                                                .estimate_seconds = rank_estimate_seconds};
+                                                .estimate_seconds = estimate_rank_seconds};

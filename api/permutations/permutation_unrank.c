@@ -7,6 +7,7 @@
 #include "api/endpoints.h"
 #include "api/params.h"
 #include "api/arrangements/item_classes.h"
+#include "api/permutations/rank_estimate.h"
 #include "core/common/decimal.h"
 #include "core/common/fork_join.h"
 #include "core/permutations/perm_iter.h"
@@ -71,8 +72,31 @@ static void run_unranking(void *task) {
     u->status = perm_iter_init(u->iter, u->spec, u->rank, u->dl);
 }
 
+/* An array's unrank by the calibrated model, of `k` items when given (the numbers of k of n items are
+ * larger than those of k distinct items); text is not estimated (api/cost_estimates.h), nor an array
+ * over --max-rank-items (reading it refuses it). The field counted is in *field. */
+static double estimate_unrank(const api_request *req, const char **field) {
+    size_t max = req->limits->max_rank_items, items = item_classes_count(req, "items", max);
+    const cJSON *k = cJSON_GetObjectItemCaseSensitive(req->params, "k");
+    *field = "items";
+    if (param_present(req, "text") || items > max) return -1;
+    if (cJSON_IsNumber(k) && k->valuedouble >= 0 && k->valuedouble < (double)items) {
+        *field = "k";
+        items = (size_t)k->valuedouble;
+    }
+    return rank_estimate_seconds(items);
+}
+
+static double estimate_unrank_seconds(const api_request *req) {
+    const char *field;
+    return estimate_unrank(req, &field);
+}
+
 static bool answer_unrank(api_request *req, api_response *res) {
     item_classes items;
+    const char *counted;
+    double estimate = estimate_unrank(req, &counted);
+    if (!rank_check_estimate(req, counted, "unranking the arrangement", estimate)) return false;
     if (!item_classes_read(req, "items", req->limits->max_rank_items, &items)) return false;
     mpz_t rank, total;
     mpz_inits(rank, total, NULL);
@@ -129,5 +153,7 @@ static bool unrank_long_running(const api_request *req) {
            item_classes_over(req, "text", ITEM_CLASSES_QUICK_MAX);
 }
 
-const api_endpoint permutation_unrank_endpoint = {
-    .fields = fields, .handler = answer_unrank, .long_running = unrank_long_running};
+const api_endpoint permutation_unrank_endpoint = {.fields = fields,
+                                                  .handler = answer_unrank,
+                                                  .long_running = unrank_long_running,
+                                                  .estimate_seconds = estimate_unrank_seconds};

@@ -4,16 +4,9 @@
 
 #include <math.h>
 #include <sys/mman.h>
-#include <time.h>
 #include <unistd.h>
 
-/* This thread's processor time: what the work itself costs (page faults included), whatever else the
- * machine runs meanwhile. */
-static double thread_seconds(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
+#include "core/common/growth_fit.h"
 
 /* The fastest of KNIGHT_COST_RUNS tours of an open rows x cols board from [0, 0] by "auto", a square;
  * HUGE_VAL when none was built (memory ran out: the board is then left out). */
@@ -23,9 +16,9 @@ static double time_construction(int rows, int cols) {
     double fastest = HUGE_VAL;
     for (int run = 0; run < KNIGHT_COST_RUNS; run++) {
         kt_result result;
-        double started = thread_seconds();
+        double started = growth_thread_seconds();
         core_status status = knight_tour_find(&request, &none, &result);
-        double took = thread_seconds() - started;
+        double took = growth_thread_seconds() - started;
         if (status != CORE_OK) continue;
         kt_result_free(&result);
         if (took < fastest) fastest = took;
@@ -39,13 +32,13 @@ static double time_fresh_memory(void) {
     long page = sysconf(_SC_PAGESIZE);
     double fastest = HUGE_VAL;
     for (int run = 0; run < KNIGHT_COST_RUNS; run++) {
-        double started = thread_seconds();
+        double started = growth_thread_seconds();
         volatile unsigned char *fresh =
             mmap(NULL, KNIGHT_COST_FRESH_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (fresh == MAP_FAILED) continue;
         for (long at = 0; at<KNIGHT_COST_FRESH_BYTES; at += page> 0 ? page : 4096) fresh[at] = 1;
         munmap((void *)fresh, KNIGHT_COST_FRESH_BYTES);
-        double took = thread_seconds() - started;
+        double took = growth_thread_seconds() - started;
         if (took < fastest) fastest = took;
     }
     return fastest < HUGE_VAL ? fastest / KNIGHT_COST_FRESH_BYTES : 0;

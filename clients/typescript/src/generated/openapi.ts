@@ -387,6 +387,9 @@ export interface paths {
          *     `itertools.permutations(sorted(pool), k)` order, where a repeated value makes arrangements
          *     repeat: the rank of the first occurrence. Distinct k-arrangements (k below the pool's size)
          *     of a pool with repeats are the slow path (a dynamic programme per slot and smaller class).
+         *     An arrangement given as an array that cannot be ranked within its time limit is refused at
+         *     once with 422 `too_large`, its estimate and the largest number of items that may fit; text is
+         *     not estimated.
          */
         get: operations["getPermutationRank"];
         put?: never;
@@ -415,7 +418,10 @@ export interface paths {
          *     distinct arrangements in lexicographic order by value is `rank`, and how many there are.
          *     unrank(rank(p)) = p. A rank outside [0, total) is a 400 (invalid_field, field rank) that
          *     states the range. With `k`, the k-arrangement at that offset of /permutations with the same
-         *     `k` and `distinct` (default true here), order lexicographic.
+         *     `k` and `distinct` (default true here), order lexicographic. Items given as an array whose
+         *     arrangement (k of them when given) cannot be unranked within the time limit are refused at
+         *     once with 422 `too_large`, its estimate and the largest number that may fit; text is not
+         *     estimated.
          */
         get: operations["getPermutationUnrank"];
         put?: never;
@@ -2889,6 +2895,39 @@ export interface components {
                 };
             };
         };
+        /** @description Code too_large: more items than --max-rank-items (default 1000000), or an arrangement given as an array (`permutation`, `items`, or `k` of them) that cannot be ranked or unranked within its time limit: its estimate, from ranks of distinct items timed at start-up, is over 4 times that time (text is not estimated: its letters repeat, which makes it cheaper by an amount the length does not tell). The refusal comes at once, with `estimated_ms`, `time_limit_ms` and `largest_that_fits` (a number of items) in its `details`. */
+        RankUnprocessable: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "too_large",
+                 *         "message": "ranking the arrangement would take about 0.33 s here (the service's own timed runs, extrapolated), over 4 times the 0.001 s time limit: refused at once; items up to about 9364 may fit",
+                 *         "field": "permutation",
+                 *         "details": {
+                 *           "estimated_ms": 326,
+                 *           "time_limit_ms": 1,
+                 *           "largest_that_fits": 9364
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"] & {
+                    error?: {
+                        /** @constant */
+                        code?: "too_large";
+                    };
+                };
+            };
+        };
         /** @description Code too_large: n above the largest board of its mode or algorithm, or a count (without `placed`) that cannot finish within its time limit: its estimate, from counts timed at start-up, is over 4 times that time. The refusal comes at once, with `estimated_ms`, `time_limit_ms` and `largest_that_fits` in its `details`. */
         QueensUnprocessable: {
             headers: {
@@ -3906,7 +3945,7 @@ export interface operations {
             204: components["responses"]["EventSourceReconnect"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
-            422: components["responses"]["Unprocessable"];
+            422: components["responses"]["RankUnprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
             503: components["responses"]["Unavailable"];
@@ -3963,7 +4002,7 @@ export interface operations {
             204: components["responses"]["EventSourceReconnect"];
             400: components["responses"]["BadRequestMissingOrConflicting"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["Unprocessable"];
+            422: components["responses"]["RankUnprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
             503: components["responses"]["Unavailable"];
@@ -4049,7 +4088,7 @@ export interface operations {
             204: components["responses"]["EventSourceReconnect"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
-            422: components["responses"]["Unprocessable"];
+            422: components["responses"]["RankUnprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
             503: components["responses"]["Unavailable"];
@@ -4111,7 +4150,7 @@ export interface operations {
             204: components["responses"]["EventSourceReconnect"];
             400: components["responses"]["BadRequestMissingOrConflicting"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["Unprocessable"];
+            422: components["responses"]["RankUnprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
             503: components["responses"]["Unavailable"];

@@ -1,6 +1,7 @@
 /* The cost models' fit (core/common/growth_fit.h): runs made exactly by a model give that model back,
- * whatever their order, with or without a known term; the largest size that fits a time is the model's
- * inverse; noise on small sizes moves the fit but not the anchor. */
+ * whatever their order, with or without a known term, or as a power of the size; the largest size that
+ * fits a time is the model's inverse, over short and long ranges; noise on small sizes moves the fit but
+ * not the anchor; a timed run is run as many times as asked and its time is the fastest. */
 #include <criterion/criterion.h>
 #include <math.h>
 
@@ -52,4 +53,49 @@ Test(growth_fit, noise_moves_the_factor_and_the_anchor_stays_measured) {
     growth_model m = growth_fit(sizes, seconds, 3, NULL);
     expect_close(m.factor, sqrt(50), "the slope through the three runs");
     expect_close(growth_seconds(&m, 3), 1e-1, "the anchor");
+}
+
+Test(growth_fit, runs_of_a_power_give_it_back) {
+    double sizes[] = {16384, 4096, 65536}, seconds[3];
+    for (int i = 0; i < 3; i++) seconds[i] = 3e-9 * pow(sizes[i], 1.4);
+    growth_model m = growth_fit_power(sizes, seconds, 3);
+    expect_close(growth_exponent(&m), 1.4, "exponent");
+    cr_assert_eq(m.size, 65536, "anchored at the largest size");
+    expect_close(growth_seconds(&m, 1e8), 3e-9 * pow(1e8, 1.4), "10^8");
+    expect_close(growth_seconds(&m, 100), 3e-9 * pow(100, 1.4), "below the runs");
+}
+
+/* The binary search's answer fits and the next size does not, on a long range of a power and on the
+ * short one of a known term, at many times; it agrees with a walk up the sizes. */
+Test(growth_fit, the_largest_size_is_found_both_ways_on_long_ranges) {
+    double sizes[] = {4096, 65536}, seconds[] = {1e-4, 3e-2};
+    growth_model power = growth_fit_power(sizes, seconds, 2);
+    double boards[] = {12, 13, 14}, counted[3];
+    for (int i = 0; i < 3; i++) counted[i] = 1e-12 * pow(boards[i], boards[i]) * pow(0.1, boards[i]);
+    growth_model queens = growth_fit(boards, counted, 3, n_to_the_n);
+    for (double limit = 1e-6; limit < 1e6; limit *= 3.7) {
+        long fits = growth_largest_size(&power, limit, 1, 2147483648L);
+        cr_assert(fits == 0 || growth_seconds(&power, (double)fits) <= limit, "%ld fits %g s", fits, limit);
+        cr_assert(fits == 2147483648L || growth_seconds(&power, (double)fits + 1) > limit, "%ld + 1 does not fit %g s",
+                  fits, limit);
+        long walked = 0;
+        for (long n = 1; n <= 32 && growth_seconds(&queens, (double)n) <= limit; n++) walked = n;
+        cr_assert_eq(growth_largest_size(&queens, limit, 1, 32), walked, "%g s", limit);
+    }
+}
+
+static void count_run(void *runs) { ++*(unsigned *)runs; }
+
+Test(growth_fit, a_timed_run_runs_as_often_as_asked) {
+    unsigned runs = 0;
+    double fastest = growth_time_fastest(count_run, &runs, 3);
+    cr_assert_eq(runs, 3);
+    cr_assert(fastest >= 0 && fastest < HUGE_VAL, "%g", fastest);
+}
+
+Test(growth_fit, the_cores_are_at_least_one_and_at_most_asked) {
+    cr_assert_eq(growth_cores(1), 1);
+    unsigned cores = growth_cores(1024);
+    cr_assert(cores >= 1 && cores <= 1024, "%u", cores);
+    cr_assert_eq(growth_cores(2), cores < 2 ? cores : 2);
 }

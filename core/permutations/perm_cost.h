@@ -1,0 +1,56 @@
+/* What a rank or unrank of distinct items costs on this machine, before it runs: the rank (perm_iter.h's
+ * perm_rank_lexicographic) of a permutation of distinct items timed on a few sizes at start-up and
+ * fitted as a power of the item count (core/common/growth_fit.h), so that a rank or unrank that cannot
+ * finish within its time limit is known at once.
+ *
+ * The model: seconds(n) = C * n^e, C and e fitted. The work is GMP's products (binary splitting over
+ * numbers of about n log2 n bits, perm_rank.h), so the growth per doubling of n is not constant: the
+ * local exponent measured here (processor time of one thread, best of 5) was 1.1 to 1.2 below 4,096
+ * items (word-sized products), 1.4 to 1.5 from 4,096 to 65,536 (Toom products) and 1.3 to 1.4 from
+ * 65,536 to 10^6 (FFT products): n = 4,096: 0.26 ms, 16,384: 3 ms, 65,536: 19 ms, 2^20: 0.83 s. The
+ * calibration times 2^12, 2^14 and 2^16 items (about 45 ms of processor time in all, best of
+ * PERM_COST_RUNS) where the fitted exponent is a little steeper than the one beyond: the model said
+ * 1.1 s for 2^20 against 0.83 s measured. It is then spread over the two threads the rank's top level
+ * runs on; the request also reads the items and writes the decimal text of its numbers (about as much
+ * again at 10^6 items, docs/performance.md), which the model leaves out, so it stays below what a
+ * request takes near the line where work is refused. The unrank of the same items takes longer than
+ * its rank at every size measured (1.25 s for 2^20), and one of rank 0 still counts and writes the
+ * total (0.85 s), so the rank's model is a lower bound for both. */
+#ifndef PUZZLED_CORE_PERM_COST_H
+#define PUZZLED_CORE_PERM_COST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/common/growth_fit.h"
+
+/* The item counts timed at calibration (PERM_COST_FIRST_ITEMS, then each PERM_COST_STEP times the
+ * last, PERM_COST_SIZES of them), and how many runs each (the fastest one counts). */
+#define PERM_COST_FIRST_ITEMS 4096
+#define PERM_COST_STEP 4
+#define PERM_COST_SIZES 3
+#define PERM_COST_RUNS 2
+/* The most threads a rank or unrank runs on: its top level splits in two (perm_rank.h). */
+#define PERM_COST_MAX_THREADS 2
+
+typedef struct perm_cost {
+    growth_model one_thread; /* seconds for the rank of n distinct items on one thread */
+    unsigned threads;        /* the threads it spreads over here: PERM_COST_MAX_THREADS or the online cores */
+} perm_cost;
+
+/* Times the rank on one thread (processor time) for the sizes above and fits the model into *cost.
+ * Runs on the calling thread, at start-up, before any request. False when memory ran out. */
+bool perm_cost_calibrate(perm_cost *cost);
+
+/* The model fitted to `count` >= 2 timed runs (items[i] items in seconds[i] on one thread), spread over
+ * `threads`: what perm_cost_calibrate fits, for runs timed elsewhere. */
+perm_cost perm_cost_fit(const double *items, const double *seconds, size_t count, unsigned threads);
+
+/* The model's seconds for ranking or unranking `items` distinct items, spread over its threads: the
+ * least such work takes here. */
+double perm_cost_seconds(const perm_cost *cost, double items);
+
+/* The largest item count up to `most` whose rank the model says takes at most `seconds`; 0 for none. */
+size_t perm_cost_largest_items(const perm_cost *cost, double seconds, size_t most);
+
+#endif
