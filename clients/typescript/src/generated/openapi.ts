@@ -1047,7 +1047,7 @@ export interface components {
         EstimateDetails: {
             /** @description About how long it would take here, in ms (from the service's own timed runs; capped at 2^53-1). */
             estimated_ms: number;
-            /** @description The time that was left of the request's time limit, in ms. */
+            /** @description The request's whole time limit in ms (not what is left after waiting in the queue), the time the estimate is weighed against. */
             time_limit_ms: number;
             /** @description The largest value of `field` that may fit that limit (0: none); for /knight-tour, whose `field` is rows or n, the most squares (rows x cols) of a board that may. */
             largest_that_fits: number;
