@@ -27,7 +27,7 @@ bool knight_tour_closed_exists(int rows, int cols) {
 const char *knight_tour_impossibility(const kt_request *q) {
     int m = q->rows < q->cols ? q->rows : q->cols, n = q->rows < q->cols ? q->cols : q->rows;
     if (q->closed) {
-        if (m * n == 1) return "a single square has no knight's move back to itself, so no closed tour exists";
+        if (n == 1) return "a single square has no knight's move back to itself, so no closed tour exists";
         if (m % 2 == 1 && n % 2 == 1)
             return "Schwenk's theorem: no closed tour when both sides are odd (a closed tour alternates colours, "
                    "so it needs as many light as dark squares)";
@@ -39,12 +39,12 @@ const char *knight_tour_impossibility(const kt_request *q) {
         if (m == 3 && (n == 4 || n == 6 || n == 8)) return "Schwenk's theorem: no closed tour on 3 x 4, 3 x 6 or 3 x 8";
         return NULL;
     }
-    if (m * n == 1) return NULL;
+    if (n == 1) return NULL; /* n is the longer side: a single square (and m * n could overflow an int) */
     if (m == 1) return "a knight cannot move at all on a board one square wide";
     if (m == 2)
         return "on a board two squares wide a knight only reaches squares two columns away, so it cannot visit "
                "every square";
-    if (m * n % 2 == 1 && (q->start_row + q->start_col) % 2 == 1)
+    if (m % 2 == 1 && n % 2 == 1 && (q->start_row + q->start_col) % 2 == 1)
         return "on a board with an odd number of squares a tour must start on the majority colour (the colour of "
                "the corners), and this square has the other colour";
     bool inner_row = q->rows == 4 && (q->start_row == 1 || q->start_row == 2);
