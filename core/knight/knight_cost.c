@@ -29,14 +29,14 @@ static double time_construction(int rows, int cols) {
 /* The fastest of KNIGHT_COST_RUNS mappings of KNIGHT_COST_FRESH_BYTES, each page touched once, a
  * byte; 0 when the kernel gave none. */
 static double time_fresh_memory(void) {
-    long page = sysconf(_SC_PAGESIZE);
+    long page_size = sysconf(_SC_PAGESIZE), step = page_size > 0 ? page_size : 4096;
     double fastest = HUGE_VAL;
     for (int run = 0; run < KNIGHT_COST_RUNS; run++) {
         double started = growth_thread_seconds();
         volatile unsigned char *fresh =
             mmap(NULL, KNIGHT_COST_FRESH_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (fresh == MAP_FAILED) continue;
-        for (long at = 0; at<KNIGHT_COST_FRESH_BYTES; at += page> 0 ? page : 4096) fresh[at] = 1;
+        for (long at = 0; at < KNIGHT_COST_FRESH_BYTES; at += step) fresh[at] = 1;
         munmap((void *)fresh, KNIGHT_COST_FRESH_BYTES);
         double took = growth_thread_seconds() - started;
         if (took < fastest) fastest = took;
