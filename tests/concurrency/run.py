@@ -349,9 +349,10 @@ def small_requests_while_saturated(port):
         request["thread"].join(timeout=2 * LONG_MS / 1000 + 10)
 
 
-def bulk_sudoku_body():
-    """Real 9 x 9 puzzles (the forum's hardest) up to just under 1 MiB, then two empty grids, which
-    count_limit=1000000000 keeps busy until the time limit; returns (body, number of puzzles)."""
+def bulk_sudoku_body(busy_until_deadline=True):
+    """Real 9 x 9 puzzles (the forum's hardest) up to just under 1 MiB, then (unless told otherwise) two
+    empty grids, which count_limit=1000000000 keeps busy until the time limit; returns (body, number of
+    puzzles)."""
     with open(HARDEST) as source:
         puzzles = [line.strip() for line in source if len(line.strip()) == 81]
     empty = "." * 81 + "\n"
@@ -360,14 +361,15 @@ def bulk_sudoku_body():
     while size + 82 <= BULK_BYTES:
         lines.append(puzzles[len(lines) % len(puzzles)] + "\n")
         size += 82
-    return "".join(lines) + empty * 2, len(lines)
+    return "".join(lines) + (empty * 2 if busy_until_deadline else ""), len(lines)
 
 
-def healthz_during_bulk_sudoku(port):
-    body, puzzles = bulk_sudoku_body()
+def bulk_sudoku_in_background(port, body):
+    """POSTs `body` (text lines) to /sudoku/solve on its own thread, counting to 10^9 within BULK_MS;
+    the returned dict gets 'answer' = (status, text) when it ends, and holds the thread as 'thread'."""
     result = {}
 
-    def post():
+    def run():
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=BULK_MS / 1000 + 30)
         try:
             connection.request("POST", f"/sudoku/solve?count_limit=1000000000&time_limit_ms={BULK_MS}",
@@ -379,8 +381,15 @@ def healthz_during_bulk_sudoku(port):
         finally:
             connection.close()
 
-    thread = threading.Thread(target=post)
-    thread.start()
+    result["thread"] = threading.Thread(target=run)
+    result["thread"].start()
+    return result
+
+
+def healthz_during_bulk_sudoku(port):
+    body, puzzles = bulk_sudoku_body()
+    bulk = bulk_sudoku_in_background(port, body)
+    thread = bulk["thread"]
     time.sleep(0.3)  # the body is on its way to the workers
     statuses, latencies, p99 = probe_healthz(port)
     in_flight = thread.is_alive()
@@ -388,7 +397,7 @@ def healthz_during_bulk_sudoku(port):
           f"(p50 {latencies[25] * 1e3:.1f} ms, p99 {p99 * 1e3:.1f} ms)", all(s == 200 for s in statuses) and in_flight,
           "probes failed" if in_flight else "the bulk request had already ended")
     thread.join(timeout=BULK_MS / 1000 + 30)
-    status, text = result.get("answer", (0, "no answer"))
+    status, text = bulk.get("answer", (0, "no answer"))
     answers = [json.loads(line) for line in text.splitlines()] if status == 200 else []
     in_order = [a.get("line") for a in answers] == list(range(1, len(answers) + 1))
     solved = sum(1 for a in answers if a.get("unique") is True)
