@@ -31,9 +31,10 @@
  *    all six have one match per digit, every cell is fixed, so no cell is ever guessed. A guess
  *    copies the whole state (no undo log).
  *  - tdoku gets its last factor from SIMD over triads (SSE4.1/AVX2) and profile-guided builds. This
- *    file is plain C11 on 32-bit words: the service's binary is built for a generic x86-64 or arm64
- *    target, and a band word already fills a scalar register, so there is no instruction-set path to
- *    pick at run time. Figures and ratios: docs/sudoku.md.
+ *    file is C11 on 32-bit words, with one generic vector (GCC/Clang `vector_size`, no intrinsics)
+ *    to find the changed words: the service's binary is built for a generic x86-64 or arm64 target,
+ *    and a band word already fills a scalar register, so there is no instruction-set path to pick at
+ *    run time. Figures and ratios: docs/sudoku.md.
  *
  * Layout: word [digit * 3 + band] has bit 9 * row + column set while the digit may go in that
  * cell (row 0..2 of the band). A digit's cell in a row of a band is "fixed" once that row holds a
@@ -52,6 +53,8 @@ enum {
     DIGITS = 9,
     BANDS = 3,
     WORDS = DIGITS * BANDS,
+    LANES = 4,         /* 32-bit words in a 16-byte vector */
+    PADDED_WORDS = 28, /* WORDS rounded up to whole vectors; the extra word stays 0 */
     BAND_CELLS = 27,
     ROW_BITS = 9,
     ROW_MASK = 0x1ff,
@@ -150,10 +153,10 @@ static void build_tables(void) {
 }
 
 typedef struct board {
-    uint32_t candidates[WORDS]; /* [digit * 3 + band] */
-    uint32_t settled[WORDS];    /* candidates[] as its last band step left it */
-    uint32_t open[BANDS];       /* cells not yet fixed */
-    uint8_t fixed_rows[WORDS];  /* rows of the band where the digit's cell is fixed */
+    uint32_t candidates[PADDED_WORDS]; /* [digit * 3 + band] */
+    uint32_t settled[PADDED_WORDS];    /* candidates[] as its last band step left it */
+    uint32_t open[BANDS];              /* cells not yet fixed */
+    uint8_t fixed_rows[WORDS];         /* rows of the band where the digit's cell is fixed */
 } board;
 
 typedef struct search_run {
@@ -351,16 +354,33 @@ static singles_outcome triads(board *s, digit_pairs *pairs_out) {
     return outcome;
 }
 
+/* Four words side by side: GCC's and Clang's generic vectors, which compile to SSE2 on any x86-64
+ * and to NEON on arm64 with no target flag. */
+typedef uint32_t word_lanes __attribute__((vector_size(LANES * sizeof(uint32_t))));
+
+/* The words changed since their last band step, as a bit mask (bit `word`): seven vector compares
+ * instead of a branch per word. */
+static uint32_t changed_words(const board *s) {
+    word_lanes acc = {0, 0, 0, 0};
+    for (int at = 0; at < PADDED_WORDS; at += LANES) {
+        word_lanes now, then;
+        memcpy(&now, &s->candidates[at], sizeof now);
+        memcpy(&then, &s->settled[at], sizeof then);
+        word_lanes bits = {1u << at, 2u << at, 4u << at, 8u << at};
+        acc |= (word_lanes)(now != then) & bits;
+    }
+    return acc[0] | acc[1] | acc[2] | acc[3];
+}
+
 /* Propagates to a fixed point; then `pairs` holds the pairs of `s`. */
 static bool propagate(board *s, digit_pairs *pairs) {
     for (;;) {
-        bool changed = false;
-        for (int word = 0; word < WORDS; word++) {
-            if (s->candidates[word] == s->settled[word]) continue;
-            if (!band_step(s, word)) return false;
-            changed = true;
+        uint32_t changed = changed_words(s);
+        if (changed != 0) {
+            for (; changed != 0; changed &= changed - 1)
+                if (!band_step(s, __builtin_ctz(changed))) return false;
+            continue;
         }
-        if (changed) continue;
         singles_outcome singles = naked_singles(s);
         if (singles == SINGLES_NONE) singles = triads(s, pairs);
         if (singles != SINGLES_PLACED) return singles == SINGLES_NONE;
@@ -456,6 +476,7 @@ static void search_from(search_run *run, board *s) {
 
 /* The givens placed; false when two of them conflict. */
 static bool start(board *s, const sudoku_grid *puzzle) {
+    s->candidates[WORDS] = s->settled[WORDS] = 0;
     for (int word = 0; word < WORDS; word++) {
         s->candidates[word] = ALL_BAND_CELLS;
         s->settled[word] = 0;
