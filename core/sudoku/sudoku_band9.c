@@ -58,6 +58,7 @@ enum {
     BAND_CELLS = 27,
     ROW_BITS = 9,
     ROW_MASK = 0x1ff,
+    ROW_ONES = 01001001, /* the first cell of each row of a band */
     ALL_BAND_CELLS = 0x7ffffff,
     ALL_PAIRS = 0x7ffffff, /* the 27 pairs of three bands or three stacks */
     ALL_ROWS = 7,
@@ -190,11 +191,11 @@ static bool band_step(board *s, int word) {
     uint32_t lone = tables.lone_columns[columns_of(cells)];
     s->candidates[digit * BANDS + (band + 1) % BANDS] &= ~lone;
     s->candidates[digit * BANDS + (band + 2) % BANDS] &= ~lone;
-    uint32_t single_rows = 0;
-    for (int row = 0; row < 3; row++) {
-        uint32_t bits = (cells >> ROW_BITS * row) & ROW_MASK;
-        if ((bits & (bits - 1)) == 0) single_rows |= 1u << row;
-    }
+    /* every row kept a cell (a match has one in each), so taking one from each row borrows across none */
+    uint32_t beyond_lowest = cells & (cells - ROW_ONES);
+    uint32_t single_rows = (uint32_t)((beyond_lowest & ROW_MASK) == 0) |
+                           (uint32_t)((beyond_lowest & ROW_MASK << ROW_BITS) == 0) << 1 |
+                           (uint32_t)((beyond_lowest & ROW_MASK << 2 * ROW_BITS) == 0) << 2;
     uint32_t fresh = single_rows & ~(uint32_t)s->fixed_rows[word];
     if (fresh == 0) return true;
     s->fixed_rows[word] |= (uint8_t)fresh;
