@@ -82,6 +82,7 @@ typedef struct band_tables {
     uint32_t rows_cells[1 << BANDS];       /* a set of rows -> their 27 cells */
     uint32_t column_cells[ROW_BITS];       /* column -> its 3 cells of a band */
     uint32_t band_peers[BAND_CELLS];       /* the other cells of a cell's row, box and column in its band */
+    uint8_t other_bands[WORDS][2];         /* word -> the words of its digit in the two other bands */
 } band_tables;
 
 static band_tables tables;
@@ -144,6 +145,11 @@ static void build_tables(void) {
         for (int row = 0; row < 3; row++)
             if (rows & (1u << row)) tables.rows_cells[rows] |= (uint32_t)ROW_MASK << ROW_BITS * row;
     }
+    for (int word = 0; word < WORDS; word++) {
+        int digit = word / BANDS, band = word % BANDS;
+        tables.other_bands[word][0] = (uint8_t)(digit * BANDS + (band + 1) % BANDS);
+        tables.other_bands[word][1] = (uint8_t)(digit * BANDS + (band + 2) % BANDS);
+    }
     for (int column = 0; column < ROW_BITS; column++) tables.column_cells[column] = spread_to_rows(1u << column);
     for (int cell = 0; cell < BAND_CELLS; cell++) {
         int row = cell / ROW_BITS, column = cell % ROW_BITS, box = column / 3;
@@ -179,18 +185,18 @@ static uint32_t columns_of(uint32_t cells) { return (cells | cells >> ROW_BITS |
 
 static bool band_step(board *s, int word) {
     uint32_t cells = s->candidates[word];
-    int digit = word / BANDS, band = word % BANDS;
+    uint32_t *next_band = &s->candidates[tables.other_bands[word][0]];
+    uint32_t *last_band = &s->candidates[tables.other_bands[word][1]];
     uint32_t here = columns_of(cells);
-    uint32_t elsewhere = columns_of(s->candidates[digit * BANDS + (band + 1) % BANDS] |
-                                    s->candidates[digit * BANDS + (band + 2) % BANDS]);
+    uint32_t elsewhere = columns_of(*next_band | *last_band);
     if ((here | elsewhere) != ROW_MASK) return false;
     cells &= tables.claimed_keep[here & ~elsewhere];
     cells &= tables.matched_cells[pattern_of(cells)];
     if (cells == 0) return false;
     s->candidates[word] = s->settled[word] = cells;
     uint32_t lone = tables.lone_columns[columns_of(cells)];
-    s->candidates[digit * BANDS + (band + 1) % BANDS] &= ~lone;
-    s->candidates[digit * BANDS + (band + 2) % BANDS] &= ~lone;
+    *next_band &= ~lone;
+    *last_band &= ~lone;
     /* every row kept a cell (a match has one in each), so taking one from each row borrows across none */
     uint32_t beyond_lowest = cells & (cells - ROW_ONES);
     uint32_t single_rows = (uint32_t)((beyond_lowest & ROW_MASK) == 0) |
@@ -200,9 +206,10 @@ static bool band_step(board *s, int word) {
     if (fresh == 0) return true;
     s->fixed_rows[word] |= (uint8_t)fresh;
     uint32_t fixed = cells & tables.rows_cells[fresh];
+    int band = word % BANDS;
     s->open[band] &= ~fixed;
-    for (int other = band; other < WORDS; other += BANDS)
-        if (other != word) s->candidates[other] &= ~fixed;
+    for (int digit = 0; digit < DIGITS; digit++) s->candidates[digit * BANDS + band] &= ~fixed;
+    s->candidates[word] = cells; /* the word itself keeps them */
     return true;
 }
 
