@@ -1,5 +1,5 @@
 /* The 9 x 9 search, built for speed: the same answers as the general search of sudoku_solver.c,
- * from a state of about 250 bytes that propagates with table look-ups and bit operations.
+ * from a state of about 370 bytes that propagates with table look-ups and bit operations.
  *
  * What it learnt from the fastest published solvers (their designs read, no code taken):
  *  - JCZSolve (by "zhouyundong", refined by J. C. Zeiss) and fsss2 (M. Dobrichev), as surveyed and
@@ -39,9 +39,10 @@
  * Layout: word [digit * 3 + band] has bit 9 * row + column set while the digit may go in that
  * cell (row 0..2 of the band). A digit's cell in a row of a band is "fixed" once that row holds a
  * single candidate: the cell is then taken from the other digits and from the band's open cells.
- * Key invariant: after propagate() returns true, no word changed since its last band step, every
- * open cell has two candidates or more, and a state where every band and stack has one match per
- * digit has no open cell and is a solution. */
+ * Key invariant: after propagate() returns true, no word changed since its last band step (so the
+ * pairs and columns that step kept are the word's own), every open cell has two candidates or
+ * more, and a state where every band and stack has one match per digit has no open cell and is a
+ * solution. */
 #include "core/sudoku/sudoku_band9.h"
 #include "core/common/progress.h"
 
@@ -74,6 +75,7 @@ typedef struct band_tables {
     uint32_t lone_columns[1 << ROW_BITS];  /* open columns -> those alone in their box, in all 3 rows */
     uint32_t claimed_keep[1 << ROW_BITS];  /* columns only this band has -> the cells their boxes keep */
     uint32_t matched_cells[1 << ROW_BITS]; /* pattern -> the cells of its pairs that lie on a match */
+    uint16_t matched_pairs[1 << ROW_BITS]; /* pattern -> its pairs that lie on a match */
     uint8_t match_count[1 << ROW_BITS];    /* pattern -> how many matches it contains */
     uint16_t must_pairs[1 << ROW_BITS];    /* pattern -> the pairs on every match it contains */
     uint16_t pairs_beside[1 << ROW_BITS];  /* pairs -> the other pairs of their rows and boxes */
@@ -129,6 +131,7 @@ static void build_pair_tables(uint32_t pairs) {
         on_every_match &= tables.match_pairs[m];
     }
     tables.matched_cells[pairs] = cells_of_pairs(matched);
+    tables.matched_pairs[pairs] = (uint16_t)matched;
     tables.must_pairs[pairs] = (uint16_t)(matched != 0 ? on_every_match : 0);
 }
 
@@ -164,6 +167,8 @@ typedef struct board {
     uint32_t settled[PADDED_WORDS];    /* candidates[] as its last band step left it */
     uint32_t open[BANDS];              /* cells not yet fixed */
     uint8_t fixed_rows[WORDS];         /* rows of the band where the digit's cell is fixed */
+    uint16_t pattern[WORDS];           /* settled[]'s pairs (its pattern), for the triads and the guess */
+    uint16_t columns[WORDS];           /* settled[]'s columns, for the same */
 } board;
 
 typedef struct search_run {
@@ -191,10 +196,14 @@ static bool band_step(board *s, int word) {
     uint32_t elsewhere = columns_of(*next_band | *last_band);
     if ((here | elsewhere) != ROW_MASK) return false;
     cells &= tables.claimed_keep[here & ~elsewhere];
-    cells &= tables.matched_cells[pattern_of(cells)];
+    uint32_t pattern = pattern_of(cells);
+    cells &= tables.matched_cells[pattern];
     if (cells == 0) return false;
     s->candidates[word] = s->settled[word] = cells;
-    uint32_t lone = tables.lone_columns[columns_of(cells)];
+    s->pattern[word] = tables.matched_pairs[pattern];
+    uint32_t columns = columns_of(cells);
+    s->columns[word] = (uint16_t)columns;
+    uint32_t lone = tables.lone_columns[columns];
     *next_band &= ~lone;
     *last_band &= ~lone;
     /* every row kept a cell (a match has one in each), so taking one from each row borrows across none */
@@ -275,14 +284,13 @@ static uint32_t stacks_to_columns(uint32_t stack_pairs) {
     return (stack_pairs & 7) | (stack_pairs >> 6 & 070) | (stack_pairs >> 12 & 0700);
 }
 
+/* Read from what the band steps kept, so only at their fixed point (no word changed since). */
 static void find_pairs(const board *s, digit_pairs *out) {
     for (int digit = 0; digit < DIGITS; digit++) {
-        const uint32_t *words = &s->candidates[digit * BANDS];
-        out->band_pairs[digit] =
-            pattern_of(words[0]) | pattern_of(words[1]) << ROW_BITS | pattern_of(words[2]) << 2 * ROW_BITS;
-        out->stack_pairs[digit] = columns_to_stacks(columns_of(words[0])) |
-                                  columns_to_stacks(columns_of(words[1])) << 3 |
-                                  columns_to_stacks(columns_of(words[2])) << 6;
+        const uint16_t *pattern = &s->pattern[digit * BANDS], *columns = &s->columns[digit * BANDS];
+        out->band_pairs[digit] = pattern[0] | (uint32_t)pattern[1] << ROW_BITS | (uint32_t)pattern[2] << 2 * ROW_BITS;
+        out->stack_pairs[digit] =
+            columns_to_stacks(columns[0]) | columns_to_stacks(columns[1]) << 3 | columns_to_stacks(columns[2]) << 6;
     }
 }
 
