@@ -63,7 +63,10 @@ enum {
     ALL_BAND_CELLS = 0x7ffffff,
     ALL_PAIRS = 0x7ffffff, /* the 27 pairs of three bands or three stacks */
     ALL_ROWS = 7,
-    MATCHES = 6, /* one-to-one matches of a band's 3 rows with its 3 boxes */
+    MATCHES = 6,                  /* one-to-one matches of a band's 3 rows with its 3 boxes */
+    DIAGONAL_GROUPS = 0700070007, /* 3-bit groups (band b, stack t) with t = b */
+    ONE_ABOVE_GROUPS = 0700070,   /* t = b + 1 */
+    TWO_ABOVE_GROUP = 0700,       /* t = b + 2 */
     DEADLINE_POLL_NODES = 1024,
 };
 
@@ -274,14 +277,12 @@ typedef struct digit_pairs {
     uint32_t stack_pairs[DIGITS];
 } digit_pairs;
 
-/* A band's columns (bit 3 * t + column for column `column` of stack t) as stack pairs of band 0;
- * stack_columns() undoes it. */
-static uint32_t columns_to_stacks(uint32_t columns) {
-    return (columns & 7) | (columns & 070) << 6 | (columns & 0700) << 12;
-}
-
-static uint32_t stacks_to_columns(uint32_t stack_pairs) {
-    return (stack_pairs & 7) | (stack_pairs >> 6 & 070) | (stack_pairs >> 12 & 0700);
+/* The three bands' columns (column c of stack t in band b at bit 9 * b + 3 * t + c) as stack pairs
+ * (at bit 9 * t + 3 * b + c), and back: a transposition of 3 x 3 groups of 3 bits, each group
+ * moving 6 bits a step off the diagonal. */
+static uint32_t transpose_groups(uint32_t bits) {
+    return (bits & DIAGONAL_GROUPS) | (bits & ONE_ABOVE_GROUPS) << 6 | (bits >> 6 & ONE_ABOVE_GROUPS) |
+           (bits & TWO_ABOVE_GROUP) << 12 | (bits >> 12 & TWO_ABOVE_GROUP);
 }
 
 /* Read from what the band steps kept, so only at their fixed point (no word changed since). */
@@ -290,7 +291,7 @@ static void find_pairs(const board *s, digit_pairs *out) {
         const uint16_t *pattern = &s->pattern[digit * BANDS], *columns = &s->columns[digit * BANDS];
         out->band_pairs[digit] = pattern[0] | (uint32_t)pattern[1] << ROW_BITS | (uint32_t)pattern[2] << 2 * ROW_BITS;
         out->stack_pairs[digit] =
-            columns_to_stacks(columns[0]) | columns_to_stacks(columns[1]) << 3 | columns_to_stacks(columns[2]) << 6;
+            transpose_groups(columns[0] | (uint32_t)columns[1] << ROW_BITS | (uint32_t)columns[2] << 2 * ROW_BITS);
     }
 }
 
@@ -310,8 +311,9 @@ static uint32_t beside_of(uint32_t pairs) {
 
 /* Takes `digit` out of the band pairs and stack pairs given. */
 static void drop_pairs(board *s, int digit, uint32_t band_pairs, uint32_t stack_pairs) {
+    uint32_t band_columns = transpose_groups(stack_pairs);
     for (int band = 0; band < BANDS; band++) {
-        uint32_t columns = stacks_to_columns(stack_pairs >> 3 * band);
+        uint32_t columns = (band_columns >> ROW_BITS * band) & ROW_MASK;
         s->candidates[digit * BANDS + band] &=
             ~(tables.pair_cells[(band_pairs >> ROW_BITS * band) & ROW_MASK] | spread_to_rows(columns));
     }
