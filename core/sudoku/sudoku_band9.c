@@ -419,22 +419,26 @@ static bool choose_guess(const digit_pairs *pairs, guess *out) {
     for (int side = 0; side < 2; side++) {
         const uint32_t *of_side = side == 0 ? pairs->band_pairs : pairs->stack_pairs;
         for (int index = 0; index < BANDS; index++) {
-            int total = 0, fewest = MATCHES + 1, fewest_digit = 0;
-            for (int digit = 0; digit < DIGITS; digit++) {
-                int count = tables.match_count[(of_side[digit] >> ROW_BITS * index) & ROW_MASK];
-                total += count;
-                if (count >= 2 && count < fewest) {
-                    fewest = count;
-                    fewest_digit = digit;
-                }
-            }
+            int total = 0;
+            for (int digit = 0; digit < DIGITS; digit++)
+                total += tables.match_count[(of_side[digit] >> ROW_BITS * index) & ROW_MASK];
             if (total > DIGITS && total < best_total) {
                 best_total = total;
-                *out = (guess){side, index, fewest_digit};
+                *out = (guess){side, index, 0};
             }
         }
     }
-    return best_total != INT_MAX;
+    if (best_total == INT_MAX) return false;
+    const uint32_t *of_side = out->side == 0 ? pairs->band_pairs : pairs->stack_pairs;
+    int fewest = MATCHES + 1;
+    for (int digit = 0; digit < DIGITS && fewest > 2; digit++) {
+        int count = tables.match_count[(of_side[digit] >> ROW_BITS * out->index) & ROW_MASK];
+        if (count >= 2 && count < fewest) {
+            fewest = count;
+            out->digit = digit;
+        }
+    }
+    return true;
 }
 
 static void record_solution(search_run *run, const board *s) {
