@@ -1,5 +1,5 @@
 /* The 9 x 9 search, built for speed: the same answers as the general search of sudoku_solver.c,
- * from a state of about 250 bytes that propagates with table look-ups and bit operations.
+ * from a state of about 370 bytes that propagates with table look-ups and bit operations.
  *
  * What it learnt from the fastest published solvers (their designs read, no code taken):
  *  - JCZSolve (by "zhouyundong", refined by J. C. Zeiss) and fsss2 (M. Dobrichev), as surveyed and
@@ -28,19 +28,22 @@
  *    left over all its digits, and in it the digit with the fewest (usually two): a branch fixes
  *    that digit's pairs there at once. Measured here against guessing a cell with two candidates
  *    (JCZSolve's way): a fifth fewer nodes; the stacks took another twelfth off (170 to 156). Once
- *    all six have one match per digit, every cell is fixed, so no cell is ever guessed. A guess
- *    copies the whole state (no undo log).
+ *    all six have one match per digit, every cell is fixed, so no cell is ever guessed. Each
+ *    branch of a guess but the last works on a copy of the whole state (no undo log); the last, as
+ *    in tdoku, takes the state itself.
  *  - tdoku gets its last factor from SIMD over triads (SSE4.1/AVX2) and profile-guided builds. This
- *    file is plain C11 on 32-bit words: the service's binary is built for a generic x86-64 or arm64
- *    target, and a band word already fills a scalar register, so there is no instruction-set path to
- *    pick at run time. Figures and ratios: docs/sudoku.md.
+ *    file is C11 on 32-bit words, with one generic vector (GCC/Clang `vector_size`, no intrinsics)
+ *    to find the changed words: the service's binary is built for a generic x86-64 or arm64 target,
+ *    and a band word already fills a scalar register, so there is no instruction-set path to pick at
+ *    run time. Figures and ratios: docs/sudoku.md.
  *
  * Layout: word [digit * 3 + band] has bit 9 * row + column set while the digit may go in that
  * cell (row 0..2 of the band). A digit's cell in a row of a band is "fixed" once that row holds a
  * single candidate: the cell is then taken from the other digits and from the band's open cells.
- * Key invariant: after propagate() returns true, no word changed since its last band step, every
- * open cell has two candidates or more, and a state where every band and stack has one match per
- * digit has no open cell and is a solution. */
+ * Key invariant: after propagate() returns true, no word changed since its last band step (so the
+ * pairs and columns that step kept are the word's own), every open cell has two candidates or
+ * more, and a state where every band and stack has one match per digit has no open cell and is a
+ * solution. */
 #include "core/sudoku/sudoku_band9.h"
 #include "core/common/progress.h"
 
@@ -52,13 +55,19 @@ enum {
     DIGITS = 9,
     BANDS = 3,
     WORDS = DIGITS * BANDS,
+    LANES = 4,         /* 32-bit words in a 16-byte vector */
+    PADDED_WORDS = 28, /* WORDS rounded up to whole vectors; the extra word stays 0 */
     BAND_CELLS = 27,
     ROW_BITS = 9,
     ROW_MASK = 0x1ff,
+    ROW_ONES = 01001001, /* the first cell of each row of a band */
     ALL_BAND_CELLS = 0x7ffffff,
     ALL_PAIRS = 0x7ffffff, /* the 27 pairs of three bands or three stacks */
     ALL_ROWS = 7,
-    MATCHES = 6, /* one-to-one matches of a band's 3 rows with its 3 boxes */
+    MATCHES = 6,                  /* one-to-one matches of a band's 3 rows with its 3 boxes */
+    DIAGONAL_GROUPS = 0700070007, /* 3-bit groups (band b, stack t) with t = b */
+    ONE_ABOVE_GROUPS = 0700070,   /* t = b + 1 */
+    TWO_ABOVE_GROUP = 0700,       /* t = b + 2 */
     DEADLINE_POLL_NODES = 1024,
 };
 
@@ -70,7 +79,9 @@ typedef struct band_tables {
     uint32_t lone_columns[1 << ROW_BITS];  /* open columns -> those alone in their box, in all 3 rows */
     uint32_t claimed_keep[1 << ROW_BITS];  /* columns only this band has -> the cells their boxes keep */
     uint32_t matched_cells[1 << ROW_BITS]; /* pattern -> the cells of its pairs that lie on a match */
+    uint16_t matched_pairs[1 << ROW_BITS]; /* pattern -> its pairs that lie on a match */
     uint8_t match_count[1 << ROW_BITS];    /* pattern -> how many matches it contains */
+    uint8_t open_matches[1 << ROW_BITS];   /* pattern -> the matches it contains (bit m: match_pairs[m]) */
     uint16_t must_pairs[1 << ROW_BITS];    /* pattern -> the pairs on every match it contains */
     uint16_t pairs_beside[1 << ROW_BITS];  /* pairs -> the other pairs of their rows and boxes */
     uint32_t pair_cells[1 << ROW_BITS];    /* pairs -> their cells */
@@ -78,6 +89,7 @@ typedef struct band_tables {
     uint32_t rows_cells[1 << BANDS];       /* a set of rows -> their 27 cells */
     uint32_t column_cells[ROW_BITS];       /* column -> its 3 cells of a band */
     uint32_t band_peers[BAND_CELLS];       /* the other cells of a cell's row, box and column in its band */
+    uint8_t other_bands[WORDS][2];         /* word -> the words of its digit in the two other bands */
 } band_tables;
 
 static band_tables tables;
@@ -120,10 +132,12 @@ static void build_pair_tables(uint32_t pairs) {
     for (int m = 0; m < MATCHES; m++) {
         if ((pairs & tables.match_pairs[m]) != tables.match_pairs[m]) continue;
         tables.match_count[pairs]++;
+        tables.open_matches[pairs] |= (uint8_t)(1u << m);
         matched |= tables.match_pairs[m];
         on_every_match &= tables.match_pairs[m];
     }
     tables.matched_cells[pairs] = cells_of_pairs(matched);
+    tables.matched_pairs[pairs] = (uint16_t)matched;
     tables.must_pairs[pairs] = (uint16_t)(matched != 0 ? on_every_match : 0);
 }
 
@@ -140,6 +154,11 @@ static void build_tables(void) {
         for (int row = 0; row < 3; row++)
             if (rows & (1u << row)) tables.rows_cells[rows] |= (uint32_t)ROW_MASK << ROW_BITS * row;
     }
+    for (int word = 0; word < WORDS; word++) {
+        int digit = word / BANDS, band = word % BANDS;
+        tables.other_bands[word][0] = (uint8_t)(digit * BANDS + (band + 1) % BANDS);
+        tables.other_bands[word][1] = (uint8_t)(digit * BANDS + (band + 2) % BANDS);
+    }
     for (int column = 0; column < ROW_BITS; column++) tables.column_cells[column] = spread_to_rows(1u << column);
     for (int cell = 0; cell < BAND_CELLS; cell++) {
         int row = cell / ROW_BITS, column = cell % ROW_BITS, box = column / 3;
@@ -150,10 +169,12 @@ static void build_tables(void) {
 }
 
 typedef struct board {
-    uint32_t candidates[WORDS]; /* [digit * 3 + band] */
-    uint32_t settled[WORDS];    /* candidates[] as its last band step left it */
-    uint32_t open[BANDS];       /* cells not yet fixed */
-    uint8_t fixed_rows[WORDS];  /* rows of the band where the digit's cell is fixed */
+    uint32_t candidates[PADDED_WORDS]; /* [digit * 3 + band] */
+    uint32_t settled[PADDED_WORDS];    /* candidates[] as its last band step left it */
+    uint32_t open[BANDS];              /* cells not yet fixed */
+    uint8_t fixed_rows[WORDS];         /* rows of the band where the digit's cell is fixed */
+    uint16_t pattern[WORDS];           /* settled[]'s pairs (its pattern), for the triads and the guess */
+    uint16_t columns[WORDS];           /* settled[]'s columns, for the same */
 } board;
 
 typedef struct search_run {
@@ -175,30 +196,35 @@ static uint32_t columns_of(uint32_t cells) { return (cells | cells >> ROW_BITS |
 
 static bool band_step(board *s, int word) {
     uint32_t cells = s->candidates[word];
-    int digit = word / BANDS, band = word % BANDS;
+    uint32_t *next_band = &s->candidates[tables.other_bands[word][0]];
+    uint32_t *last_band = &s->candidates[tables.other_bands[word][1]];
     uint32_t here = columns_of(cells);
-    uint32_t elsewhere = columns_of(s->candidates[digit * BANDS + (band + 1) % BANDS] |
-                                    s->candidates[digit * BANDS + (band + 2) % BANDS]);
+    uint32_t elsewhere = columns_of(*next_band | *last_band);
     if ((here | elsewhere) != ROW_MASK) return false;
     cells &= tables.claimed_keep[here & ~elsewhere];
-    cells &= tables.matched_cells[pattern_of(cells)];
+    uint32_t pattern = pattern_of(cells);
+    cells &= tables.matched_cells[pattern];
     if (cells == 0) return false;
     s->candidates[word] = s->settled[word] = cells;
-    uint32_t lone = tables.lone_columns[columns_of(cells)];
-    s->candidates[digit * BANDS + (band + 1) % BANDS] &= ~lone;
-    s->candidates[digit * BANDS + (band + 2) % BANDS] &= ~lone;
-    uint32_t single_rows = 0;
-    for (int row = 0; row < 3; row++) {
-        uint32_t bits = (cells >> ROW_BITS * row) & ROW_MASK;
-        if ((bits & (bits - 1)) == 0) single_rows |= 1u << row;
-    }
+    s->pattern[word] = tables.matched_pairs[pattern];
+    uint32_t columns = columns_of(cells);
+    s->columns[word] = (uint16_t)columns;
+    uint32_t lone = tables.lone_columns[columns];
+    *next_band &= ~lone;
+    *last_band &= ~lone;
+    /* every row kept a cell (a match has one in each), so taking one from each row borrows across none */
+    uint32_t beyond_lowest = cells & (cells - ROW_ONES);
+    uint32_t single_rows = (uint32_t)((beyond_lowest & ROW_MASK) == 0) |
+                           (uint32_t)((beyond_lowest & ROW_MASK << ROW_BITS) == 0) << 1 |
+                           (uint32_t)((beyond_lowest & ROW_MASK << 2 * ROW_BITS) == 0) << 2;
     uint32_t fresh = single_rows & ~(uint32_t)s->fixed_rows[word];
     if (fresh == 0) return true;
     s->fixed_rows[word] |= (uint8_t)fresh;
     uint32_t fixed = cells & tables.rows_cells[fresh];
+    int band = word % BANDS;
     s->open[band] &= ~fixed;
-    for (int other = band; other < WORDS; other += BANDS)
-        if (other != word) s->candidates[other] &= ~fixed;
+    for (int digit = 0; digit < DIGITS; digit++) s->candidates[digit * BANDS + band] &= ~fixed;
+    s->candidates[word] = cells; /* the word itself keeps them */
     return true;
 }
 
@@ -254,24 +280,21 @@ typedef struct digit_pairs {
     uint32_t stack_pairs[DIGITS];
 } digit_pairs;
 
-/* A band's columns (bit 3 * t + column for column `column` of stack t) as stack pairs of band 0;
- * stack_columns() undoes it. */
-static uint32_t columns_to_stacks(uint32_t columns) {
-    return (columns & 7) | (columns & 070) << 6 | (columns & 0700) << 12;
+/* The three bands' columns (column c of stack t in band b at bit 9 * b + 3 * t + c) as stack pairs
+ * (at bit 9 * t + 3 * b + c), and back: a transposition of 3 x 3 groups of 3 bits, each group
+ * moving 6 bits a step off the diagonal. */
+static uint32_t transpose_groups(uint32_t bits) {
+    return (bits & DIAGONAL_GROUPS) | (bits & ONE_ABOVE_GROUPS) << 6 | (bits >> 6 & ONE_ABOVE_GROUPS) |
+           (bits & TWO_ABOVE_GROUP) << 12 | (bits >> 12 & TWO_ABOVE_GROUP);
 }
 
-static uint32_t stacks_to_columns(uint32_t stack_pairs) {
-    return (stack_pairs & 7) | (stack_pairs >> 6 & 070) | (stack_pairs >> 12 & 0700);
-}
-
+/* Read from what the band steps kept, so only at their fixed point (no word changed since). */
 static void find_pairs(const board *s, digit_pairs *out) {
     for (int digit = 0; digit < DIGITS; digit++) {
-        const uint32_t *words = &s->candidates[digit * BANDS];
-        out->band_pairs[digit] =
-            pattern_of(words[0]) | pattern_of(words[1]) << ROW_BITS | pattern_of(words[2]) << 2 * ROW_BITS;
-        out->stack_pairs[digit] = columns_to_stacks(columns_of(words[0])) |
-                                  columns_to_stacks(columns_of(words[1])) << 3 |
-                                  columns_to_stacks(columns_of(words[2])) << 6;
+        const uint16_t *pattern = &s->pattern[digit * BANDS], *columns = &s->columns[digit * BANDS];
+        out->band_pairs[digit] = pattern[0] | (uint32_t)pattern[1] << ROW_BITS | (uint32_t)pattern[2] << 2 * ROW_BITS;
+        out->stack_pairs[digit] =
+            transpose_groups(columns[0] | (uint32_t)columns[1] << ROW_BITS | (uint32_t)columns[2] << 2 * ROW_BITS);
     }
 }
 
@@ -291,8 +314,9 @@ static uint32_t beside_of(uint32_t pairs) {
 
 /* Takes `digit` out of the band pairs and stack pairs given. */
 static void drop_pairs(board *s, int digit, uint32_t band_pairs, uint32_t stack_pairs) {
+    uint32_t band_columns = transpose_groups(stack_pairs);
     for (int band = 0; band < BANDS; band++) {
-        uint32_t columns = stacks_to_columns(stack_pairs >> 3 * band);
+        uint32_t columns = (band_columns >> ROW_BITS * band) & ROW_MASK;
         s->candidates[digit * BANDS + band] &=
             ~(tables.pair_cells[(band_pairs >> ROW_BITS * band) & ROW_MASK] | spread_to_rows(columns));
     }
@@ -351,16 +375,33 @@ static singles_outcome triads(board *s, digit_pairs *pairs_out) {
     return outcome;
 }
 
+/* Four words side by side: GCC's and Clang's generic vectors, which compile to SSE2 on any x86-64
+ * and to NEON on arm64 with no target flag. */
+typedef uint32_t word_lanes __attribute__((vector_size(LANES * sizeof(uint32_t))));
+
+/* The words changed since their last band step, as a bit mask (bit `word`): seven vector compares
+ * instead of a branch per word. */
+static uint32_t changed_words(const board *s) {
+    word_lanes acc = {0, 0, 0, 0};
+    for (int at = 0; at < PADDED_WORDS; at += LANES) {
+        word_lanes now, then;
+        memcpy(&now, &s->candidates[at], sizeof now);
+        memcpy(&then, &s->settled[at], sizeof then);
+        word_lanes bits = {1u << at, 2u << at, 4u << at, 8u << at};
+        acc |= (word_lanes)(now != then) & bits;
+    }
+    return acc[0] | acc[1] | acc[2] | acc[3];
+}
+
 /* Propagates to a fixed point; then `pairs` holds the pairs of `s`. */
 static bool propagate(board *s, digit_pairs *pairs) {
     for (;;) {
-        bool changed = false;
-        for (int word = 0; word < WORDS; word++) {
-            if (s->candidates[word] == s->settled[word]) continue;
-            if (!band_step(s, word)) return false;
-            changed = true;
+        uint32_t changed = changed_words(s);
+        if (changed != 0) {
+            for (; changed != 0; changed &= changed - 1)
+                if (!band_step(s, __builtin_ctz(changed))) return false;
+            continue;
         }
-        if (changed) continue;
         singles_outcome singles = naked_singles(s);
         if (singles == SINGLES_NONE) singles = triads(s, pairs);
         if (singles != SINGLES_PLACED) return singles == SINGLES_NONE;
@@ -381,22 +422,26 @@ static bool choose_guess(const digit_pairs *pairs, guess *out) {
     for (int side = 0; side < 2; side++) {
         const uint32_t *of_side = side == 0 ? pairs->band_pairs : pairs->stack_pairs;
         for (int index = 0; index < BANDS; index++) {
-            int total = 0, fewest = MATCHES + 1, fewest_digit = 0;
-            for (int digit = 0; digit < DIGITS; digit++) {
-                int count = tables.match_count[(of_side[digit] >> ROW_BITS * index) & ROW_MASK];
-                total += count;
-                if (count >= 2 && count < fewest) {
-                    fewest = count;
-                    fewest_digit = digit;
-                }
-            }
+            int total = 0;
+            for (int digit = 0; digit < DIGITS; digit++)
+                total += tables.match_count[(of_side[digit] >> ROW_BITS * index) & ROW_MASK];
             if (total > DIGITS && total < best_total) {
                 best_total = total;
-                *out = (guess){side, index, fewest_digit};
+                *out = (guess){side, index, 0};
             }
         }
     }
-    return best_total != INT_MAX;
+    if (best_total == INT_MAX) return false;
+    const uint32_t *of_side = out->side == 0 ? pairs->band_pairs : pairs->stack_pairs;
+    int fewest = MATCHES + 1;
+    for (int digit = 0; digit < DIGITS && fewest > 2; digit++) {
+        int count = tables.match_count[(of_side[digit] >> ROW_BITS * out->index) & ROW_MASK];
+        if (count >= 2 && count < fewest) {
+            fewest = count;
+            out->digit = digit;
+        }
+    }
+    return true;
 }
 
 static void record_solution(search_run *run, const board *s) {
@@ -431,15 +476,18 @@ static bool count_node(search_run *run) {
 static void search_from(search_run *run, board *s);
 
 /* Branches on each match still open for the guessed digit in its band or stack. */
-static void branch_on(search_run *run, const board *s, const digit_pairs *pairs, guess g) {
+static void branch_on(search_run *run, board *s, const digit_pairs *pairs, guess g) {
     const uint32_t *of_side = g.side == 0 ? pairs->band_pairs : pairs->stack_pairs;
     uint32_t pattern = (of_side[g.digit] >> ROW_BITS * g.index) & ROW_MASK;
-    for (int m = 0; m < MATCHES && !run->stop; m++) {
-        if ((pattern & tables.match_pairs[m]) != tables.match_pairs[m]) continue;
-        uint32_t others = (pattern & ~tables.match_pairs[m]) << ROW_BITS * g.index;
-        board branch = *s;
-        drop_pairs(&branch, g.digit, g.side == 0 ? others : 0, g.side == 1 ? others : 0);
-        search_from(run, &branch);
+    for (uint32_t open = tables.open_matches[pattern]; open != 0 && !run->stop; open &= open - 1) {
+        uint32_t others = (pattern & ~tables.match_pairs[__builtin_ctz(open)]) << ROW_BITS * g.index;
+        board copy, *branch = s; /* the last branch takes `s` itself, which is not needed after it */
+        if ((open & (open - 1)) != 0) {
+            copy = *s;
+            branch = &copy;
+        }
+        drop_pairs(branch, g.digit, g.side == 0 ? others : 0, g.side == 1 ? others : 0);
+        search_from(run, branch);
     }
 }
 
@@ -456,6 +504,7 @@ static void search_from(search_run *run, board *s) {
 
 /* The givens placed; false when two of them conflict. */
 static bool start(board *s, const sudoku_grid *puzzle) {
+    s->candidates[WORDS] = s->settled[WORDS] = 0;
     for (int word = 0; word < WORDS; word++) {
         s->candidates[word] = ALL_BAND_CELLS;
         s->settled[word] = 0;
