@@ -102,15 +102,11 @@ static stream_status answer_line(bulk_run *run, const char *text, size_t len, ui
     sudoku_grid puzzle;
     char message[LINE_MESSAGE_BYTES];
     stream_status status = STREAM_MORE;
-    if (run->conflicts == NULL) run->conflicts = malloc(SUDOKU_MAX_CONFLICTS * sizeof *run->conflicts);
-    if (run->conflicts == NULL) return STREAM_FAILED;
     if (deadline_expired(&b->limit)) {
         write_line_error(b, out, "deadline_exceeded", deadline_message);
         status = STREAM_DONE;
     } else if (sudoku_text_problem(text, len, &puzzle, message, sizeof message) != NULL) {
         write_line_error(b, out, "invalid_field", message);
-    } else if (sudoku_conflict_problem(&puzzle, run->conflicts, message, sizeof message) != NULL) {
-        write_line_error(b, out, "conflicting_givens", message);
     } else {
         if (run->solvers[puzzle.box] == NULL) run->solvers[puzzle.box] = sudoku_solver_new(puzzle.box);
         if (run->solvers[puzzle.box] == NULL) return STREAM_FAILED;
@@ -122,7 +118,14 @@ static stream_status answer_line(bulk_run *run, const char *text, size_t len, ui
             write_line_error(b, out, "deadline_exceeded", deadline_message);
             status = STREAM_DONE;
         } else if (result.solutions == 0) {
-            write_line_error(b, out, "no_solution", sudoku_no_solution_message);
+            /* Conflicting givens are looked for only here: given them, either search finds no
+             * solution at its start, before it counts a node or reads the clock, so the line is the
+             * one a look before the search gave, and a puzzle that has a solution skips the look. */
+            if (run->conflicts == NULL) run->conflicts = malloc(SUDOKU_MAX_CONFLICTS * sizeof *run->conflicts);
+            if (run->conflicts == NULL) return STREAM_FAILED;
+            if (sudoku_conflict_problem(&puzzle, run->conflicts, message, sizeof message) != NULL)
+                write_line_error(b, out, "conflicting_givens", message);
+            else write_line_error(b, out, "no_solution", sudoku_no_solution_message);
         } else if (b->text_lines) {
             sudoku_write_solve_text(out, &result, b->count_limit);
         } else {
