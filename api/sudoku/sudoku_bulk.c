@@ -6,9 +6,9 @@
  * covers the whole body: past it, the puzzle at hand gets a deadline_exceeded line and the stream
  * ends there.
  *
- * On every core: each piece of the stream takes the next lines, about as many bytes of puzzles as
- * the socket wants but at least BULK_MIN_BATCH_BYTES (a batch), cuts a big one into BULK_RUNS runs
- * of whole lines and answers the runs at once. This thread takes the first run and offers the
+ * On every core: the lines are answered in batches, about as many bytes of puzzles as the stream
+ * asks for but at least BULK_MIN_BATCH_BYTES; a big batch is cut into BULK_RUNS runs of whole lines
+ * and the runs are answered at once. This thread takes the first run and offers the
  * others to idle compute workers (core/common/fork_join.h: the pool gives them none while demoted
  * jobs wait, so a bulk body never holds back other requests); the runs nobody took are answered
  * here after the first. The first run writes straight into the batch's answers; each other run
