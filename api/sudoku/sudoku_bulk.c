@@ -6,15 +6,17 @@
  * covers the whole body: past it, the puzzle at hand gets a deadline_exceeded line and the stream
  * ends there.
  *
- * On every core: each piece of the stream takes the next lines, about as many bytes of puzzles as
- * the socket wants (a batch), cuts a big one into BULK_RUNS runs of whole lines and answers the runs
- * at once. This thread takes the first run and offers the others to idle compute workers
- * (core/common/fork_join.h: the pool gives them none while demoted jobs wait, so a bulk body never
- * holds back other requests); the runs nobody took are answered here after the first. The first
- * run writes straight into the stream's buffer (a small batch, one run, is never copied); each
- * other run writes into its own writer with its own solvers, appended after it in run order, so
- * the answers keep line order. A run that reached the deadline ends the stream at its deadline line
- * and the runs after it are dropped, as if the lines had been answered one after another. */
+ * On every core: the lines are answered in batches, about as many bytes of puzzles as the stream
+ * asks for but at least BULK_MIN_BATCH_BYTES; a big batch is cut into BULK_RUNS runs of whole lines
+ * and the runs are answered at once. This thread takes the first run and offers the
+ * others to idle compute workers (core/common/fork_join.h: the pool gives them none while demoted
+ * jobs wait, so a bulk body never holds back other requests); the runs nobody took are answered
+ * here after the first. The first run writes straight into the batch's answers; each other run
+ * writes into its own writer with its own solvers, appended after it in run order, so the answers
+ * keep line order. The stream takes the batch's answers `want` bytes at a time, so its pieces hold
+ * what they would with small batches. A run that reached the deadline ends the stream at its
+ * deadline line and the runs after it are dropped, as if the lines had been answered one after
+ * another. */
 #include "api/sudoku/sudoku_bulk.h"
 
 #include <stdlib.h>
@@ -28,6 +30,11 @@
 enum {
     BULK_RUNS = 4,                  /* runs of a big batch: this thread's and three offered */
     BULK_MIN_PARALLEL_BYTES = 8192, /* a smaller batch (about 100 9 x 9 puzzles) is answered here alone */
+    /* The stream asks for 16 KiB at a time; offering and joining runs that small (about 50 lines
+     * each) cost 7% of the server's CPU on 17-clue lines (futex calls, 490 a 1 MiB body). A batch's
+     * answers wait in the state until the stream has taken them: at most a batch's, whatever the
+     * body's size. */
+    BULK_MIN_BATCH_BYTES = 128 * 1024,
     LINE_MESSAGE_BYTES = 400,
 };
 
@@ -39,7 +46,7 @@ typedef struct bulk_run {
     sudoku_solver *solvers[SUDOKU_MAX_BOX + 1]; /* made on first use, kept for the whole body */
     sudoku_conflict *conflicts;
     json_writer own;  /* the answers of an offered run, until they are appended */
-    json_writer *out; /* where the answers go: the stream's buffer for the first run, else `own` */
+    json_writer *out; /* where the answers go: the batch's for the first run, else `own` */
     const char *from; /* whole lines */
     size_t bytes;
     uint64_t first_line;  /* lines before the run */
@@ -54,6 +61,8 @@ struct bulk_state {
     bool text_lines;     /* Accept: text/plain: a text line a puzzle, not NDJSON */
     deadline limit;
     bulk_run runs[BULK_RUNS];
+    json_writer answers; /* the batch's, in line order */
+    size_t handed;       /* the bytes of `answers` the stream has taken */
     bool done;
 };
 
@@ -65,6 +74,7 @@ static void free_bulk(void *state) {
         free(run->conflicts);
         bb_free(&run->own);
     }
+    bb_free(&b->answers);
     free(b->text);
     free(b);
 }
@@ -96,15 +106,11 @@ static stream_status answer_line(bulk_run *run, const char *text, size_t len, ui
     sudoku_grid puzzle;
     char message[LINE_MESSAGE_BYTES];
     stream_status status = STREAM_MORE;
-    if (run->conflicts == NULL) run->conflicts = malloc(SUDOKU_MAX_CONFLICTS * sizeof *run->conflicts);
-    if (run->conflicts == NULL) return STREAM_FAILED;
     if (deadline_expired(&b->limit)) {
         write_line_error(b, out, "deadline_exceeded", deadline_message);
         status = STREAM_DONE;
     } else if (sudoku_text_problem(text, len, &puzzle, message, sizeof message) != NULL) {
         write_line_error(b, out, "invalid_field", message);
-    } else if (sudoku_conflict_problem(&puzzle, run->conflicts, message, sizeof message) != NULL) {
-        write_line_error(b, out, "conflicting_givens", message);
     } else {
         if (run->solvers[puzzle.box] == NULL) run->solvers[puzzle.box] = sudoku_solver_new(puzzle.box);
         if (run->solvers[puzzle.box] == NULL) return STREAM_FAILED;
@@ -116,7 +122,14 @@ static stream_status answer_line(bulk_run *run, const char *text, size_t len, ui
             write_line_error(b, out, "deadline_exceeded", deadline_message);
             status = STREAM_DONE;
         } else if (result.solutions == 0) {
-            write_line_error(b, out, "no_solution", sudoku_no_solution_message);
+            /* Conflicting givens are looked for only here: given them, either search finds no
+             * solution at its start, before it counts a node or reads the clock, so the line is the
+             * one a look before the search gave, and a puzzle that has a solution skips the look. */
+            if (run->conflicts == NULL) run->conflicts = malloc(SUDOKU_MAX_CONFLICTS * sizeof *run->conflicts);
+            if (run->conflicts == NULL) return STREAM_FAILED;
+            if (sudoku_conflict_problem(&puzzle, run->conflicts, message, sizeof message) != NULL)
+                write_line_error(b, out, "conflicting_givens", message);
+            else write_line_error(b, out, "no_solution", sudoku_no_solution_message);
         } else if (b->text_lines) {
             sudoku_write_solve_text(out, &result, b->count_limit);
         } else {
@@ -219,18 +232,32 @@ static stream_status append_runs(bulk_state *b, unsigned count, json_writer *out
     return out->out_of_memory ? STREAM_FAILED : STREAM_MORE;
 }
 
+/* Answers the next batch into b->answers. */
+static stream_status answer_batch(bulk_state *b, size_t want) {
+    bb_clear(&b->answers);
+    b->handed = 0;
+    size_t batch_end = line_end(b, b->position + (want > BULK_MIN_BATCH_BYTES ? want : BULK_MIN_BATCH_BYTES));
+    unsigned runs = batch_end - b->position >= BULK_MIN_PARALLEL_BYTES ? BULK_RUNS : 1;
+    uint64_t lines = cut_runs(b, batch_end, runs, &b->answers);
+    answer_runs(b, runs);
+    b->position = batch_end;
+    b->line += lines;
+    return append_runs(b, runs, &b->answers);
+}
+
 static stream_status write_bulk(void *state, json_writer *out, size_t want) {
     bulk_state *b = state;
     size_t begin = out->len;
     while (out->len - begin < want) {
-        if (b->done || b->position >= b->len) return STREAM_DONE;
-        size_t batch_end = line_end(b, b->position + want);
-        unsigned runs = batch_end - b->position >= BULK_MIN_PARALLEL_BYTES ? BULK_RUNS : 1;
-        uint64_t lines = cut_runs(b, batch_end, runs, out);
-        answer_runs(b, runs);
-        b->position = batch_end;
-        b->line += lines;
-        if (append_runs(b, runs, out) == STREAM_FAILED) return STREAM_FAILED;
+        if (b->handed == b->answers.len) {
+            if (b->done || b->position >= b->len) return STREAM_DONE;
+            if (answer_batch(b, want) == STREAM_FAILED) return STREAM_FAILED;
+        }
+        size_t left = b->answers.len - b->handed, room = want - (out->len - begin);
+        size_t n = left < room ? left : room;
+        bb_append(out, b->answers.data + b->handed, n);
+        if (out->out_of_memory) return STREAM_FAILED;
+        b->handed += n;
     }
     return STREAM_MORE;
 }
@@ -242,6 +269,7 @@ bool sudoku_solve_bulk(api_request *req, api_response *res, int64_t count_limit)
     bulk_state *b = calloc(1, sizeof *b);
     if (b == NULL) return api_fail_out_of_memory(req);
     for (int k = 0; k < BULK_RUNS; k++) bb_init(&b->runs[k].own);
+    bb_init(&b->answers);
     b->text = malloc(req->text_body_len + 1);
     if (b->text == NULL) {
         free_bulk(b);

@@ -408,3 +408,44 @@ Test(sudoku, bad_input_gets_its_error) {
     expect_error_field(http_get("/sudoku/solve?puzzle=12.....4........"), 422, "no_solution", "puzzle");
     expect_error_field(http_get("/sudoku/explain?puzzle=12.....4........"), 422, "no_solution", "puzzle");
 }
+
+/* A bulk line that cannot be solved says what a request of that puzzle alone says, code and message:
+ * conflicting givens of every size (a row, a column and a box on 9 x 9, which the band search
+ * answers) and givens without a conflict that leave no solution. */
+Test(sudoku, bulk_errors_are_those_of_single_requests) {
+    char puzzles[8][626];
+    snprintf(puzzles[0], sizeof puzzles[0], "11%79s", "");                /* a row */
+    snprintf(puzzles[1], sizeof puzzles[1], "1%8s1%71s", "", "");         /* a column */
+    snprintf(puzzles[2], sizeof puzzles[2], "1%9s1%70s", "", "");         /* a box */
+    snprintf(puzzles[3], sizeof puzzles[3], "12345678.%8s9%63s", "", ""); /* no place for 9 in row 0 */
+    snprintf(puzzles[4], sizeof puzzles[4], "1..1............");          /* 4 x 4 */
+    snprintf(puzzles[5], sizeof puzzles[5], "12.....4........");          /* 4 x 4, no solution */
+    snprintf(puzzles[6], sizeof puzzles[6], "G%15sG%239s", "", "");       /* 16 x 16 */
+    snprintf(puzzles[7], sizeof puzzles[7], "%623sPP", "");               /* 25 x 25 */
+    char body[8 * 627] = "";
+    for (int k = 0; k < 8; k++) {
+        for (char *at = puzzles[k]; *at != '\0'; at++) *at = *at == ' ' ? '.' : *at;
+        strcat(strcat(body, puzzles[k]), "\n");
+    }
+    const char *const headers[] = {"Content-Type: text/plain", NULL};
+    http_result bulk = http_request(server_url(), "POST", "/sudoku/solve", body, headers);
+    cr_assert_eq(bulk.status, 200);
+    cJSON *lines = http_ndjson(&bulk);
+    cr_assert_eq(cJSON_GetArraySize(lines), 8);
+    for (int k = 0; k < 8; k++) {
+        char path[sizeof "/sudoku/solve?puzzle=" + sizeof puzzles[k]] = "/sudoku/solve?puzzle=";
+        strcat(path, puzzles[k]);
+        http_result alone = http_get(path);
+        cr_assert_eq(alone.status, 422, "puzzle %d", k);
+        cJSON *doc = http_json(&alone);
+        const cJSON *want = cJSON_GetObjectItemCaseSensitive(doc, "error");
+        const cJSON *got = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(lines, k), "error");
+        cr_assert_str_eq(text(want, "code"), k == 3 || k == 5 ? "no_solution" : "conflicting_givens", "puzzle %d", k);
+        cr_assert_str_eq(text(got, "code"), text(want, "code"), "puzzle %d", k);
+        cr_assert_str_eq(text(got, "message"), text(want, "message"), "puzzle %d", k);
+        cJSON_Delete(doc);
+        http_result_free(&alone);
+    }
+    cJSON_Delete(lines);
+    http_result_free(&bulk);
+}
