@@ -4,11 +4,15 @@ clients leaving at every moment, and stops in the middle; meant for the ThreadSa
 stage of scripts/test.sh), and runs against any build.
 
 The schedule comes from --seed alone: round by round, which request, with which headers, and when its
-client leaves. Each round, on a server started with --workers 2:
-  - two event streams of counts that cannot finish hold both workers, six more streams wait in the
-    main queue (/metrics says so before anything else happens), and their clients leave while they
-    wait, half with a FIN and half with a RST (SO_LINGER 0), then the two holding the workers;
-  - then the round's requests, CONCURRENCY at a time over raw sockets: progress as server-sent events
+client leaves. Each round, with servers started with --workers 2:
+  - on a fresh server of its own, two event streams of counts that cannot finish hold both workers,
+    six more streams wait in the main queue (/metrics says so before anything else happens), and
+    their clients leave while they wait, half with a FIN and half with a RST (SO_LINGER 0), then the
+    two holding the workers; then that server stops. Fresh, because admission counts waiting time:
+    a job of unknown cost (these counts) is charged its lane's mean run time, and once earlier rounds
+    have raised the main lane's mean past a second, two holders alone make any newcomer's wait too
+    long, so the six would be refused 503 (server/compute_pool.c); a new server's mean is 0;
+  - then, on the round's server, the round's requests, CONCURRENCY at a time over raw sockets: progress as server-sent events
     on every route that offers it, SVG drawings (alone and inside event streams), NDJSON and JSON
     streams (listings, solutions, shuffles, bulk Sudoku bodies), some asking for gzip. Each client
     reads its whole answer, or leaves right after sending, or after some bytes of the answer (FIN or
@@ -369,11 +373,13 @@ def idle(samples):
 
 
 def leave_while_queued(port, tally):
-    """Both workers held, QUEUED more requests waiting in the main queue, then all their clients leave.
-    Event streams skip the express lane (server/request.c, run_job), and a stream whose client leaves is
-    abandoned (server/event_stream.c, the watch thread), so every step is an event, not a race: two
-    counts that cannot finish take both workers, QUEUED more wait behind them, /metrics says so; their
-    clients leave while they wait (FIN and RST in turn), then the two holding the workers."""
+    """Both workers held, QUEUED more requests waiting in the main queue, then all their clients leave;
+    on a fresh server (see the top: its main lane charges these counts of unknown cost nothing). Event
+    streams go from the express lane straight to the main one (server/request.c, run_job), and a stream
+    whose client leaves is abandoned (server/event_stream.c, the timer's tick), so every step is an
+    event, not a race: two counts that cannot finish take both workers, QUEUED more wait behind them,
+    /metrics says so; their clients leave while they wait (FIN and RST in turn), then the two holding
+    the workers."""
     def open_stream(path):
         sock = socket.create_connection(("127.0.0.1", port), timeout=SOCKET_TIMEOUT_S)
         sock.sendall(request_bytes("GET", path, None, SSE, False))
@@ -468,8 +474,17 @@ def main():
     for round_number in range(1, args.rounds + 1):
         items = schedule(args.seed, round_number, args.requests // args.rounds)
         stop_at = len(items) // 2 if round_number % args.stop_every == 0 else None
+        queue_server = Server(args.binary)
+        servers += 1
+        with ThreadPeak(queue_server.process.pid) as threads:
+            leave_while_queued(queue_server.port, tally)
+            if not wait_for(queue_server.port, idle):
+                tally.add("cut_short", f"round {round_number}: the queued requests still in flight")
+        peak = max(peak, threads.most)
+        problem = queue_server.stop_problem(signalled=False)
+        if problem:
+            stop_problems.append(f"round {round_number}, the queued requests' server: {problem}")
         with ThreadPeak(server.process.pid) as threads:
-            leave_while_queued(server.port, tally)
             server, stopped = run_round(args.binary, server, items, stop_at, args.concurrency, tally)
         peak = max(peak, threads.most)
         if stopped is not None:
@@ -498,7 +513,7 @@ def main():
           f"{len(tally.problems)} problems")
     for problem in stop_problems:
         print(f"      {problem}")
-    check(f"{stops + 1} stops, {stops} of them mid-round: each exit 0 with 'puzzled: stopped' within the drain, "
+    check(f"{stops + 1 + args.rounds} stops, {stops} of them mid-round, {args.rounds} after the queued requests: each exit 0 with 'puzzled: stopped' within the drain, "
           f"no sanitizer report", not stop_problems)
     if args.max_threads is None:
         print(f"      peak thread count of the server: {peak}")
