@@ -252,6 +252,7 @@ static stream_status write_bulk(void *state, json_writer *out, size_t want) {
         if (b->handed == b->answers.len) {
             if (b->done || b->position >= b->len) return STREAM_DONE;
             if (answer_batch(b, want) == STREAM_FAILED) return STREAM_FAILED;
+            continue; /* a batch of blank lines answers nothing: look again */
         }
         size_t left = b->answers.len - b->handed, room = want - (out->len - begin);
         size_t n = left < room ? left : room;
