@@ -1,6 +1,7 @@
-/* Finds repeated values (see sudoku_conflicts.h). Most grids have none (every bulk line that is a
- * real puzzle), so one pass over the cells with a bit per (unit, value) first says whether any value
- * repeats; only then are the conflicts listed unit by unit. */
+/* Finds repeated values (see sudoku_conflicts.h). Every puzzle a single request reads is looked at
+ * before it is searched, and most have none, so one pass over the cells with a bit per (unit, value)
+ * first says whether any value repeats; only then are the conflicts listed unit by unit. Bulk looks
+ * only when the search found no solution. */
 #include "core/sudoku/sudoku_conflicts.h"
 
 #include <stdbool.h>

@@ -35,10 +35,10 @@ sudoku_text_status sudoku_parse(const char *text, size_t len, sudoku_grid *grid,
     if (box == 0) return SUDOKU_TEXT_BAD_LENGTH;
     grid->box = box;
     memset(grid->cells + len, 0, sizeof grid->cells - len);
-    unsigned largest = (unsigned)(box * box);
+    int largest = box * box;
     for (size_t k = 0; k < len; k++) {
-        unsigned value = (unsigned)symbol_values_plus_one[(unsigned char)text[k]] - 1; /* no symbol: wraps */
-        if (value > largest) {
+        int value = sudoku_symbol_value(text[k]);
+        if (value < 0 || value > largest) {
             *bad_position = k;
             memset(grid->cells + k, 0, len - k);
             return SUDOKU_TEXT_BAD_CHARACTER;
@@ -50,6 +50,6 @@ sudoku_text_status sudoku_parse(const char *text, size_t len, sudoku_grid *grid,
 
 void sudoku_format(const sudoku_grid *grid, char *out) {
     int cells = grid->box * grid->box * grid->box * grid->box;
-    for (int k = 0; k < cells; k++) out[k] = value_symbols[grid->cells[k]];
+    for (int k = 0; k < cells; k++) out[k] = sudoku_value_symbol(grid->cells[k]);
     out[cells] = '\0';
 }
