@@ -8,40 +8,51 @@
 
 #include "core/common/growth_fit.h"
 
-/* The fastest of KNIGHT_COST_RUNS tours of an open rows x cols board from [0, 0] by "auto", a square;
- * HUGE_VAL when none was built (memory ran out: the board is then left out). */
-static double time_construction(int rows, int cols) {
-    kt_request request = {.rows = rows, .cols = cols, .algorithm = KT_ALGORITHM_AUTO};
+/* One timed run: a tour of an open rows x cols board from [0, 0] by "auto", or a mapping of
+ * KNIGHT_COST_FRESH_BYTES with each page touched once, a byte. `failed` is set when memory ran out. */
+typedef struct {
+    int rows, cols;
+    bool failed;
+} timed_run;
+
+static void build_tour(void *arg) {
+    timed_run *run = arg;
+    kt_request request = {.rows = run->rows, .cols = run->cols, .algorithm = KT_ALGORITHM_AUTO};
     deadline none = deadline_none();
-    double fastest = HUGE_VAL;
-    for (int run = 0; run < KNIGHT_COST_RUNS; run++) {
-        kt_result result;
-        double started = growth_thread_seconds();
-        core_status status = knight_tour_find(&request, &none, &result);
-        double took = growth_thread_seconds() - started;
-        if (status != CORE_OK) continue;
-        kt_result_free(&result);
-        if (took < fastest) fastest = took;
+    kt_result result;
+    if (knight_tour_find(&request, &none, &result) != CORE_OK) {
+        run->failed = true;
+        return;
     }
-    return fastest / ((double)rows * cols);
+    kt_result_free(&result);
 }
 
-/* The fastest of KNIGHT_COST_RUNS mappings of KNIGHT_COST_FRESH_BYTES, each page touched once, a
- * byte; 0 when the kernel gave none. */
-static double time_fresh_memory(void) {
+static void touch_fresh_memory(void *arg) {
+    timed_run *run = arg;
     long page_size = sysconf(_SC_PAGESIZE), step = page_size > 0 ? page_size : 4096;
-    double fastest = HUGE_VAL;
-    for (int run = 0; run < KNIGHT_COST_RUNS; run++) {
-        double started = growth_thread_seconds();
-        volatile unsigned char *fresh =
-            mmap(NULL, KNIGHT_COST_FRESH_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (fresh == MAP_FAILED) continue;
-        for (long at = 0; at < KNIGHT_COST_FRESH_BYTES; at += step) fresh[at] = 1;
-        munmap((void *)fresh, KNIGHT_COST_FRESH_BYTES);
-        double took = growth_thread_seconds() - started;
-        if (took < fastest) fastest = took;
+    volatile unsigned char *fresh =
+        mmap(NULL, KNIGHT_COST_FRESH_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (fresh == MAP_FAILED) {
+        run->failed = true;
+        return;
     }
-    return fastest < HUGE_VAL ? fastest / KNIGHT_COST_FRESH_BYTES : 0;
+    for (long at = 0; at < KNIGHT_COST_FRESH_BYTES; at += step) fresh[at] = 1;
+    munmap((void *)fresh, KNIGHT_COST_FRESH_BYTES);
+}
+
+/* The fastest of KNIGHT_COST_RUNS tours, a square; HUGE_VAL when memory ran out in any (the board is
+ * then left out). */
+static double time_construction(int rows, int cols) {
+    timed_run run = {.rows = rows, .cols = cols};
+    double fastest = growth_time_fastest(build_tour, &run, KNIGHT_COST_RUNS);
+    return run.failed ? HUGE_VAL : fastest / ((double)rows * cols);
+}
+
+/* The fastest of KNIGHT_COST_RUNS mappings, a byte; 0 when the kernel gave none in any. */
+static double time_fresh_memory(void) {
+    timed_run run = {0};
+    double fastest = growth_time_fastest(touch_fresh_memory, &run, KNIGHT_COST_RUNS);
+    return run.failed ? 0 : fastest / KNIGHT_COST_FRESH_BYTES;
 }
 
 knight_cost knight_cost_calibrate(void) {
