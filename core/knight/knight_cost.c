@@ -8,15 +8,14 @@
 
 #include "core/common/growth_fit.h"
 
-/* One timed run: a tour of an open rows x cols board from [0, 0] by "auto", or a mapping of
- * KNIGHT_COST_FRESH_BYTES with each page touched once, a byte. `failed` is set when memory ran out. */
+/* A timed tour of an open rows x cols board from [0, 0] by "auto"; `failed` is set when memory ran out. */
 typedef struct {
     int rows, cols;
     bool failed;
-} timed_run;
+} tour_run;
 
 static void build_tour(void *arg) {
-    timed_run *run = arg;
+    tour_run *run = arg;
     kt_request request = {.rows = run->rows, .cols = run->cols, .algorithm = KT_ALGORITHM_AUTO};
     deadline none = deadline_none();
     kt_result result;
@@ -27,30 +26,37 @@ static void build_tour(void *arg) {
     kt_result_free(&result);
 }
 
+/* A timed mapping of KNIGHT_COST_FRESH_BYTES, each page touched once; `failed` is set when the kernel
+ * gave none. */
+typedef struct {
+    long page_size;
+    bool failed;
+} fresh_run;
+
 static void touch_fresh_memory(void *arg) {
-    timed_run *run = arg;
-    long page_size = sysconf(_SC_PAGESIZE), step = page_size > 0 ? page_size : 4096;
+    fresh_run *run = arg;
     volatile unsigned char *fresh =
         mmap(NULL, KNIGHT_COST_FRESH_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (fresh == MAP_FAILED) {
         run->failed = true;
         return;
     }
-    for (long at = 0; at < KNIGHT_COST_FRESH_BYTES; at += step) fresh[at] = 1;
+    for (long at = 0; at < KNIGHT_COST_FRESH_BYTES; at += run->page_size) fresh[at] = 1;
     munmap((void *)fresh, KNIGHT_COST_FRESH_BYTES);
 }
 
 /* The fastest of KNIGHT_COST_RUNS tours, a square; HUGE_VAL when memory ran out in any (the board is
  * then left out). */
 static double time_construction(int rows, int cols) {
-    timed_run run = {.rows = rows, .cols = cols};
+    tour_run run = {.rows = rows, .cols = cols};
     double fastest = growth_time_fastest(build_tour, &run, KNIGHT_COST_RUNS);
     return run.failed ? HUGE_VAL : fastest / ((double)rows * cols);
 }
 
 /* The fastest of KNIGHT_COST_RUNS mappings, a byte; 0 when the kernel gave none in any. */
 static double time_fresh_memory(void) {
-    timed_run run = {0};
+    long page_size = sysconf(_SC_PAGESIZE);
+    fresh_run run = {.page_size = page_size > 0 ? page_size : 4096};
     double fastest = growth_time_fastest(touch_fresh_memory, &run, KNIGHT_COST_RUNS);
     return run.failed ? 0 : fastest / KNIGHT_COST_FRESH_BYTES;
 }
