@@ -16,17 +16,14 @@ if [ "$mode" = fix ]; then
   clang-format -i --style=file "${files[@]}"
   exit 0
 fi
-unformatted=0
-for file in "${files[@]}"; do
-  if ! clang-format --style=file "$file" | cmp -s - "$file"; then
-    echo "not formatted: $file (scripts/format.sh formats it)"
-    unformatted=$((unformatted + 1))
-  fi
-done
+# One clang-format for every file: it names each file whose layout differs.
+mapfile -t unformatted < <(clang-format --dry-run --Werror --style=file "${files[@]}" 2>&1 |
+  sed -nE 's/^([^:]+):[0-9]+:[0-9]+: error: code should be clang-formatted.*/\1/p' | sort -u)
+for file in "${unformatted[@]}"; do echo "not formatted: $file (scripts/format.sh formats it)"; done
 error_paths=0
 scripts/error_paths.sh || error_paths=1
-if [ "$unformatted" -gt 0 ]; then
-  echo "$unformatted of ${#files[@]} C files not formatted" >&2
+if [ "${#unformatted[@]}" -gt 0 ]; then
+  echo "${#unformatted[@]} of ${#files[@]} C files not formatted" >&2
   exit 1
 fi
 [ "$error_paths" -eq 0 ] || exit 1

@@ -1,35 +1,35 @@
 #!/usr/bin/env bash
 # shellcheck disable=SC2317 # the stage functions are called by name
-# Installs what is missing, builds, and runs the whole test suite: the C layout check (scripts/format.sh), the docs test (tests/docs/run.py), unit and integration tests, the
-# allocation-failure test, the live OpenAPI contract test, the SVG drawings rendered, the playground and /docs in chromium, Lighthouse and axe-core on every page, the TypeScript client (types regenerated from openapi.yaml, its tests live and in chromium), the concurrency, progress-event, streams, strict-HTTP, fair-share and HTTPS tests, the stop under
-# aborted streams, the soak (mixed traffic without growth, also under ASan), the Dockerfile mirror test, the scale-out test behind nginx, the container tests
-# (the image built and run, compose with nginx, the Kubernetes manifests validated and played), a
-# short run of every fuzz target (scripts/fuzz.sh), then the unit and integration tests again built
-# with AddressSanitizer and UndefinedBehaviorSanitizer, the stop test and the HTTP garbage campaign
-# against that build, and last the race stress (tests/race/run.py), the lifecycle, progress, streams,
-# concurrency and stop suites against a server built with ThreadSanitizer (build-tsan), failing on any
-# TSan report.
-#   scripts/test.sh [--stop-rounds N] [--soak-minutes M]   the whole suite, once (the stop test: 20 rounds a
-#                                                      build; the soak: 3 minutes, and 1 under ASan)
-#   scripts/test.sh [--stop-rounds N] --repeat N STAGE...   the named stages N times each, in turn,
-#                                                      with a count of passes; a failed run's output is
-#                                                      kept in build/repeat/STAGE-RUN.log
-# The stages, in the suite's order: format docs unit integration alloc-failure contract drawings browser
-# pages client concurrency progress streams strict-http fair-share page-limits lifecycle public stop soak
-# dockerfile-mirror scaleout container fuzz
-# sanitize-unit sanitize-integration sanitize-stop garbage tsan (docs/testing.md says what each runs).
+# The test suite's one entry point: it installs what the chosen stages need (scripts/setup.sh), builds
+# what they use, runs them, and ends with a summary. docs/testing.md says what each stage proves.
+#   scripts/test.sh                      the whole suite, every stage (the README's test command, CI's)
+#   scripts/test.sh quick                the quick tier, for any change: the format check, the docs, unit and
+#                                        integration tests on the release build (their big comparisons on a
+#                                        sample, tests/lib/test_sample.h), the spec's lint and the client's
+#                                        drift and type checks; it installs no browser, container or load tool
+#   scripts/test.sh STAGE...             the named stages, once each
+#   scripts/test.sh --repeat N STAGE...  the named stages N times each, in turn, with a count of passes
+# Options (before the stages): --fail-fast stops at the first failed stage; --stop-rounds N sets the
+# stop test's rounds (20); --soak-minutes M the soak's length (3).
+# Every stage runs even when an earlier one failed (unless --fail-fast). Each stage's output goes to the
+# terminal and to build/test-logs/STAGE.log; the run ends with a table (stage, seconds, result, log) and
+# `N passed, N failed`, and exits 1 when a stage failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 stop_rounds=20
 soak_minutes=3
 repeat=0
+fail_fast=false
+usage="usage: scripts/test.sh [--fail-fast] [--stop-rounds N] [--soak-minutes M] [quick | STAGE... | --repeat N STAGE...]"
 while [ $# -gt 0 ]; do
   case $1 in
+    --fail-fast) fail_fast=true; shift ;;
     --stop-rounds) stop_rounds=${2:?--stop-rounds needs a number}; shift 2 ;;
     --soak-minutes) soak_minutes=${2:?--soak-minutes needs a number}; shift 2 ;;
     --repeat) repeat=${2:?--repeat needs a number}; shift 2; break ;;
-    *) echo "usage: scripts/test.sh [--stop-rounds N] [--soak-minutes M] [--repeat N STAGE...]" >&2; exit 2 ;;
+    -*) echo "$usage" >&2; exit 2 ;;
+    *) break ;;
   esac
 done
 
@@ -56,10 +56,14 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 export LSAN_OPTIONS=suppressions=$PWD/tests/lib/lsan.supp # Criterion's runner's own block, nothing of ours
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
+# The share of the big comparisons the quick tier and the sanitizer stages run (tests/lib/test_sample.h).
+TEST_SAMPLE_DIVISOR=10
+sampled() { PUZZLED_TEST_SAMPLE_DIVISOR=$TEST_SAMPLE_DIVISOR "$@"; }
+
 # ctest on the sanitizer build, failing on any sanitizer report in its output.
 sanitizer_ctest() { # regex
   local log=build-sanitize/ctest-output.log
-  ctest --test-dir build-sanitize --output-on-failure -j 2 -R "$1" --output-log "$log" || return 1
+  sampled ctest --test-dir build-sanitize --output-on-failure -j 2 -R "$1" --output-log "$log" || return 1
   if grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:' "$log"; then
     echo "sanitizer reports in the sanitizer run (details in $log):"
     grep -nE 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:' "$log" | head -20
@@ -68,13 +72,20 @@ sanitizer_ctest() { # regex
   echo "sanitizer run clean"
 }
 
-# One function a stage: "== what it does", then the stage (each returns non-zero on a failure).
+# One function a stage: "== what it does", then the stage (each returns non-zero on a failure). Each
+# quick stage runs sampled in the quick tier and at full strength in the whole suite.
+sample_in_quick() { if $quick_tier; then sampled "$@"; else "$@"; fi; }
 stage_format() { echo "== format: every C file as .clang-format lays it out, error paths in one convention"; scripts/format.sh --check; }
 stage_docs() { echo "== docs: paths, anchors, options and errors named, console examples replayed, pages short, undated and indexed, the README's figures from docs/performance.md"; build && tests/docs/run.py build/puzzled; }
-stage_unit() { echo "== unit tests"; build && ctest --test-dir build --output-on-failure -j 2 -R '^unit_'; }
+stage_unit() { echo "== unit tests"; build && sample_in_quick ctest --test-dir build --output-on-failure -j 2 -R '^unit_'; }
 stage_integration() {
   echo "== integration tests, each against its own server, which must then stop cleanly"
-  build && ctest --test-dir build --output-on-failure -j 2 -E '^unit_'
+  build && sample_in_quick ctest --test-dir build --output-on-failure -j 2 -E '^unit_'
+}
+stage_spec() { echo "== openapi.yaml linted (Redocly), its error codes those of api/errors.h"; tests/contract/run.sh --static; }
+stage_client_types() {
+  echo "== TypeScript client: types regenerated from openapi.yaml and the playground's bundle rebuilt (no drift), tsc --strict"
+  clients/typescript/test.sh --types
 }
 stage_alloc_failure() {
   echo "== allocation-failure injection: every allocation of a request failed in turn, under ASan"
@@ -193,40 +204,86 @@ stage_sanitize_stop() {
   build_sanitize && tests/stop/run.py build-sanitize/puzzled --rounds "$stop_rounds"
 }
 stage_garbage() { echo "== HTTP garbage campaign against the sanitizer build"; build_sanitize && tests/garbage/run.py build-sanitize/puzzled; }
-stages=(format docs unit integration alloc-failure contract drawings browser pages client concurrency progress streams
-  strict-http fair-share page-limits lifecycle public stop soak
-  dockerfile-mirror scaleout container fuzz sanitize-unit sanitize-integration sanitize-stop garbage tsan)
-stage_function() { echo "stage_${1//-/_}"; }
 
-scripts/setup.sh build runtime test fuzz container
+# The tiers. The quick tier's spec and client-types are the static halves of the whole suite's
+# contract and client stages, which run them again beside what needs a server.
+quick_stages=(format docs unit integration spec client-types)
+all_stages=(format docs unit integration alloc-failure contract drawings browser pages client concurrency progress
+  streams strict-http fair-share page-limits lifecycle public stop soak dockerfile-mirror scaleout container fuzz
+  sanitize-unit sanitize-integration sanitize-stop garbage tsan)
+stage_function() { echo "stage_${1//-/_}"; }
+# What each stage needs installed (scripts/setup.sh's purposes); the rest need `build runtime test suite`.
+declare -A stage_purposes=([format]="test" [spec]="test" [client-types]="test" [docs]="build runtime test"
+  [unit]="build runtime test" [integration]="build runtime test" [fuzz]="build fuzz" [container]="container")
+
+quick_tier=false
+if [ "$repeat" -eq 0 ] && [ $# -eq 0 ]; then
+  chosen=("${all_stages[@]}")
+elif [ "$repeat" -eq 0 ] && [ $# -eq 1 ] && [ "$1" = quick ]; then
+  chosen=("${quick_stages[@]}")
+  quick_tier=true
+else
+  [ $# -gt 0 ] || { echo "--repeat N needs stage names: ${all_stages[*]} spec client-types" >&2; exit 2; }
+  chosen=("$@")
+fi
+for stage in "${chosen[@]}"; do
+  declare -F "$(stage_function "$stage")" > /dev/null ||
+    { echo "no stage '$stage'; the stages: ${all_stages[*]} spec client-types (and the tier quick)" >&2; exit 2; }
+done
+
+declare -A purposes=()
+for stage in "${chosen[@]}"; do
+  for purpose in ${stage_purposes[$stage]:-build runtime test suite}; do purposes[$purpose]=1; done
+done
+scripts/setup.sh "${!purposes[@]}"
+
+logs=build/test-logs
+mkdir -p "$logs"
+summary=()
+failures=0
+run_stage() { # stage log: runs it, its output to the terminal and the log; records its line of the summary
+  local stage=$1 log=$2 started=$SECONDS result=passed
+  # In this shell, not a pipeline's, so that what a stage built stays built for the next.
+  "$(stage_function "$stage")" > >(tee "$log") 2>&1 || result=FAILED
+  wait $! # tee's last lines
+  summary+=("$(printf '%-22s %6d s  %-7s %s' "$stage" $((SECONDS - started)) "$result" "$log")")
+  [ "$result" = passed ]
+}
+print_summary() {
+  local passed=$((${#summary[@]} - failures))
+  echo
+  printf '%-22s %8s  %-7s %s\n' stage time result log
+  printf '%s\n' "${summary[@]}"
+  echo "$passed passed, $failures failed"
+}
 
 if [ "$repeat" -eq 0 ]; then
-  for stage in "${stages[@]}"; do "$(stage_function "$stage")"; done
-  exit 0
+  for stage in "${chosen[@]}"; do
+    if ! run_stage "$stage" "$logs/$stage.log"; then
+      failures=$((failures + 1))
+      if $fail_fast; then break; fi
+    fi
+  done
+  print_summary
+  [ "$failures" -eq 0 ]
+  exit
 fi
 
-[ $# -gt 0 ] || { echo "--repeat N needs stage names: ${stages[*]}" >&2; exit 2; }
-for stage in "$@"; do
-  declare -F "$(stage_function "$stage")" > /dev/null || { echo "no stage '$stage'; the stages: ${stages[*]}" >&2; exit 2; }
-done
-mkdir -p build/repeat
 declare -A passes=()
 for run in $(seq 1 "$repeat"); do
-  for stage in "$@"; do
-    log=build/repeat/$stage-$run.log
-    started=$(date +%s)
-    if "$(stage_function "$stage")" > "$log" 2>&1; then
+  for stage in "${chosen[@]}"; do
+    if run_stage "$stage" "$logs/$stage-$run.log" > /dev/null; then
       passes[$stage]=$((${passes[$stage]:-0} + 1))
-      rm -f "$log"
-      echo "run $run/$repeat $stage: passed ($(($(date +%s) - started)) s)"
+      echo "run $run/$repeat $stage: passed"
     else
-      echo "run $run/$repeat $stage: FAILED ($(($(date +%s) - started)) s), output in $log"
+      failures=$((failures + 1))
+      echo "run $run/$repeat $stage: FAILED, output in $logs/$stage-$run.log"
+      if $fail_fast; then break 2; fi
     fi
   done
 done
-status=0
-for stage in "$@"; do
+print_summary
+for stage in "${chosen[@]}"; do
   echo "$stage: ${passes[$stage]:-0} of $repeat runs passed"
-  [ "${passes[$stage]:-0}" = "$repeat" ] || status=1
 done
-exit $status
+[ "$failures" -eq 0 ]

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # The TypeScript client's checks, run by scripts/test.sh:  clients/typescript/test.sh PUZZLED_BIN
+# (the client stage: every step below), or  clients/typescript/test.sh --types  (the quick tier's
+# client-types stage: steps 1 to 4, which need no server and no browser).
 # 1. installs the pinned tools from package-lock.json (npm ci, skipped when exactly those are there);
 # 2. checks that the package's version is openapi.yaml's info.version, and that its LICENSE is the
 #    repository's;
@@ -15,9 +17,14 @@
 #    app (examples/sudoku-react, a Vite project with the tarball installed) built and played to its
 #    end in Debian's chromium.
 set -euo pipefail
-[ $# -eq 1 ] || { echo "usage: $0 PUZZLED_BIN" >&2; exit 2; }
-export PUZZLED_BIN
-PUZZLED_BIN=$(realpath "$1")
+[ $# -eq 1 ] || { echo "usage: $0 PUZZLED_BIN | --types" >&2; exit 2; }
+types_only=false
+if [ "$1" = --types ]; then
+  types_only=true
+else
+  export PUZZLED_BIN
+  PUZZLED_BIN=$(realpath "$1")
+fi
 cd "$(dirname "$0")"
 
 ../../tests/lib/npm_install.sh typescript-client .
@@ -56,6 +63,7 @@ rm -f "$rebuilt_bundle"
 echo "typescript-client: the playground's bundle ($web_bundle, $(wc -c < "$web_bundle") bytes) is what src/ bundles"
 npx --no-install tsc -p tsconfig.test.json
 echo "typescript-client: the package, its tests, its examples and the compile-fail test type-check (tsc --strict)"
+$types_only && exit 0
 
 packed=$(mktemp -d)
 trap 'rm -rf "$packed"' EXIT

@@ -14,6 +14,6 @@ reports=$(realpath -m "${2:-$(dirname "$bin")/pages-reports}")
 cd "$(dirname "$0")"
 
 export CHROME_PATH=${PUZZLED_CHROMIUM:-/usr/bin/chromium}
-command -v "$CHROME_PATH" > /dev/null || { echo "pages: no chromium at $CHROME_PATH; run scripts/setup.sh test" >&2; exit 1; }
+command -v "$CHROME_PATH" > /dev/null || { echo "pages: no chromium at $CHROME_PATH; run scripts/setup.sh suite" >&2; exit 1; }
 ../lib/npm_install.sh pages .
 exec node pages.mjs "$bin" "$reports"

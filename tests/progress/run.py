@@ -348,7 +348,7 @@ def free_port():
 
 def check_through_nginx(port):
     if shutil.which("nginx") is None:
-        check("nginx is installed (scripts/setup.sh test)", False)
+        check("nginx is installed (scripts/setup.sh suite)", False)
         return
     prefix = tempfile.mkdtemp(prefix="puzzled-progress-nginx-")
     os.chmod(prefix, 0o755)  # nginx's workers run as nobody when the test runs as root

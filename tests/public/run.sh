@@ -7,7 +7,7 @@
 # is RSA key exchange), and each TLS 1.3 suite is; --tls-priorities changes the profile, and a string
 # GnuTLS refuses stops the start; on the TLS 1.3-only profile testssl.sh -R (3.0.8) finds secure and
 # client-initiated renegotiation "not vulnerable" (docs/security.md); a key that does not match the certificate, or a missing file, stops
-# the start with a clear message; with --admin-port, /metrics answers there and the public port says
+# the start with a clear message; with --admin-port, /metrics answers there (promtool accepts the scrape) and the public port says
 # 404 for it; every answer carries nosniff.
 #   tests/public/run.sh PUZZLED_BIN
 # Prints one line per check and `N passed, M failed` last; exits non-zero when a check failed.
@@ -76,6 +76,8 @@ check "every answer carries X-Content-Type-Options: nosniff" \
 
 check "with --admin-port, /metrics answers on the admin port" \
   bash -c "curl -sf 'http://127.0.0.1:$admin_port/metrics' | grep -q '^puzzled_build_info'"
+check "... and Prometheus's own parser (promtool check metrics) accepts the scrape" \
+  bash -c "curl -sf 'http://127.0.0.1:$admin_port/metrics' | promtool check metrics"
 check "... and the public port answers 404 for it" \
   bash -c "test \"\$(curl -s -o /dev/null -w '%{http_code}' --cacert '$tmp/ca.pem' '$https/metrics')\" = 404"
 check "... and the admin port serves nothing else" \

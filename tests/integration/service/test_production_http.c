@@ -57,20 +57,12 @@ static double scraped_at_least(const char *base_url, const char *prefix, double 
     return seen;
 }
 
-Test(metrics, a_real_prometheus_parser_accepts_the_scrape) {
+/* The families a scrape must hold; promtool's judgement of the whole scrape is the public stage's
+ * (tests/public/run.sh), which the whole suite installs Prometheus for. */
+Test(metrics, the_scrape_holds_every_family) {
     http_result r = http_get("/queens?n=6&mode=count");
     http_result_free(&r);
     char *text = scrape(server_url());
-    char path[] = "/tmp/puzzled-metrics-XXXXXX";
-    int fd = mkstemp(path);
-    cr_assert(fd >= 0);
-    cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-    close(fd);
-    char command[128];
-    snprintf(command, sizeof command, "promtool check metrics < %s 2>&1 && echo promtool-accepts", path);
-    char *verdict = run_command_output(command);
-    unlink(path);
-    cr_assert(verdict != NULL && strstr(verdict, "promtool-accepts") != NULL, "promtool: %s", verdict);
     for (const char *family = "puzzled_requests_total puzzled_request_duration_seconds_bucket "
                               "puzzled_requests_in_flight puzzled_queue_waiting puzzled_queue_rejections_total "
                               "puzzled_queue_wait_seconds_bucket "
@@ -84,7 +76,6 @@ Test(metrics, a_real_prometheus_parser_accepts_the_scrape) {
         cr_assert(strstr(text, name) != NULL, "no %s in the scrape", name + 1);
         family += length + (family[length] == ' ');
     }
-    free(verdict);
     free(text);
 }
 

@@ -1,6 +1,6 @@
 /* The 9 x 9 band search against the general search (sudoku_solve_general), written apart and
  * itself checked against plain backtracking and qqwing (test_sudoku_solver.c), on 100,000 puzzles
- * (a sample of them under the sanitizers, tests/lib/sanitizer_sample.h) made here from fixed seeds:
+ * (a sample of them in the quick tier and under the sanitizers, tests/lib/test_sample.h) made here from fixed seeds:
  * givens kept from random full grids, from 17 to 45 of them (so unique,
  * many-solution and, with one given changed, unsolvable puzzles all occur), counted to 2 like
  * /sudoku/solve, and a part of them to 40. Only 9 x 9 has a second search: sudoku_solve runs the
@@ -14,7 +14,7 @@
 #include "core/sudoku/sudoku_generate.h"
 #include "core/sudoku/sudoku_solver.h"
 #include "core/sudoku/sudoku_text.h"
-#include "../../../lib/sanitizer_sample.h"
+#include "../../../lib/test_sample.h"
 
 enum {
     PUZZLES = 100000,
@@ -79,7 +79,7 @@ Test(sudoku_band9, answers_like_the_general_search_on_100000_puzzles, .timeout =
     rng_seed_u64(&random, 31);
     int counts[3] = {0}; /* no solution, unique, several: every kind must have occurred */
     sudoku_grid solution;
-    for (int index = 0; index < SANITIZER_SAMPLE(PUZZLES); index++) {
+    for (int index = 0; index < TEST_SAMPLE(PUZZLES); index++) {
         if (index % PUZZLES_PER_GRID == 0) cr_assert_eq(sudoku_random_grid(3, &random, &none, &solution), CORE_OK);
         int givens = FEWEST_GIVENS + (int)bounded_random(&random, MOST_GIVENS - FEWEST_GIVENS + 1);
         sudoku_grid puzzle = keep_givens(&solution, givens, &random);

@@ -1,7 +1,7 @@
 /* The exact Sudoku search against references it did not write: a plain cell-by-cell backtracking
  * count for 4 x 4 puzzles (written here, no propagation), a fewest-candidates-first backtracking
  * count (written here, no propagation either) on 100,000 puzzles of each of 4 x 4, 16 x 16 and
- * 25 x 25 (a sample of them under the sanitizers, tests/lib/sanitizer_sample.h; 9 x 9 has its own
+ * 25 x 25 (a sample of them in the quick tier and under the sanitizers, tests/lib/test_sample.h; 9 x 9 has its own
  * second search, test_sudoku_band9.c), and qqwing's puzzles, solutions and solution counts for 9 x 9. */
 #include <criterion/criterion.h>
 #include <string.h>
@@ -12,7 +12,7 @@
 #include "core/sudoku/sudoku_solver.h"
 #include "core/sudoku/sudoku_text.h"
 #include "../../../lib/qqwing_judge.h"
-#include "../../../lib/sanitizer_sample.h"
+#include "../../../lib/test_sample.h"
 
 static sudoku_grid parse(const char *text) {
     sudoku_grid grid;
@@ -91,7 +91,7 @@ static void expect_reference_counts(int box, int most_emptied_percent) {
     deadline none = deadline_none();
     uint64_t kinds[REFERENCE_COUNT_LIMIT + 1] = {0};
     sudoku_grid full;
-    for (int index = 0; index < SANITIZER_SAMPLE(REFERENCE_PUZZLES); index++) {
+    for (int index = 0; index < TEST_SAMPLE(REFERENCE_PUZZLES); index++) {
         if (index % REFERENCE_PUZZLES_PER_GRID == 0)
             cr_assert_eq(sudoku_random_grid(box, &random, &none, &full), CORE_OK);
         sudoku_grid puzzle = full;
