@@ -10,15 +10,24 @@ log=$(mktemp)
 # limits ask for theirs with time_limit_ms.
 "$PUZZLED_BIN" --host 127.0.0.1 --port 0 --client-rate 0 --time-limit-ms 600000 > "$log.out" 2> "$log" &
 server=$!
-# 10 s: guards a server that never starts (under ASan it takes about 2 s), stretched by
-# PUZZLED_TEST_TIME_SCALE (the tsan stage's slower build).
-tries=$(awk -v scale="${PUZZLED_TEST_TIME_SCALE:-1}" 'BEGIN { printf "%d", 200 * scale }')
+# Waits until the server says where it listens, or exits. The guard, 120 s stretched by
+# PUZZLED_TEST_TIME_SCALE (the tsan stage's slower build), only stops a server that hangs at start-up:
+# a sanitizer build on a loaded machine may take far longer than its usual 2 s to calibrate.
+tries=$(awk -v scale="${PUZZLED_TEST_TIME_SCALE:-1}" 'BEGIN { printf "%d", 2400 * scale }')
 for _ in $(seq 1 "$tries"); do
   grep -q '^listening on ' "$log.out" 2>/dev/null && break
+  kill -0 "$server" 2>/dev/null || break
   sleep 0.05
 done
 url=$(sed -n 's/^listening on //p' "$log.out")
-if [ -z "$url" ]; then echo "puzzled did not start:"; cat "$log"; exit 1; fi
+if [ -z "$url" ]; then
+  kill -KILL "$server" 2>/dev/null
+  wait "$server" 2>/dev/null
+  echo "puzzled did not start:"
+  cat "$log"
+  rm -f "$log" "$log.out"
+  exit 1
+fi
 PUZZLED_URL=$url "$bin" "$@"
 tests=$?
 kill -TERM "$server"
