@@ -50,7 +50,7 @@ FOREIGN_OPTIONS = {
     "--static": "tests/contract/run.sh", "--types": "clients/typescript/test.sh", "--rounds": "tests/stop/run.py",
     "--soak-minutes": "scripts/test.sh", "--minutes": "tests/soak/run.py", "--sanitizer": "tests/soak/run.py",
     "--list": "gnutls-cli", "--priority": "gnutls-cli", "--quiet": "testssl.sh", "--timeout": "wrk",
-    "--test-dir": "ctest", "--no-rss": "tests/streams/run.py", "--requests": "tests/race/run.py",
+    "--test-dir": "ctest", "--output-on-failure": "ctest", "--filter": "Criterion", "--no-rss": "tests/streams/run.py", "--requests": "tests/race/run.py",
     "--max-threads": "tests/race/run.py", "--no-nginx": "tests/progress/run.py",
 }
 # Top folders of the repository: a backtick span starting with one of them is a path to check.
