@@ -123,6 +123,15 @@ int queens_constellation_class_size(int n, queens_constellation c) {
     return distinct;
 }
 
+uint64_t queens_constellation_class_first(int n, queens_constellation c) {
+    uint64_t first = constellation_index(n, c);
+    for (int t = 1; t < 8; t++) {
+        uint64_t image = constellation_index(n, transform_constellation(n, t, c));
+        first = image < first ? image : first;
+    }
+    return first;
+}
+
 /* The rows left to fill, top to bottom: the columns no border queen attacks in each, and how many
  * rows down the next one is (the border queens' rows are skipped: their lines are already out). */
 typedef struct search_plan {
@@ -351,6 +360,12 @@ static void search_row(batch_search *s, int d, int count) {
     if (out != 0) {
         search_row(s, d + 1, out);
     }
+}
+
+uint64_t queens_constellation_weight(int n, queens_constellation c) {
+    search_plan plan;
+    plan_narrowest(n, c, &plan);
+    return plan_width(&plan);
 }
 
 core_status queens_constellation_count(int n, queens_constellation c, queens_poll *poll, uint64_t *count) {

@@ -30,6 +30,14 @@ queens_constellation queens_constellation_at(int n, uint64_t index);
  * member of its class; else 0. */
 int queens_constellation_class_size(int n, queens_constellation c);
 
+/* The number of the smallest-numbered member of `c`'s symmetry class (of the 8 images of `c`). */
+uint64_t queens_constellation_class_first(int n, queens_constellation c);
+
+/* The estimated cost of queens_constellation_count(n, c, ...), in no unit but comparable between the
+ * constellations of one n: how wide the top of the search that count runs is (the product of the free
+ * columns of its first rows). A valid constellation. */
+uint64_t queens_constellation_weight(int n, queens_constellation c);
+
 /* Counts the solutions whose border queens are exactly `c` (a valid constellation, n >= 4).
  * CORE_DEADLINE when `poll` stopped it first. */
 core_status queens_constellation_count(int n, queens_constellation c, queens_poll *poll, uint64_t *count);

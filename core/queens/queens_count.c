@@ -16,11 +16,12 @@
 
 #define MAX_THREADS QUEENS_COUNT_MAX_THREADS
 
-/* What the shares of one count have in common: the next constellation number to take (one at a time, so
- * that both cores finish together whatever each constellation costs) and the stop. */
+/* What the shares of one count have in common: the constellations to count, the next one to take (one
+ * at a time, so that both cores finish together whatever each constellation costs) and the stop. */
 typedef struct count_shared {
     int n;
-    uint64_t range;
+    const uint64_t *numbers; /* the constellation numbers to count, or NULL: every number below `range` */
+    uint64_t range;          /* how many there are */
     atomic_uint_fast64_t next;
     queens_poll poll;
 } count_shared;
@@ -38,7 +39,8 @@ static void worker_run(void *arg) {
         if (index >= shared->range || atomic_load_explicit(&shared->poll.stop, memory_order_relaxed)) {
             break;
         }
-        queens_constellation c = queens_constellation_at(shared->n, index);
+        queens_constellation c =
+            queens_constellation_at(shared->n, shared->numbers != NULL ? shared->numbers[index] : index);
         int class_size = queens_constellation_class_size(shared->n, c);
         uint64_t count = 0;
         if (class_size != 0 && queens_constellation_count(shared->n, c, &shared->poll, &count) != CORE_OK) {
@@ -70,17 +72,17 @@ static core_status count_all(count_shared *shared, unsigned shares, uint64_t *to
     return atomic_load(&shared->poll.stop) ? CORE_DEADLINE : CORE_OK;
 }
 
-core_status queens_count_fast(int n, unsigned threads, const deadline *dl, queens_counts *out) {
-    if (n < QUEENS_COUNT_SPLIT_MIN_N) {
-        return queens_count_by_enumeration(n, QUEENS_BITMASK, dl, out);
-    }
+/* The solutions of the constellations `numbers` (NULL: all), those the rotations fix among them (within
+ * `part`'s classes, or all when NULL), and from both the fundamental ones. */
+static core_status count_constellations(int n, const uint64_t *numbers, uint64_t range, const queens_part *part,
+                                        unsigned threads, const deadline *dl, queens_counts *out) {
     if (threads == 0) {
         threads = online_cores();
     }
     if (threads > MAX_THREADS) {
         threads = MAX_THREADS;
     }
-    count_shared shared = {.n = n, .range = queens_constellation_range(n), .poll = {.dl = dl}};
+    count_shared shared = {.n = n, .numbers = numbers, .range = range, .poll = {.dl = dl}};
     /* the work units are the constellations, each a subproblem searched on its own */
     progress_begin(progress_of(dl), "subproblems", shared.range);
     atomic_init(&shared.next, 0);
@@ -88,13 +90,30 @@ core_status queens_count_fast(int n, unsigned threads, const deadline *dl, queen
     uint64_t total, half_turn_fixed, quarter_turn_fixed;
     core_status status = count_all(&shared, threads, &total);
     if (status != CORE_OK) return status;
-    status = queens_count_rotation_fixed(n, 2, &shared.poll, &half_turn_fixed);
+    status = queens_count_rotation_fixed(n, 2, part, &shared.poll, &half_turn_fixed);
     if (status != CORE_OK) return status;
-    status = queens_count_rotation_fixed(n, 1, &shared.poll, &quarter_turn_fixed);
+    status = queens_count_rotation_fixed(n, 1, part, &shared.poll, &quarter_turn_fixed);
     if (status != CORE_OK) return status;
     out->total = total;
     out->unique = (total + half_turn_fixed + 2 * quarter_turn_fixed) / 8;
     return CORE_OK;
+}
+
+core_status queens_count_fast(int n, unsigned threads, const deadline *dl, queens_counts *out) {
+    if (n < QUEENS_COUNT_SPLIT_MIN_N) {
+        return queens_count_by_enumeration(n, QUEENS_BITMASK, dl, out);
+    }
+    return count_constellations(n, NULL, queens_constellation_range(n), NULL, threads, dl, out);
+}
+
+core_status queens_count_part(const queens_part *part, unsigned threads, const deadline *dl, queens_counts *out) {
+    if (part->n < QUEENS_PART_MIN_N) {
+        if (part->whole) return queens_count_by_enumeration(part->n, QUEENS_BITMASK, dl, out);
+        progress_begin(progress_of(dl), "subproblems", 0);
+        *out = (queens_counts){0, 0};
+        return CORE_OK;
+    }
+    return count_constellations(part->n, part->classes, part->class_count, part, threads, dl, out);
 }
 
 core_status queens_count_by_enumeration(int n, queens_algorithm algorithm, const deadline *dl, queens_counts *out) {

@@ -8,6 +8,7 @@
 
 #include "core/common/deadline.h"
 #include "core/common/status.h"
+#include "core/queens/queens_parts.h"
 #include "core/queens/queens_solutions.h"
 
 /* Most shares one count is cut into. */
@@ -33,6 +34,12 @@ typedef struct queens_counts {
  * (queens_rotation.h). Below QUEENS_COUNT_SPLIT_MIN_N, queens_count_by_enumeration instead. 1 <= n <=
  * QUEENS_MAX_N. CORE_DEADLINE (counts unset) when the deadline passed first. */
 core_status queens_count_fast(int n, unsigned threads, const deadline *dl, queens_counts *out);
+
+/* The solutions of one part of a split count (queens_parts.h), all and fundamental: as
+ * queens_count_fast, over the part's classes only (whatever n: parts are always counted by
+ * constellations, from QUEENS_PART_MIN_N up). Its progress counts the part's classes. The K parts of
+ * n add up to queens_count_fast's counts. CORE_DEADLINE (counts unset) when the deadline passed first. */
+core_status queens_count_part(const queens_part *part, unsigned threads, const deadline *dl, queens_counts *out);
 
 /* Enumerates every solution with `algorithm`, testing each for being the class representative.
  * Single-threaded; for cross-checks and for the non-default algorithms. 1 <= n <= QUEENS_MAX_N;

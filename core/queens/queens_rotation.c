@@ -1,6 +1,7 @@
 /* Solutions fixed by a rotation: a depth-first search that fills the topmost empty row with a queen
  * and, at once, the other squares of that queen's orbit under the rotation (4 squares for a quarter
- * turn, 2 for a half turn, 1 for the centre), each checked against the queens already placed. */
+ * turn, 2 for a half turn, 1 for the centre), each checked against the queens already placed. The
+ * border queens are noted as they are placed, so a solution outside a part is told at once. */
 #include "core/queens/queens_rotation.h"
 
 #include "core/queens/queens_solutions.h"
@@ -10,15 +11,18 @@
 typedef struct rotation_search {
     int n;
     int quarter_turns;
+    const queens_part *within; /* NULL: every solution counts */
     uint64_t full_rows;
     queens_poll *poll;
     unsigned polls;
     bool stopped;
 } rotation_search;
 
-/* Lines in use: rows, columns, diagonals (col - row + n - 1) and anti-diagonals (row + col). */
+/* Lines in use: rows, columns, diagonals (col - row + n - 1) and anti-diagonals (row + col); and
+ * the queens on the border lines placed so far. */
 typedef struct lines {
     uint64_t rows, cols, diagonals, anti_diagonals;
+    queens_constellation border;
 } lines;
 
 /* Adds a queen at (row, col) unless it shares a line with one already there. */
@@ -32,6 +36,10 @@ static bool place(lines *used, int n, int row, int col) {
     used->cols |= c;
     used->diagonals |= d;
     used->anti_diagonals |= a;
+    if (row == 0) used->border.top = col;
+    if (row == n - 1) used->border.bottom = col;
+    if (col == 0) used->border.left = row;
+    if (col == n - 1) used->border.right = row;
     return true;
 }
 
@@ -53,7 +61,7 @@ static bool place_orbit(const rotation_search *s, lines *used, int row, int col)
 
 static uint64_t search(rotation_search *s, lines used) {
     if (used.rows == s->full_rows) {
-        return 1;
+        return s->within == NULL || queens_part_holds(s->within, used.border);
     }
     if (!s->stopped && ++s->polls % POLL_INTERVAL == 0) {
         s->stopped = queens_poll_stopped(s->poll);
@@ -77,10 +85,11 @@ static uint64_t search(rotation_search *s, lines used) {
     return count;
 }
 
-core_status queens_count_rotation_fixed(int n, int quarter_turns, queens_poll *poll, uint64_t *count) {
-    rotation_search s = {.n = n, .quarter_turns = quarter_turns, .poll = poll};
+core_status queens_count_rotation_fixed(int n, int quarter_turns, const queens_part *within, queens_poll *poll,
+                                        uint64_t *count) {
+    rotation_search s = {.n = n, .quarter_turns = quarter_turns, .within = within, .poll = poll};
     s.full_rows = ((uint64_t)1 << n) - 1;
-    uint64_t found = search(&s, (lines){0, 0, 0, 0});
+    uint64_t found = search(&s, (lines){0});
     if (s.stopped) {
         return CORE_DEADLINE;
     }

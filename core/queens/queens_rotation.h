@@ -10,11 +10,14 @@
 #include <stdint.h>
 
 #include "core/common/status.h"
+#include "core/queens/queens_parts.h"
 #include "core/queens/queens_poll.h"
 
 /* Counts the solutions unchanged by a quarter turn (`quarter_turns` 1) or a half turn (2), placing
- * queens a whole orbit of squares at a time. 2 <= n <= QUEENS_MAX_N. CORE_DEADLINE when `poll`
- * stopped it first. */
-core_status queens_count_rotation_fixed(int n, int quarter_turns, queens_poll *poll, uint64_t *count);
+ * queens a whole orbit of squares at a time; only those whose border queens are in `within`'s classes
+ * (queens_parts.h) unless it is NULL. 2 <= n <= QUEENS_MAX_N. CORE_DEADLINE when `poll` stopped it
+ * first. */
+core_status queens_count_rotation_fixed(int n, int quarter_turns, const queens_part *within, queens_poll *poll,
+                                        uint64_t *count);
 
 #endif

@@ -142,8 +142,8 @@ Test(queens_rotation, fixed_solutions_match_the_reference) {
         reference *ref = reference_new(n);
         queens_poll poll = no_limit();
         uint64_t quarter, half;
-        cr_assert_eq(queens_count_rotation_fixed(n, 1, &poll, &quarter), CORE_OK);
-        cr_assert_eq(queens_count_rotation_fixed(n, 2, &poll, &half), CORE_OK);
+        cr_assert_eq(queens_count_rotation_fixed(n, 1, NULL, &poll, &quarter), CORE_OK);
+        cr_assert_eq(queens_count_rotation_fixed(n, 2, NULL, &poll, &half), CORE_OK);
         cr_assert_eq(quarter, ref->fixed_by_quarter_turn, "n=%d quarter turn", n);
         cr_assert_eq(half, ref->fixed_by_half_turn, "n=%d half turn", n);
         reference_free(ref);
@@ -158,6 +158,6 @@ Test(queens_constellation, an_expired_deadline_stops_both_searches) {
     queens_constellation corner = {0, 5, 0, 9}; /* n = 26: the corner queen leaves the most to search */
     cr_assert_gt(queens_constellation_class_size(26, corner), 0);
     cr_assert_eq(queens_constellation_count(26, corner, &poll, &count), CORE_DEADLINE);
-    cr_assert_eq(queens_count_rotation_fixed(30, 2, &poll, &count), CORE_DEADLINE);
+    cr_assert_eq(queens_count_rotation_fixed(30, 2, NULL, &poll, &count), CORE_DEADLINE);
     cr_assert_eq(count, 7, "a stopped search leaves the output alone");
 }
