@@ -31,7 +31,7 @@
 
 typedef struct queens_part {
     int n;
-    uint64_t *classes;     /* the first member (queens_constellation_class_first) of each class, ascending */
+    uint64_t *classes; /* the first member (queens_constellation_class_first) of each class, ascending */
     size_t class_count;
     bool whole;            /* n < QUEENS_PART_MIN_N and this is part 0: the whole count, by enumeration */
     uint64_t weight;       /* the estimated cost of the part's classes (queens_constellation_weight) */

@@ -43,8 +43,7 @@ Test(queens_parts, every_split_adds_up_to_oeis) {
                 queens_part_free(&all[part]);
             }
             cr_assert_eq(sum.total, oeis_a000170[n], "n=%d parts=%u: total %lu", n, parts, (unsigned long)sum.total);
-            cr_assert_eq(sum.unique, oeis_a002562[n], "n=%d parts=%u: unique %lu", n, parts,
-                         (unsigned long)sum.unique);
+            cr_assert_eq(sum.unique, oeis_a002562[n], "n=%d parts=%u: unique %lu", n, parts, (unsigned long)sum.unique);
             cr_assert_eq(classes_seen, classes, "n=%d parts=%u: every class in one part", n, parts);
             cr_assert_eq(weight_seen, total_weight, "n=%d parts=%u", n, parts);
         }
