@@ -14,8 +14,8 @@
 #include "server/event_stream.h"
 #include "server/stream.h"
 
-enum { METHOD_LABELS = 4, FIRST_STATUS = 100, STATUS_SLOTS = 500 };
-static const char *const method_labels[METHOD_LABELS] = {"GET", "POST", "OPTIONS", "other"};
+enum { METHOD_LABELS = 5, FIRST_STATUS = 100, STATUS_SLOTS = 500 };
+static const char *const method_labels[METHOD_LABELS] = {"GET", "HEAD", "POST", "OPTIONS", "other"};
 
 /* Upper bounds of the latency histogram's buckets, in seconds (+Inf is implied). */
 static const double bucket_bounds[] = {0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10};

@@ -211,6 +211,7 @@ void http_request_end(void *cls, struct MHD_Connection *connection, void **con_c
                               ? outcomes[termination]
                               : "error";
     double ms = elapsed_ms(&ctx->started);
+    if (strcmp(ctx->method, "HEAD") == 0) ctx->bytes_sent = 0; /* the headers alone went out */
     if (ctx->method[0] != '\0') {
         access_entry entry = {ctx->request_id, ctx->client,     ctx->method, ctx->path,
                               ctx->status,     ctx->bytes_sent, ms,          outcome};
@@ -284,6 +285,11 @@ static enum MHD_Result queue(request_context *ctx, int status, struct MHD_Respon
                              const char *content_type) {
     if (response == NULL) return MHD_NO; /* out of memory: MHD closes the connection */
     add_common_headers(ctx, response, status, content_type);
+    /* libmicrohttpd 0.9.75 ends a chunked answer to HEAD with the last chunk's "0\r\n\r\n", a body
+     * HEAD must not have: the headers of a stream go out without chunking instead (RFC 9110 9.3.2 lets
+     * HEAD leave out Transfer-Encoding), and the connection closes after them */
+    if (ctx->streamed && strcmp(ctx->method, "HEAD") == 0)
+        MHD_set_response_options(response, MHD_RF_HTTP_1_0_COMPATIBLE_STRICT, MHD_RO_END);
     ctx->status = status;
     pthread_mutex_lock(&ctx->lock); /* an event stream's 200 may be queued while its job runs */
     ctx->state = ctx->state == REQUEST_COMPUTING ? REQUEST_PROGRESSING : REQUEST_ANSWERING;
@@ -767,8 +773,8 @@ static enum MHD_Result dispatch(request_context *ctx) {
     ctx->pure = !ctx->wants_events && (endpoint->varies == NULL || !endpoint->varies(&ctx->req));
     const char *if_none_match =
         MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
-    /* The tag is worked out here only for a conditional GET; otherwise on the worker (run_endpoint). */
-    if (ctx->pure && strcmp(ctx->method, "GET") == 0 && if_none_match != NULL) {
+    /* The tag is worked out here only for a conditional GET (or HEAD); otherwise on the worker (run_endpoint). */
+    if (ctx->pure && route_method_bit(ctx->method) == METHOD_GET && if_none_match != NULL) {
         tag_answer(ctx);
         if (etag_matches(if_none_match, ctx->etag))
             return queue(ctx, 304, MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT), NULL);

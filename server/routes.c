@@ -60,13 +60,14 @@ const route *route_at(size_t index) { return &routes[index]; }
 size_t route_index(const route *r) { return (size_t)(r - routes); }
 
 unsigned route_method_bit(const char *method) {
-    if (strcmp(method, "GET") == 0) return METHOD_GET;
+    /* HEAD is GET without the body (RFC 9110 9.3.2); libmicrohttpd leaves the body out */
+    if (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0) return METHOD_GET;
     if (strcmp(method, "POST") == 0) return METHOD_POST;
     return 0;
 }
 
 void route_allow_header(const route *r, char *out, size_t size) {
-    snprintf(out, size, "%s%sOPTIONS", (r->methods & METHOD_GET) ? "GET, " : "",
+    snprintf(out, size, "%s%sOPTIONS", (r->methods & METHOD_GET) ? "GET, HEAD, " : "",
              (r->methods & METHOD_POST) ? "POST, " : "");
 }
 

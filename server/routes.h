@@ -34,10 +34,10 @@ size_t route_count(void);
 const route *route_at(size_t index);
 size_t route_index(const route *r);
 
-/* METHOD_* bit for an HTTP method name, or 0 for one no route serves. */
+/* METHOD_* bit for an HTTP method name (HEAD is METHOD_GET), or 0 for one no route serves. */
 unsigned route_method_bit(const char *method);
 
-/* "GET, POST, OPTIONS" for the route. */
+/* "GET, HEAD, POST, OPTIONS" for the route. */
 void route_allow_header(const route *r, char *out, size_t size);
 
 /* "/a, /b, ..." of every path, for the 404 message. */

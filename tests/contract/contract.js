@@ -142,7 +142,8 @@ function judge(spec, { request, expect }, response) {
   if (answer.responsePointer) problems.push(...checkAnswer(spec, answer, response));
   if (response.headers.allow !== undefined) {
     const allowed = response.headers.allow.split(',').map((m) => m.trim()).sort().join(', ');
-    const documented = spec.methodsOf(request.path).sort().join(', ');
+    const methods = spec.methodsOf(request.path);
+    const documented = [...methods, ...(methods.includes('GET') ? ['HEAD'] : [])].sort().join(', ');
     if (allowed !== documented) {
       problems.push(`Allow: ${response.headers.allow}, but openapi.yaml documents ${documented} for ${request.path}`);
     }
@@ -161,9 +162,42 @@ async function exchange(spec, server, item) {
   const armed = server.failsAllocations &&
     Object.keys(item.request.headers).some((name) => name.toLowerCase() === 'x-fail-allocation');
   const before = server.reports();
-  const problems = judge(spec, item, await send(server.url, item.request));
+  const response = await send(server.url, item.request);
+  const problems = judge(spec, item, response);
   if (armed && !(await server.reported(before + 1))) problems.push('the server never reported the armed request\'s end');
   check(item.label, problems);
+  if (item.request.method === 'GET' && !armed && !response.error) await exchangeHead(spec, server, item, response);
+}
+
+// Headers left out of the HEAD comparison: those that differ between two answers to the same request,
+// and the framing of a stream, which HEAD's headers go out without (docs/architecture.md, HEAD).
+const HEAD_UNCOMPARED = new Set(['date', 'x-request-id', 'ratelimit', 'connection', 'keep-alive', 'transfer-encoding']);
+
+// The same request as HEAD, beside every GET (openapi.yaml: every path that takes GET takes HEAD,
+// with GET's operation): the same status and headers as the GET's answer, which judge() held to the
+// spec, and no body. Content-Length is compared when the answer is a pure function of the request
+// (it has an ETag); a shuffle without a seed or /metrics has other bytes each time.
+async function exchangeHead(spec, server, item, get) {
+  const request = { ...item.request, method: 'HEAD' };
+  const head = await send(server.url, request);
+  if (head.error) {
+    check(`${item.label}, as HEAD`, [`no answer: ${head.error}`]);
+    return;
+  }
+  const problems = [];
+  if (head.status !== get.status) problems.push(`HEAD answered ${head.status}, GET ${get.status}`);
+  if (head.body.length !== 0) problems.push(`HEAD answered a body of ${head.body.length} bytes`);
+  const names = (headers) => Object.keys(headers).filter((h) => !HEAD_UNCOMPARED.has(h)).sort();
+  if (names(head.headers).join(', ') !== names(get.headers).join(', ')) {
+    problems.push(`HEAD headers ${names(head.headers).join(', ')}; GET headers ${names(get.headers).join(', ')}`);
+  }
+  const compared = names(get.headers).filter((h) => h !== 'content-length' || get.headers.etag !== undefined);
+  for (const h of compared) {
+    if (head.status === get.status && head.headers[h] !== get.headers[h]) {
+      problems.push(`${h}: HEAD ${head.headers[h]}, GET ${get.headers[h]}`);
+    }
+  }
+  check(`${item.label}, as HEAD`, problems);
 }
 
 // What the spec documents for one subject (an operation, or an unrouted answer), as the strings

@@ -97,7 +97,7 @@ function send(baseUrl, request) {
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
         let body = Buffer.concat(chunks);
-        if (res.headers['content-encoding'] === 'gzip') {
+        if (res.headers['content-encoding'] === 'gzip' && request.method !== 'HEAD') {
           // Judged as the client reads it: inflated, and only if it is one complete gzip member.
           try {
             body = zlib.gunzipSync(body);

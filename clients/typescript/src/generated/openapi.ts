@@ -2625,7 +2625,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "method_not_allowed",
-                 *         "message": "PUT is not allowed on /queens; use one of: GET, POST, OPTIONS"
+                 *         "message": "PUT is not allowed on /queens; use one of: GET, HEAD, POST, OPTIONS"
                  *       }
                  *     }
                  */
@@ -3029,7 +3029,7 @@ export interface components {
         RateLimit: string;
         /** @description CORS origin allowed (`*`, or the request's Origin when --cors-origin lists it; absent for an origin not listed). */
         AccessControlAllowOrigin: string;
-        /** @description The methods the path accepts, such as `GET, POST, OPTIONS`. */
+        /** @description The methods the path accepts, such as `GET, HEAD, POST, OPTIONS` (HEAD wherever GET is). */
         Allow: string;
         /** @description The methods a cross-origin request may use on this path (the same list as `Allow`). */
         AccessControlAllowMethods: string;
