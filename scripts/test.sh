@@ -2,17 +2,19 @@
 # shellcheck disable=SC2317 # the stage functions are called by name
 # The test suite's one entry point: it installs what the chosen stages need (scripts/setup.sh), builds
 # what they use, runs them, and ends with a summary. docs/testing.md says what each stage proves.
-#   scripts/test.sh                      the whole suite, every stage (the README's test command, CI's)
+#   scripts/test.sh                      the whole suite, every stage, two side by side (the README's
+#                                        test command, CI's)
 #   scripts/test.sh quick                the quick tier, for any change: the format check, the docs, unit and
 #                                        integration tests on the release build (their big comparisons on a
 #                                        sample, tests/lib/test_sample.h), the spec's lint and the client's
 #                                        drift and type checks; it installs no browser, container or load tool
 #   scripts/test.sh STAGE...             the named stages, once each
 #   scripts/test.sh --repeat N STAGE...  the named stages N times each, in turn, with a count of passes
-# Options (before the stages): --fail-fast stops at the first failed stage; --stop-rounds N sets the
-# stop test's rounds (20); --soak-minutes M the soak's length (3).
-# Every stage runs even when an earlier one failed (unless --fail-fast). Each stage's output goes to the
-# terminal and to build/test-logs/STAGE.log; the run ends with a table (stage, seconds, result, log) and
+# Options (before the stages): --fail-fast stops at the first failed stage; --jobs N runs N stages at
+# once (the whole suite's default 2, the others' 1); --stop-rounds N sets the stop test's rounds (20);
+# --soak-minutes M the soak's length (3).
+# Every stage runs even when an earlier one failed (unless --fail-fast). Each stage's output goes to
+# build/test-logs/STAGE.log, and to the terminal too when stages run one at a time; the run ends with a table (stage, seconds, result, log) and
 # `N passed, N failed`, and exits 1 when a stage failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,10 +23,12 @@ stop_rounds=20
 soak_minutes=3
 repeat=0
 fail_fast=false
-usage="usage: scripts/test.sh [--fail-fast] [--stop-rounds N] [--soak-minutes M] [quick | STAGE... | --repeat N STAGE...]"
+jobs=
+usage="usage: scripts/test.sh [--fail-fast] [--jobs N] [--stop-rounds N] [--soak-minutes M] [quick | STAGE... | --repeat N STAGE...]"
 while [ $# -gt 0 ]; do
   case $1 in
     --fail-fast) fail_fast=true; shift ;;
+    --jobs) jobs=${2:?--jobs needs a number}; shift 2 ;;
     --stop-rounds) stop_rounds=${2:?--stop-rounds needs a number}; shift 2 ;;
     --soak-minutes) soak_minutes=${2:?--soak-minutes needs a number}; shift 2 ;;
     --repeat) repeat=${2:?--repeat needs a number}; shift 2; break ;;
@@ -33,20 +37,31 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-# Builds on first use only, so that a repeated stage does not build again. (Stages run as conditions,
-# where `set -e` does not apply: every step that can fail is chained or returns its status.)
+# Builds on first use only, so that a repeated stage does not build again; stages side by side that
+# need one build directory take turns (flock) and the second finds it built. (Stages run as
+# conditions, where `set -e` does not apply: every step that can fail is chained or returns its status.)
+run_id=$$
 built() { # dir cmake-arguments...
   local dir=$1
   shift
-  [ -n "${built_dirs[$dir]:-}" ] && return 0
-  scripts/build.sh "$dir" "$@" || return 1
-  built_dirs[$dir]=1
+  mkdir -p "$dir" || return 1
+  (
+    flock 9 || exit 1
+    [ -e "$dir/.built-$run_id" ] && exit 0
+    rm -f "$dir"/.built-*
+    scripts/build.sh "$dir" "$@" && touch "$dir/.built-$run_id"
+  ) 9> "$dir/.build-lock"
 }
-declare -A built_dirs=()
-build() { built build -DPUZZLED_BENCH=ON; } # the benchmarks too, so that a change that breaks them fails here
-build_hooks() { built build-hooks -DPUZZLED_LIFECYCLE_HOOKS=ON -DPUZZLED_TESTS=OFF; }
-build_alloc() { built build-alloc -DPUZZLED_ALLOC_FAIL=ON -DPUZZLED_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DPUZZLED_TESTS=OFF; }
-build_sanitize() { built build-sanitize -DPUZZLED_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug; }
+# Four trees in all (docs/testing.md#what-each-build-is-for): the release build every stage against a
+# plain server uses; the one sanitizer build (ASan and UBSan), which also holds the allocation-failure
+# wrappers and the lifecycle pauses (neither acts without its request header, X-Fail-Allocation or
+# X-Pause-At with PUZZLED_LIFECYCLE_DIR set) and compiles the benchmarks, so that a change that breaks
+# them fails the suite; the ThreadSanitizer build; and the fuzz targets' clang build (scripts/fuzz.sh).
+build() { built build -DPUZZLED_BENCH=OFF; }
+build_sanitize() {
+  built build-sanitize -DPUZZLED_SANITIZE=ON -DPUZZLED_ALLOC_FAIL=ON -DPUZZLED_LIFECYCLE_HOOKS=ON -DPUZZLED_BENCH=ON \
+    -DCMAKE_BUILD_TYPE=Debug
+}
 # The TSan build has the lifecycle pauses compiled in, so that the lifecycle suite runs against it too;
 # a request without X-Pause-At never pauses.
 build_tsan() {
@@ -61,8 +76,8 @@ TEST_SAMPLE_DIVISOR=10
 sampled() { PUZZLED_TEST_SAMPLE_DIVISOR=$TEST_SAMPLE_DIVISOR "$@"; }
 
 # ctest on the sanitizer build, failing on any sanitizer report in its output.
-sanitizer_ctest() { # regex
-  local log=build-sanitize/ctest-output.log
+sanitizer_ctest() { # regex log-name
+  local log=build-sanitize/ctest-$2.log
   sampled ctest --test-dir build-sanitize --output-on-failure -j 2 -R "$1" --output-log "$log" || return 1
   if grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:' "$log"; then
     echo "sanitizer reports in the sanitizer run (details in $log):"
@@ -89,11 +104,11 @@ stage_client_types() {
 }
 stage_alloc_failure() {
   echo "== allocation-failure injection: every allocation of a request failed in turn, under ASan"
-  build_alloc && tests/alloc_failure/run.py build-alloc/puzzled
+  build_sanitize && tests/alloc_failure/run.py build-sanitize/puzzled
 }
 stage_contract() {
   echo "== OpenAPI lint and live contract test (the 500s through the allocation-failure build)"
-  build && build_alloc && tests/contract/run.sh build/puzzled build-alloc/puzzled
+  build && build_sanitize && tests/contract/run.sh build/puzzled build-sanitize/puzzled
 }
 stage_drawings() { echo "== drawings: the SVG answers rendered to PNG and looked at"; build && tests/drawings/run.py build/puzzled; }
 stage_browser() {
@@ -108,7 +123,14 @@ stage_client() {
   echo "== TypeScript client: types regenerated from openapi.yaml (no drift), tsc --strict, its tests against the live service and in chromium"
   build && clients/typescript/test.sh build/puzzled
 }
-stage_concurrency() { echo "== concurrency: compute pool, queue limits, slow clients, drain"; build && tests/concurrency/run.py build/puzzled; }
+# Its asserted timings stretch by PUZZLED_TEST_TIME_SCALE under TSan; it runs alone (solo_stages).
+stage_concurrency() {
+  echo "== concurrency: compute pool, queue limits, slow clients, drain; then against the TSan build"
+  local failed=0
+  { build && tests/concurrency/run.py build/puzzled; } || failed=1
+  under_tsan concurrency tsan_concurrency || failed=1
+  return "$failed"
+}
 stage_progress() {
   echo "== progress as server-sent events: loopback, through nginx, a client leaving, /healthz meanwhile"
   build && tests/progress/run.py build/puzzled
@@ -124,8 +146,8 @@ stage_page_limits() {
   build && tests/page_limits/run.py build/puzzled
 }
 stage_lifecycle() {
-  echo "== the request lifecycle: each window held open with the test build's pauses (server/lifecycle_hooks.h)"
-  build_hooks && tests/lifecycle/run.py build-hooks/puzzled
+  echo "== the request lifecycle: each window held open with the sanitizer build's pauses (server/lifecycle_hooks.h)"
+  build_sanitize && tests/lifecycle/run.py build-sanitize/puzzled
 }
 stage_public() { echo "== HTTPS (the TLS profile) and the admin port"; build && tests/public/run.sh build/puzzled; }
 stage_stop() {
@@ -137,19 +159,19 @@ stage_soak() {
   build && tests/soak/run.py build/puzzled --minutes "$soak_minutes" &&
     build_sanitize && tests/soak/run.py build-sanitize/puzzled --minutes 1 --sanitizer
 }
-# The tsan stage: the suites that drive the places where the I/O threads, the workers and the timer
-# meet, against build-tsan/puzzled: the race stress (over 10,000 requests, clients leaving at every
-# moment, stops in the middle), the lifecycle's windows held open, progress, streams, concurrency and
-# the stop. Left out, since under TSan they only repeat slowly the happy paths that other stages run
-# (docs/fuzzing.md#threadsanitizer): the integration binaries (one request at a time) and the progress
-# suite's count through nginx.
+# The tsan stage and the concurrency stage's second half: the suites that drive the places where the
+# I/O threads, the workers and the timer meet, against build-tsan/puzzled: the race stress (over
+# 10,000 requests, clients leaving at every moment, a stop in the middle of every third round), the
+# lifecycle's windows held open, progress and streams; and the concurrency suite, in its own stage,
+# which runs alone since it asserts timings. Left out, since under TSan they only repeat slowly the
+# happy paths that other stages run (docs/fuzzing.md#threadsanitizer): the integration binaries (one
+# request at a time), the progress suite's count through nginx, and the stop test (the race stress's
+# stops drive the stop's threads; the stop stages judge its behaviour).
 # TSan writes its reports to files (log_path) and goes on after each (halt_on_error=0), exiting 0
 # (exitcode=0), so that the suites judge the service's behaviour and the stage alone judges the
 # reports: any report file, or any report line in a suite's output, fails it. TSan runs the service 5
 # to 15 times slower: the suites' guards against hangs stretch by PUZZLED_TEST_TIME_SCALE.
 TSAN_TIME_SCALE=${PUZZLED_TEST_TIME_SCALE:-4} # a loaded machine may stretch them further
-TSAN_STOP_ROUNDS=5 # the race stress stops a server in every third of its rounds as well
-tsan_reports=build-tsan/reports
 tsan_suite() { # suite arguments...: runs it, then prints how long it took
   local started=$SECONDS status=0
   "$@" || status=1
@@ -162,27 +184,30 @@ tsan_suites() {
   tsan_suite tests/lifecycle/run.py build-tsan/puzzled || failed=1
   tsan_suite tests/progress/run.py build-tsan/puzzled --no-nginx || failed=1
   tsan_suite tests/streams/run.py build-tsan/puzzled --no-rss || failed=1
-  tsan_suite tests/concurrency/run.py build-tsan/puzzled || failed=1
-  tsan_suite tests/stop/run.py build-tsan/puzzled --rounds "$TSAN_STOP_ROUNDS" || failed=1
   return "$failed"
 }
-stage_tsan() {
-  echo "== ThreadSanitizer: the race stress, lifecycle, progress, streams, concurrency and stop against the TSan build"
+tsan_concurrency() { tsan_suite tests/concurrency/run.py build-tsan/puzzled; }
+under_tsan() { # name function: runs the function's suites against the TSan build, judging its reports
   build_tsan || return 1
-  rm -rf "$tsan_reports" && mkdir -p "$tsan_reports" || return 1
-  local output=$tsan_reports/suites.log suites=0
-  TSAN_OPTIONS="log_path=$PWD/$tsan_reports/tsan halt_on_error=0 exitcode=0 suppressions=$PWD/tests/lib/tsan.supp" \
-    PUZZLED_TEST_TIME_SCALE=$TSAN_TIME_SCALE tsan_suites 2>&1 | tee "$output"
+  local reports_dir=build-tsan/reports-$1
+  rm -rf "$reports_dir" && mkdir -p "$reports_dir" || return 1
+  local output=$reports_dir/suites.log suites=0
+  TSAN_OPTIONS="log_path=$PWD/$reports_dir/tsan halt_on_error=0 exitcode=0 suppressions=$PWD/tests/lib/tsan.supp" \
+    PUZZLED_TEST_TIME_SCALE=$TSAN_TIME_SCALE "$2" 2>&1 | tee "$output"
   [ "${PIPESTATUS[0]}" -eq 0 ] || suites=1
   local reports
-  reports=$(find "$tsan_reports" -name 'tsan.*' | wc -l)
+  reports=$(find "$reports_dir" -name 'tsan.*' | wc -l)
   if [ "$reports" -gt 0 ] || grep -q 'WARNING: ThreadSanitizer' "$output"; then
-    echo "ThreadSanitizer reports: $reports files in $tsan_reports; their summaries:"
-    cat "$tsan_reports"/tsan.* 2>/dev/null | grep '^SUMMARY: ThreadSanitizer' | sort | uniq -c | sort -rn | head -30
+    echo "ThreadSanitizer reports: $reports files in $reports_dir; their summaries:"
+    cat "$reports_dir"/tsan.* 2>/dev/null | grep '^SUMMARY: ThreadSanitizer' | sort | uniq -c | sort -rn | head -30
     return 1
   fi
   echo "ThreadSanitizer: no report"
   [ "$suites" -eq 0 ] || { echo "a suite failed against the TSan build (its output: $output)"; return 1; }
+}
+stage_tsan() {
+  echo "== ThreadSanitizer: the race stress (its stops too), lifecycle, progress and streams against the TSan build"
+  under_tsan suites tsan_suites
 }
 stage_dockerfile_mirror() { echo "== Dockerfile mirror test"; build && tests/container/test_dockerfile_mirror.sh build/puzzled; }
 stage_scaleout() { echo "== scale-out test: two replicas behind nginx, one killed under load"; build && tests/scaleout/run.sh build/puzzled; }
@@ -194,10 +219,10 @@ stage_fuzz() {
   echo "== fuzzing: every libFuzzer target 20 s on the committed corpus, every regression input replayed"
   scripts/fuzz.sh 20 --parallel 2
 }
-stage_sanitize_unit() { echo "== unit tests built with AddressSanitizer and UndefinedBehaviorSanitizer"; build_sanitize && sanitizer_ctest '^unit_'; }
+stage_sanitize_unit() { echo "== unit tests built with AddressSanitizer and UndefinedBehaviorSanitizer"; build_sanitize && sanitizer_ctest '^unit_' unit; }
 stage_sanitize_integration() {
   echo "== integration tests built with AddressSanitizer and UndefinedBehaviorSanitizer"
-  build_sanitize && sanitizer_ctest '^integration_'
+  build_sanitize && sanitizer_ctest '^integration_' integration
 }
 stage_sanitize_stop() {
   echo "== the stop under AddressSanitizer: $stop_rounds rounds"
@@ -208,9 +233,11 @@ stage_garbage() { echo "== HTTP garbage campaign against the sanitizer build"; b
 # The tiers. The quick tier's spec and client-types are the static halves of the whole suite's
 # contract and client stages, which run them again beside what needs a server.
 quick_stages=(format docs unit integration spec client-types)
-all_stages=(format docs unit integration alloc-failure contract drawings browser pages client concurrency progress
-  streams strict-http fair-share page-limits lifecycle public stop soak dockerfile-mirror scaleout container fuzz
-  sanitize-unit sanitize-integration sanitize-stop garbage tsan)
+# The whole suite's order: the longest stages first, so that the short ones fill the other lane
+# beside them, and the solo stages last.
+all_stages=(format docs tsan alloc-failure sanitize-integration unit integration sanitize-unit fuzz container client
+  browser contract garbage sanitize-stop lifecycle drawings progress streams public scaleout stop strict-http
+  fair-share page-limits dockerfile-mirror concurrency pages soak)
 stage_function() { echo "stage_${1//-/_}"; }
 # What each stage needs installed (scripts/setup.sh's purposes); the rest need `build runtime test suite`.
 declare -A stage_purposes=([format]="test" [spec]="test" [client-types]="test" [docs]="build runtime test"
@@ -219,6 +246,7 @@ declare -A stage_purposes=([format]="test" [spec]="test" [client-types]="test" [
 quick_tier=false
 if [ "$repeat" -eq 0 ] && [ $# -eq 0 ]; then
   chosen=("${all_stages[@]}")
+  jobs=${jobs:-2}
 elif [ "$repeat" -eq 0 ] && [ $# -eq 1 ] && [ "$1" = quick ]; then
   chosen=("${quick_stages[@]}")
   quick_tier=true
@@ -226,6 +254,7 @@ else
   [ $# -gt 0 ] || { echo "--repeat N needs stage names: ${all_stages[*]} spec client-types" >&2; exit 2; }
   chosen=("$@")
 fi
+jobs=${jobs:-1}
 for stage in "${chosen[@]}"; do
   declare -F "$(stage_function "$stage")" > /dev/null ||
     { echo "no stage '$stage'; the stages: ${all_stages[*]} spec client-types (and the tier quick)" >&2; exit 2; }
@@ -257,6 +286,72 @@ print_summary() {
   echo "$passed passed, $failures failed"
 }
 
+# Side by side (--jobs N; the whole suite's default is 2, the machine's cores on CI): up to N stages
+# at once, each one's output in its log alone; the terminal gets a line as each ends, with a failed
+# stage's last lines. A stage of solo_stages runs with no other beside it (stages after it in the list
+# wait for it), since it measures time or loads the machine on purpose; two stages of one group never
+# run side by side (one ctest directory; one chromium at a time).
+solo_stages=" concurrency pages soak "
+declare -A stage_group=([unit]=ctest-build [integration]=ctest-build [sanitize-unit]=ctest-sanitize
+  [sanitize-integration]=ctest-sanitize [browser]=chromium [client]=chromium [drawings]=chromium [pages]=chromium)
+declare -A running=() started_at=() results=()
+finish_one() { # waits for a running stage to end and records it
+  local pid status=0
+  wait -n -p pid "${!running[@]}" || status=$?
+  local stage=${running[$pid]} result=passed
+  unset "running[$pid]"
+  [ "$status" -eq 0 ] || result=FAILED
+  results[$stage]=$(printf '%-22s %6d s  %-7s %s' "$stage" $((SECONDS - started_at[$stage])) "$result" "$logs/$stage.log")
+  echo "${results[$stage]}"
+  if [ "$result" = FAILED ]; then
+    failures=$((failures + 1))
+    tail -n 30 "$logs/$stage.log" | sed 's/^/    | /'
+    if $fail_fast; then stopping=true; fi
+  fi
+}
+startable() { # stage: whether it may start now beside the running ones
+  local stage=$1 other
+  [ ${#running[@]} -lt "$jobs" ] || return 1
+  for other in "${running[@]}"; do
+    [[ $solo_stages == *" $other "* ]] && return 1
+    [ -n "${stage_group[$stage]:-}" ] && [ "${stage_group[$other]:-}" = "${stage_group[$stage]}" ] && return 1
+  done
+  [[ $solo_stages != *" $stage "* ]] || [ ${#running[@]} -eq 0 ]
+}
+run_side_by_side() {
+  local queue=("${chosen[@]}") i stage next
+  stopping=false
+  while [ ${#queue[@]} -gt 0 ] && ! $stopping || [ ${#running[@]} -gt 0 ]; do
+    next=-1
+    if ! $stopping; then
+      for i in "${!queue[@]}"; do
+        if startable "${queue[$i]}"; then next=$i; break; fi
+        [[ $solo_stages != *" ${queue[$i]} "* ]] || break # a solo stage: the later ones wait for it
+      done
+    fi
+    if [ "$next" -ge 0 ]; then
+      stage=${queue[$next]}
+      unset "queue[$next]"
+      queue=("${queue[@]}")
+      started_at[$stage]=$SECONDS
+      echo "-- $stage: started (beside: ${running[*]:-nothing})"
+      ("$(stage_function "$stage")" > "$logs/$stage.log" 2>&1 || exit 1) &
+      running[$!]=$stage
+    else
+      finish_one
+    fi
+  done
+  for stage in "${chosen[@]}"; do
+    [ -n "${results[$stage]:-}" ] && summary+=("${results[$stage]}")
+  done
+}
+
+if [ "$repeat" -eq 0 ] && [ "$jobs" -gt 1 ]; then
+  run_side_by_side
+  print_summary
+  [ "$failures" -eq 0 ]
+  exit
+fi
 if [ "$repeat" -eq 0 ]; then
   for stage in "${chosen[@]}"; do
     if ! run_stage "$stage" "$logs/$stage.log"; then
