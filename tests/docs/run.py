@@ -46,7 +46,7 @@ FOREIGN_OPTIONS = {
     "--merge": "libFuzzer", "--errors": "scripts/fuzz.sh", "--check": "scripts/format.sh",
     "--strict": "tsc", "--bundle": "esbuild", "--outfile": "esbuild", "--alias": "esbuild",
     "--headless": "chromium", "--no-sandbox": "chromium",
-    "--repeat": "scripts/test.sh", "--stop-rounds": "scripts/test.sh", "--fail-fast": "scripts/test.sh",
+    "--repeat": "scripts/test.sh", "--jobs": "scripts/test.sh", "--stop-rounds": "scripts/test.sh", "--fail-fast": "scripts/test.sh",
     "--static": "tests/contract/run.sh", "--types": "clients/typescript/test.sh", "--rounds": "tests/stop/run.py",
     "--soak-minutes": "scripts/test.sh", "--minutes": "tests/soak/run.py", "--sanitizer": "tests/soak/run.py",
     "--list": "gnutls-cli", "--priority": "gnutls-cli", "--quiet": "testssl.sh", "--timeout": "wrk",
