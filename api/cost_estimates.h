@@ -7,11 +7,11 @@
  * Work near the line is still tried: a request is refused only when its estimate is over
  * API_HOPELESS_FACTOR times the time it has left. The error says about how long the work would take
  * and the largest value of the field that may fit the limit (the error's details; an upper
- * bound where the model underestimates, as the queens model does for large boards).
+ * bound where the model underestimates).
  *
  * Per endpoint:
- *   /queens mode "count" without `placed`: the fast counter's time, growing as n^n r^n, fitted to
- *   counts of n = 12 to 14 (core/queens/queens_cost.h); the other algorithms enumerate
+ *   /queens mode "count" without `placed`: the fast counter's time, sampled on its own searches for
+ *   n = 12 to 17 and growing as n^n r^n beyond (core/queens/queens_cost.h); the other algorithms enumerate
  *   and are slower still, so the estimate is a lower bound for them too. A count of the completions
  *   of placed queens is not estimated (the placed queens cut the search by an amount its fields do
  *   not tell).

@@ -1,39 +1,57 @@
-/* What a count of n-queens solutions costs on this machine, before it runs: the fast counter
- * (queens_count.h) timed on a few boards at start-up and fitted (core/common/growth_fit.h), so that a
- * count that cannot finish within its time limit is known at once.
+/* What a count of n-queens solutions costs on this machine, before it runs: the fast counter's own
+ * searches (queens_count.h) timed on a sample of each board's border constellations at start-up, and
+ * their growth fitted (core/common/growth_fit.h), so that a count that cannot finish within its time
+ * limit is known at once.
  *
- * The model: seconds(n) = C * n^n * r^n, C and r fitted. The search's nodes go with the number of
- * solutions, which is ((1 + o(1)) n e^-1.944)^n (Simkin, "The number of n-queens configurations",
- * 2021), so the growth per n itself rises with n (x4 at n = 14, x7 at 16, x10 near 26) and a plain
- * exponential fitted to small boards would say far too much fits. Processor time of one thread, best
- * of QUEENS_COST_RUNS, measured here: n = 11: 1.5 ms, 12: 3.4, 13: 8.1, 14: 33, 15: 124, 16: 833;
- * below 13 the fixed costs per border constellation (about n^4 of them) weigh most (x2.2 per n), so
- * the calibration times n = 12 to 14 (about 90 ms of processor time in all). Fitted on those, r came
- * out at 0.09 to 0.1 (theory: e^-1.944 = 0.14 asymptotically) and the model said 0.45 s for n = 16
- * (measured 0.83 s) and 1.8 s for n = 17: it still underestimates past its boards, so it is a lower
- * bound, safe for refusing work, a little optimistic about what fits. */
+ * A count is one search per symmetry class of border constellations (queens_constellation.h), so its
+ * time is the sum of those searches' times. For each board from QUEENS_COST_FIRST_N to
+ * QUEENS_COST_LAST_N the calibration times QUEENS_COST_SAMPLES of them, spread evenly over the
+ * constellations in their order (a systematic sample), and scales their sum by how many there are:
+ * the board's time measured on a few per cent of its work, at the sizes where the time limits fall
+ * (n = 17 is the largest count within the default 10 s limit on two cores). Beyond QUEENS_COST_LAST_N
+ * the model is seconds(n) = C * n^n * r^n, C and r fitted to the largest QUEENS_COST_FITTED sampled
+ * boards and anchored at the last: the searches' nodes go with the number of solutions, which is
+ * ((1 + o(1)) n e^-1.944)^n (Simkin, "The number of n-queens configurations", 2021), so the growth
+ * per n itself rises with n (x5 from 14 to 15, x6.5 from 16 to 17). Below QUEENS_COST_FIRST_N the
+ * first board's time stands: an upper bound, where the counter's fixed costs weigh most.
+ *
+ * Why sample rather than time whole boards: the growth is only seen from about n = 15 on (below, the
+ * fixed costs per constellation flatten it: x2.2 to x4 per n), and whole boards of 15 to 17 cost
+ * seconds of processor time; a line fitted to whole boards of 12 to 14 grew x3.8 per n where the
+ * counts grow x6.3, and said a quarter of n = 18's time. Figures and the command that makes them:
+ * docs/estimates.md. */
 #ifndef PUZZLED_CORE_QUEENS_COST_H
 #define PUZZLED_CORE_QUEENS_COST_H
 
 #include "core/common/growth_fit.h"
 
-/* The boards timed at calibration, and how many runs each (the fastest one counts: a busy machine
- * only ever slows a run down). */
+/* The boards sampled at calibration, the constellations timed on each, and how many of the largest
+ * sampled boards the growth beyond them is fitted to. */
 #define QUEENS_COST_FIRST_N 12
-#define QUEENS_COST_LAST_N 14
-#define QUEENS_COST_RUNS 2
+#define QUEENS_COST_LAST_N 17
+#define QUEENS_COST_SAMPLES 48
+#define QUEENS_COST_FITTED 3
+
+enum { QUEENS_COST_BOARDS = QUEENS_COST_LAST_N - QUEENS_COST_FIRST_N + 1 };
 
 typedef struct queens_cost {
-    growth_model one_thread; /* seconds for the count of n on one thread */
-    unsigned threads;        /* the most threads a count can use here: the online cores */
+    double sampled[QUEENS_COST_BOARDS]; /* one thread's seconds for the count of n = QUEENS_COST_FIRST_N + i */
+    growth_model beyond;                /* one thread's seconds beyond QUEENS_COST_LAST_N */
+    unsigned threads;                   /* the most threads a count can use here: the online cores */
 } queens_cost;
 
-/* Times the fast counter on one thread (processor time) for n = QUEENS_COST_FIRST_N ..
- * QUEENS_COST_LAST_N and fits the model. Runs on the calling thread, at start-up, before any request. */
+/* Times the sampled searches on one thread (processor time) for n = QUEENS_COST_FIRST_N ..
+ * QUEENS_COST_LAST_N and fits the growth beyond. Runs on the calling thread, at start-up, before any
+ * request. */
 queens_cost queens_cost_calibrate(void);
 
-/* The model's seconds for counting an n x n board, spread over all `threads` cores: the least a count
- * takes here. */
+/* The model fitted to one thread's seconds for the counts of n = QUEENS_COST_FIRST_N + i (i <
+ * QUEENS_COST_BOARDS, each > 0), spread over `threads`: what queens_cost_calibrate fits, for times
+ * measured elsewhere. */
+queens_cost queens_cost_fit(const double seconds[QUEENS_COST_BOARDS], unsigned threads);
+
+/* The model's seconds for counting an n x n board (1 <= n <= QUEENS_MAX_N), spread over all `threads`
+ * cores: the least a count takes here. */
 double queens_cost_seconds(const queens_cost *cost, int n);
 
 /* The largest n (at most QUEENS_MAX_N) whose count the model says takes at most `seconds`; 0 for none. */
