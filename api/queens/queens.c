@@ -12,7 +12,14 @@
  * `format` "svg" draws one board (api/queens/queens_svg.h): mode "first", or mode "solutions" with a window of
  * one solution (limit defaults to 1 then; another limit is a 400 conflicting_fields, as is mode
  * "count", which has no board); boards above SVG_MAX_SQUARES are a 422 too_large naming `format`.
- * When there is nothing to draw (no solution, placed queens in conflict) the answer is the JSON one. */
+ * When there is nothing to draw (no solution, placed queens in conflict) the answer is the JSON one.
+ *
+ * `part` and `parts` (mode "count", given together) count one part of a split count
+ * (core/queens/queens_parts.h): parts numbered from 0, as a Kubernetes Indexed Job numbers its pods;
+ * the answer echoes both. A part is estimated at the whole count's estimate over `parts` (the split
+ * balances the parts' estimated costs) and refused as a whole count is. The split is of the fast
+ * counter's constellations, so it does not go with `placed` or another algorithm (400
+ * conflicting_fields); a part outside its split is a 400 invalid_field. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,13 +36,22 @@
 #include "core/queens/queens_complete.h"
 #include "core/queens/queens_count.h"
 #include "core/queens/queens_first.h"
+#include "core/queens/queens_parts.h"
 #include "core/queens/queens_solutions.h"
 #include "core/common/progress.h"
 
 static const api_field fields[] = {
-    {"n", FIELD_INTEGER},      {"mode", FIELD_STRING},   {"unique", FIELD_BOOLEAN},
-    {"offset", FIELD_INTEGER}, {"limit", FIELD_INTEGER}, {"algorithm", FIELD_STRING},
-    {"placed", FIELD_ARRAY},   SVG_FORMAT_FIELD,         {NULL, 0},
+    {"n", FIELD_INTEGER},
+    {"mode", FIELD_STRING},
+    {"unique", FIELD_BOOLEAN},
+    {"offset", FIELD_INTEGER},
+    {"limit", FIELD_INTEGER},
+    {"algorithm", FIELD_STRING},
+    {"placed", FIELD_ARRAY},
+    SVG_FORMAT_FIELD,
+    {"part", FIELD_INTEGER},
+    {"parts", FIELD_INTEGER},
+    {NULL, 0},
 };
 
 enum { MODE_SOLUTIONS, MODE_COUNT, MODE_FIRST };
@@ -52,7 +68,8 @@ typedef struct queens_request {
     queens_algorithm algorithm;
     queens_square *placed; /* the queens already on the board, row-major; NULL when none were given */
     size_t placed_count;
-    bool svg; /* format "svg": draw the one board */
+    bool svg;            /* format "svg": draw the one board */
+    int64_t part, parts; /* a part of a split count; parts 0: the whole count */
 } queens_request;
 
 /* Reads n once its mode and algorithm are known: above the largest board they allow it is a 422
@@ -118,6 +135,39 @@ static bool check_conflicts(api_request *req, const queens_request *q) {
     return true;
 }
 
+/* `part` of `parts`: both or neither, only for the fast counter's count, the part within its split. */
+static bool read_part(api_request *req, queens_request *q) {
+    bool has_part = param_present(req, "part"), has_parts = param_present(req, "parts");
+    if (!has_part && !has_parts) return true;
+    if (has_part != has_parts) {
+        return api_fail(req, API_MISSING_FIELD, has_part ? "parts" : "part",
+                        "part and parts go together: part i (from 0) of a count split into parts; %s is missing",
+                        has_part ? "parts" : "part");
+    }
+    const char *other = q->mode != MODE_COUNT            ? "mode"
+                        : param_present(req, "placed")   ? "placed"
+                        : q->algorithm != QUEENS_BITMASK ? "algorithm"
+                                                         : NULL;
+    if (other != NULL) {
+        return api_fail(req, API_CONFLICTING_FIELDS, "parts",
+                        "parts split the fast count of every solution: mode \"count\" without placed, algorithm "
+                        "\"bitmask\"; %s does not go with it",
+                        other);
+    }
+    if (!param_int(req, "parts", 1, QUEENS_MAX_PARTS, 1, &q->parts) ||
+        !param_int(req, "part", INT64_MIN, INT64_MAX, 0, &q->part)) {
+        return false;
+    }
+    if (q->part < 0 || q->part >= q->parts) {
+        api_fail(req, API_INVALID_FIELD, "part",
+                 "part must be from 0 to %" PRId64 ": a count split into %" PRId64 " parts numbers them from 0; "
+                 "got %" PRId64,
+                 q->parts - 1, q->parts, q->part);
+        return api_fail_range(req, 0, q->parts - 1, q->part);
+    }
+    return true;
+}
+
 static bool read_request(api_request *req, queens_request *q) {
     int mode, algorithm;
     q->unique = param_flag(req, "unique", false);
@@ -129,7 +179,7 @@ static bool read_request(api_request *req, queens_request *q) {
     }
     q->mode = mode;
     q->algorithm = (queens_algorithm)algorithm;
-    if (!check_conflicts(req, q) || !read_n(req, q) ||
+    if (!check_conflicts(req, q) || !read_n(req, q) || !read_part(req, q) ||
         (q->svg && !svg_check_squares(req, (uint64_t)q->n * (uint64_t)q->n, "ask for JSON (leave out format)"))) {
         return false;
     }
@@ -165,8 +215,8 @@ static void require_placed(queens_iter *it, const queens_request *q) {
     }
 }
 
-/* ---- mode "count": {"kind":"queens_count","n":N,"found":B,"total":"K"} and "unique_total":"U" with
- * unique ---- */
+/* ---- mode "count": {"kind":"queens_count","n":N,"found":B,"total":"K"}, "unique_total":"U" with
+ * unique, "part":I,"parts":P for a part ---- */
 
 /* Counts the completions of the placed queens by listing them. */
 static core_status count_completions(const queens_request *q, const deadline *dl, queens_counts *counts) {
@@ -182,24 +232,43 @@ static core_status count_completions(const queens_request *q, const deadline *dl
     return status;
 }
 
+/* The model's seconds for a count of n, or for one of `parts` parts of it (parts 0 or 1: the whole). */
+static double count_seconds(const queens_cost *cost, int n, int64_t parts) {
+    return queens_cost_seconds(cost, n) / (double)(parts > 1 ? parts : 1);
+}
+
 /* A count without placed queens that the calibrated model says cannot finish in time is refused at
- * once (api/cost_estimates.h); the model is the fast counter's, a lower bound for the others. */
+ * once (api/cost_estimates.h); the model is the fast counter's, a lower bound for the others. The
+ * largest n that fits a part is the largest whose whole count fits `parts` times the limit. */
 static bool check_count_feasible(api_request *req, const queens_request *q) {
     const queens_cost *cost = api_queens_cost();
     if (cost == NULL || q->placed != NULL) return true;
     double limit = api_time_limit_seconds(req);
-    return api_check_estimate(req, "n", "counting the solutions", queens_cost_seconds(cost, (int)q->n), limit,
-                              queens_cost_largest_n(cost, limit));
+    double shares = q->parts > 1 ? (double)q->parts : 1;
+    return api_check_estimate(req, "n", q->parts > 0 ? "counting this part" : "counting the solutions",
+                              count_seconds(cost, (int)q->n, q->parts), limit,
+                              queens_cost_largest_n(cost, limit * shares));
+}
+
+/* The count asked for: one part of a split, the completions of placed queens, or all solutions. */
+static core_status count(const api_request *req, const queens_request *q, queens_counts *counts) {
+    if (q->parts > 0) {
+        queens_part part;
+        core_status status = queens_part_select((int)q->n, (uint32_t)q->part, (uint32_t)q->parts, &part);
+        if (status == CORE_OK) status = queens_count_part(&part, 0, &req->deadline, counts);
+        queens_part_free(&part);
+        return status;
+    }
+    return q->placed != NULL ? count_completions(q, &req->deadline, counts)
+           : q->algorithm == QUEENS_BITMASK
+               ? queens_count_fast((int)q->n, 0, &req->deadline, counts)
+               : queens_count_by_enumeration((int)q->n, q->algorithm, &req->deadline, counts);
 }
 
 static bool answer_count(api_request *req, api_response *res, const queens_request *q) {
     if (!check_count_feasible(req, q)) return false;
     queens_counts counts;
-    core_status status = q->placed != NULL ? count_completions(q, &req->deadline, &counts)
-                         : q->algorithm == QUEENS_BITMASK
-                             ? queens_count_fast((int)q->n, 0, &req->deadline, &counts)
-                             : queens_count_by_enumeration((int)q->n, q->algorithm, &req->deadline, &counts);
-    if (!api_fail_status(req, status)) {
+    if (!api_fail_status(req, count(req, q, &counts))) {
         return false;
     }
     json_writer *out = &res->body;
@@ -212,6 +281,12 @@ static bool answer_count(api_request *req, api_response *res, const queens_reque
     if (q->unique) {
         jw_str(out, ",\"unique_total\":");
         jw_uint_string(out, counts.unique);
+    }
+    if (q->parts > 0) {
+        jw_str(out, ",\"part\":");
+        jw_int(out, q->part);
+        jw_str(out, ",\"parts\":");
+        jw_int(out, q->parts);
     }
     jw_char(out, '}');
     return true;
@@ -517,9 +592,9 @@ static bool first_starts_at_once(const api_request *req) {
  * enumeration counts n = 8 in about 7 us on one core (core/queens/queens_count.h), n = 10 in 0.29 ms. */
 #define QUEENS_SMALL_COUNT_N 8
 
-/* A count of the fast counter's (mode "count" without placed queens, algorithm "bitmask"): small work
- * up to QUEENS_SMALL_COUNT_N, else its calibrated model (api/cost_estimates.h), fitted to larger
- * boards. Other requests are not estimated. */
+/* A count of the fast counter's (mode "count" without placed queens, algorithm "bitmask"), whole or a
+ * part: small work up to QUEENS_SMALL_COUNT_N, else its calibrated model (api/cost_estimates.h),
+ * fitted to larger boards, over the parts. Other requests are not estimated. */
 static double queens_estimate_seconds(const api_request *req) {
     const queens_cost *cost = api_queens_cost();
     const char *mode = param_string(req, "mode"), *algorithm = param_string(req, "algorithm");
@@ -528,8 +603,12 @@ static double queens_estimate_seconds(const api_request *req) {
                       (algorithm == NULL || strcmp(algorithm, "bitmask") == 0) && cJSON_IsNumber(n) &&
                       n->valuedouble >= 1 && n->valuedouble <= QUEENS_MAX_N;
     if (!fast_count) return -1;
+    const cJSON *parts = cJSON_GetObjectItemCaseSensitive(req->params, "parts");
+    int64_t shares = cJSON_IsNumber(parts) && parts->valuedouble >= 1 && parts->valuedouble <= QUEENS_MAX_PARTS
+                         ? (int64_t)parts->valuedouble
+                         : 1;
     return n->valuedouble <= QUEENS_SMALL_COUNT_N ? API_SMALL_WORK_SECONDS
-                                                  : queens_cost_seconds(cost, (int)n->valuedouble);
+                                                  : count_seconds(cost, (int)n->valuedouble, shares);
 }
 
 const api_endpoint queens_endpoint = {.fields = fields,

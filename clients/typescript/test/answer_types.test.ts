@@ -71,6 +71,16 @@ test('/queens: each mode its own answer; placed queens may conflict; a drawing i
   const count = await client().get('/queens', { n: 8, mode: 'count' });
   exact<typeof count, S['QueensCount']>();
   assert.equal(count.total, '92');
+  // the parts of a split count add up to the whole (OEIS A000170: 14,200 for n = 12), each echoing part and parts
+  let sum = 0n;
+  for (let part = 0; part < 5; part++) {
+    const piece = await client().get('/queens', { n: 12, mode: 'count', part, parts: 5 });
+    exact<typeof piece, S['QueensCount']>();
+    assert.equal(piece.part, part);
+    assert.equal(piece.parts, 5);
+    sum += BigInt(piece.total);
+  }
+  assert.equal(sum, 14200n);
   const first = await client().post('/queens', { n: 12, mode: 'first' });
   exact<typeof first, S['QueensFirst']>();
   assert.equal(first.solution?.length, 12);

@@ -560,7 +560,10 @@ export interface paths {
          *       `unique` is true. With
          *       algorithm `bitmask` (the default) it runs the symmetry-aware parallel counter; the other
          *       algorithms enumerate. A count (without `placed`) that cannot finish within its time limit is
-         *       refused at once with 422 `too_large`, its estimate and the largest n that may fit.
+         *       refused at once with 422 `too_large`, its estimate and the largest n that may fit. With
+         *       `part` and `parts` it counts one part of a split count (`part` and `parts` echoed): the
+         *       parts of any n add up to the whole, so a count can run across machines
+         *       (docs/queens.md#counts-split-into-parts).
          *     - `first` answers one solution built by an explicit construction in linear time,
          *       `{"n","found":true,"solution"}`, or `{"n","found":false}` for n = 2 and 3. As JSON it is
          *       built whole (with a Content-Length) up to 64 KiB, streamed (chunked) beyond.
@@ -1344,6 +1347,10 @@ export interface components {
             limit?: number;
             algorithm?: components["schemas"]["QueensAlgorithm"];
             format?: components["schemas"]["QueensFormat"];
+            /** @description Which part of a split count to count, from 0 to `parts` - 1 (as a Kubernetes Indexed Job numbers its pods); with `parts`, mode `count` only. Outside its split: 400 `invalid_field`; without `parts`: 400 `missing_field`. */
+            part?: number;
+            /** @description Split the count into this many parts (1 to 65536) and count only `part`: a deterministic split of the border constellations, whole symmetry classes of them, balanced by their estimated cost, so the parts of any n add up to the whole count and the whole `unique_total`. Mode `count` with algorithm `bitmask` and without `placed` only (else 400 `conflicting_fields`); a part is estimated at the whole count's estimate over `parts` and refused as a whole count is. Parts past the number of classes (about n^4/16) are empty. docs/queens.md#counts-split-into-parts */
+            parts?: number;
             /** @description Queens already on the board, as distinct [row, col] squares (POST only). Every mode then keeps only the solutions with those queens; mode `first` searches for a completion (most constrained row first, forward checking, restarts; boards up to about 10,000 rows within the default time limit), which may run out of time (503). Two placed queens that attack each other answer `found` false with the `conflict`. Not with `unique` (400 `conflicting_fields`). */
             placed?: components["schemas"]["BoardSquare"][];
             time_limit_ms?: components["schemas"]["TimeLimitMs"];
@@ -1404,6 +1411,10 @@ export interface components {
             total: components["schemas"]["BigInteger"];
             /** @description The number of fundamental solutions (only when `unique` is true). */
             unique_total?: components["schemas"]["BigInteger"];
+            /** @description The part counted (only with `part` and `parts`); `total` and `unique_total` are then that part's. */
+            part?: number;
+            /** @description How many parts the count is split into (only with `part` and `parts`). */
+            parts?: number;
         };
         QueensFirst: {
             /**
@@ -4619,6 +4630,16 @@ export interface operations {
                 algorithm?: components["schemas"]["QueensAlgorithm"];
                 /** @description json (default), or svg for a drawing of one board (image/svg+xml; the queens found in blue, the queens of `placed` in black), so `<img src="/queens?n=8&mode=first&format=svg">` works in a page. Mode first, or mode solutions with a window of one solution (limit 1, the default with svg; pick it with offset). Not with mode count (400 conflicting_fields); boards up to 200 x 200 (else 422 too_large, field format). */
                 format?: components["schemas"]["QueensFormat"];
+                /**
+                 * @description Which part of a split count to count, from 0 to `parts` - 1 (as a Kubernetes Indexed Job numbers its pods); with `parts`, mode `count` only. Outside its split: 400 `invalid_field`; without `parts`: 400 `missing_field`.
+                 * @example 3
+                 */
+                part?: number;
+                /**
+                 * @description Split the count into this many parts (1 to 65536) and count only `part`: a deterministic split of the border constellations, whole symmetry classes of them, balanced by their estimated cost, so the parts of any n add up to the whole count and the whole `unique_total`. Mode `count` with algorithm `bitmask` and without `placed` only (else 400 `conflicting_fields`); a part is estimated at the whole count's estimate over `parts` and refused as a whole count is. Parts past the number of classes (about n^4/16) are empty. docs/queens.md#counts-split-into-parts
+                 * @example 8
+                 */
+                parts?: number;
                 /** @description A smaller time limit for this request, in milliseconds (at most the server's --time-limit-ms, default 10000). */
                 time_limit_ms?: components["parameters"]["TimeLimitMs"];
             };
