@@ -3,7 +3,7 @@
 # Installs the pinned lighthouse, axe-core and playwright-core into tests/pages/node_modules unless
 # exactly those versions are there (tests/lib/npm_installed.js), then runs pages.mjs with Debian's
 # chromium (no browser download): puzzled on a free port, every page of pages.json audited by
-# Lighthouse (mobile and desktop presets, the best of up to five runs) and axe-core; the best
+# Lighthouse (mobile preset, and desktop on each document; the best of up to five runs) and axe-core; the best
 # runs' Lighthouse reports go to REPORTS_DIR (default: pages-reports/ next to the binary).
 #   PAGES=regex     audit only the paths that match
 #   PAGES_RUNS=N    Lighthouse runs per page and preset (default: pages.json's runs)
