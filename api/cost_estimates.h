@@ -22,13 +22,13 @@
  *   do not tell) and the other algorithms (a heuristic's retries, an exponential search) are not
  *   estimated.
  *   /permutation/rank and /permutation/unrank of an array of items (`permutation`, `items`; `k` of
- *   them when given): the rank of that many distinct items, a power of the count fitted to ranks of
- *   4,096 to 65,536 items (core/permutations/perm_cost.h), over the two threads the rank's top level
- *   runs on; the field blamed is the one counted, `largest_that_fits` an item count. Text (`text`,
- *   `pool_text`) is not estimated: its letters repeat (beyond about 1.1M characters they must), and
- *   the numbers of a multiset's rank shrink with its repeats down to the size of the answer
- *   (core/permutations/rank_cancel.h), by an amount the count does not tell; 10^6 letters of 26 take a
- *   third of the time of 10^6 distinct items. An array is estimated before its items are read (the
+ *   them when given): the rank of that many distinct items and its numbers' decimal text, a power of
+ *   the count fitted to ranks of 4,096 to 65,536 items (core/permutations/perm_cost.h), over the two
+ *   threads the rank's top level runs on; the field blamed is the one counted, `largest_that_fits` an
+ *   item count. Text (`text`, `pool_text`) is not estimated: its letters repeat (beyond about 1.1M
+ *   characters they must), and the numbers of a multiset's rank shrink with its repeats down to the
+ *   size of the answer (core/permutations/rank_cancel.h), by an amount the count does not tell; 10^6
+ *   letters of 26 take a third of the time of 10^6 distinct items. An array is estimated before its items are read (the
  *   refusal must come before that work), so one whose values repeat is estimated as distinct items:
  *   an overestimate when they repeat heavily (an array is a permutation in the common case). Below the
  *   smallest count timed (PERM_COST_FIRST_ITEMS) nothing is estimated. */
@@ -44,7 +44,7 @@
  * start-up on a machine that may be busy, and the model extrapolates. */
 #define API_HOPELESS_FACTOR 4
 
-/* Times the calibration runs and fits every model (about 95 + 45 ms of processor time here). Call once
+/* Times the calibration runs and fits every model (about 0.1 + 0.1 s of processor time here). Call once
  * at start-up, on the main thread, before serving: the models are read-only afterwards. Without it
  * nothing is refused. */
 void api_calibrate_costs(void);

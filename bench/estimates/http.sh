@@ -5,9 +5,10 @@
 #  - the estimate: the service's own, from the 422 too_large of the same request under a 1 ms time
 #    limit (details.estimated_ms);
 #  - the time: the median of 3 runs of the request under a 600 s limit (one run for n = 18, about 20 s
-#    on two cores): its wall time to the last byte, and the server's processor time over the cores
-#    (what the wall time is on an idle machine for work spread over every core, and a figure a
-#    loaded machine stretches much less);
+#    on two cores): its wall time to the answer's head (the work a limit bounds ends before it: a
+#    knight's path streams after), and the server's processor time over the cores (on an idle
+#    machine the wall time of work spread over every core, and a figure a loaded machine stretches
+#    much less; for a knight's tour it also holds the path's writing, on one core);
 # so each row's ratio (bench/run.sh's last column, estimate / time) is within [0.5, 2] when the
 # estimate holds. A loaded machine stretches the times, not the estimates (processor time at
 # start-up): run it idle and give the load average with its figures (docs/estimates.md).
@@ -36,15 +37,15 @@ def server_cpu_seconds():
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 def request(method, path, body=None):
-    """(status, parsed answer or None, wall seconds to the last byte)."""
+    """(status, parsed answer or None, wall seconds to the answer's head)."""
     connection = http.client.HTTPConnection(base.hostname, base.port, timeout=600)
     data = None if body is None else json.dumps(body).encode()
     headers = {} if body is None else {"Content-Type": "application/json"}
     started = time.monotonic()
     connection.request(method, path, data, headers)
     answer = connection.getresponse()
-    raw = answer.read()
     seconds = time.monotonic() - started
+    raw = answer.read()
     connection.close()
     wanted = answer.status != 200 or len(raw) < 1 << 20 or path.startswith("/permutation/rank")
     return answer.status, (json.loads(raw) if wanted else None), seconds
@@ -69,7 +70,7 @@ def row(what, method, path, body=None, runs=3):
             raise SystemExit("%s answered %d: %s" % (what, status, answer))
         walls.append(seconds * 1000)
         processors.append((server_cpu_seconds() - before) * 1000 / cores)
-    for measure, times in (("wall time", walls), ("server processor time / %d cores" % cores, processors)):
+    for measure, times in (("wall time to the first byte", walls), ("server processor time / %d cores" % cores, processors)):
         print("estimate of %s: %s (median of %d) vs estimated\t%.1f\testimated\t%d\tms\tlower"
               % (what, measure, runs, statistics.median(times), estimated), flush=True)
     return answer

@@ -1,21 +1,19 @@
 /* What a rank or unrank of distinct items costs on this machine, before it runs: the rank (perm_iter.h's
- * perm_rank_lexicographic) of a permutation of distinct items timed on a few sizes at start-up and
- * fitted as a power of the item count (core/common/growth_fit.h), so that a rank or unrank that cannot
- * finish within its time limit is known at once.
+ * perm_rank_lexicographic) of a permutation of distinct items and the decimal text of its two numbers
+ * (core/common/decimal.h, as the answer writes them) timed on a few sizes at start-up and fitted as a
+ * power of the item count (core/common/growth_fit.h), so that a rank or unrank that cannot finish
+ * within its time limit is known at once.
  *
  * The model: seconds(n) = C * n^e, C and e fitted. The work is GMP's products (binary splitting over
- * numbers of about n log2 n bits, perm_rank.h), so the growth per doubling of n is not constant: the
- * local exponent measured here (processor time of one thread, best of 5) was 1.1 to 1.2 below 4,096
- * items (word-sized products), 1.4 to 1.5 from 4,096 to 65,536 (Toom products) and 1.3 to 1.4 from
- * 65,536 to 10^6 (FFT products): n = 4,096: 0.26 ms, 16,384: 3 ms, 65,536: 19 ms, 2^20: 0.83 s. The
- * calibration times 2^12, 2^14 and 2^16 items (about 45 ms of processor time in all, best of
- * PERM_COST_RUNS) where the fitted exponent is a little steeper than the one beyond: the model said
- * 1.1 s for 2^20 against 0.83 s measured. It is then spread over the two threads the rank's top level
- * runs on; the request also reads the items and writes the decimal text of its numbers (about as much
- * again at 10^6 items, docs/performance.md), which the model leaves out, so it stays below what a
- * request takes near the line where work is refused. The unrank of the same items takes longer than
- * its rank at every size measured (1.25 s for 2^20), and one of rank 0 still counts and writes the
- * total (0.85 s), so the rank's model is a lower bound for both. */
+ * numbers of about n log2 n bits, perm_rank.h) and the numbers' conversion to decimal, which at 10^6
+ * items is about as long as the rank itself (5.5M digits each); the growth per doubling of n is not
+ * constant (word-sized products below 4,096 items, Toom products to 65,536, FFT products beyond). The
+ * calibration times 2^12, 2^14 and 2^16 items (best of PERM_COST_RUNS), where the fitted exponent,
+ * about 1.5, is a little steeper than the one beyond. It is then spread over the two threads the
+ * rank's top level and the two conversions run on. The request also reads the items (on one thread),
+ * which the model leaves out. The unrank of the same items reads the rank's digits and writes the
+ * items instead of the rank's digits: about as long as the rank at every size measured, so the rank's
+ * model stands for both. Estimate against measured: docs/estimates.md. */
 #ifndef PUZZLED_CORE_PERM_COST_H
 #define PUZZLED_CORE_PERM_COST_H
 
