@@ -41,6 +41,9 @@ typedef struct puzzled_config {
     size_t stream_budget_mb;            /* all streams' buffers */
     api_limits limits;                  /* the time limit and the --max-* sizes, handed to every request */
     bool health_check;                  /* --health-check: probe a running server instead of serving */
+    unsigned count_queens;              /* --count-queens: count this board once instead of serving; 0: serve */
+    unsigned parts;                     /* ... split into this many parts */
+    unsigned part;                      /* ... of which this one is counted */
 } puzzled_config;
 
 /* Fills `config` from the defaults, the environment, then argv. Returns 0 to run, 1 when it printed

@@ -7,6 +7,7 @@
 #include "api/endpoints.h"
 #include "api/json_allocation.h"
 #include "server/config.h"
+#include "server/count_once.h"
 #include "server/health_check.h"
 #include "server/http.h"
 
@@ -73,7 +74,11 @@ int main(int argc, char **argv) {
     static puzzled_config config;
     int exit_code;
     switch (config_load(&config, argc, argv)) {
-    case 0: exit_code = config.health_check ? health_check_run(&config) : serve(&config); break;
+    case 0:
+        exit_code = config.health_check   ? health_check_run(&config)
+                    : config.count_queens ? count_once_run(&config)
+                                          : serve(&config);
+        break;
     case 1: exit_code = 0; break; /* --help */
     default: exit_code = 2; break;
     }

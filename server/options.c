@@ -106,5 +106,10 @@ const option options[] = {
     NUMBER("--stream-budget-mb", "PUZZLED_STREAM_BUDGET_MB", stream_budget_mb, 1, (uint64_t)1 << 20, 64,
            "MiB of buffers all open streams may hold; a stream beyond gets 503 overloaded"),
     SWITCH("--health-check", health_check, "GET /healthz on the configured port; exit 0 if ok, 1 if not"),
+    NUMBER("--count-queens", "PUZZLED_COUNT_QUEENS", count_queens, 0, 32, 0,
+           "count the n-queens solutions of this n once, print the answer and exit; 0: serve"),
+    NUMBER("--parts", "PUZZLED_PARTS", parts, 1, 65536, 1, "with --count-queens: split the count into this many parts"),
+    NUMBER("--part", "JOB_COMPLETION_INDEX", part, 0, 65535, 0,
+           "with --count-queens: the part counted, from 0 (a Kubernetes Indexed Job sets its variable)"),
 };
 const size_t option_count = sizeof options / sizeof options[0];

@@ -46,6 +46,7 @@ FOREIGN_OPTIONS = {
     "--merge": "libFuzzer", "--errors": "scripts/fuzz.sh", "--check": "scripts/format.sh",
     "--strict": "tsc", "--bundle": "esbuild", "--outfile": "esbuild", "--alias": "esbuild",
     "--headless": "chromium", "--no-sandbox": "chromium",
+    "--for": "kubectl", "--tail": "kubectl", "--max-log-requests": "kubectl",
     "--repeat": "scripts/test.sh", "--jobs": "scripts/test.sh", "--stop-rounds": "scripts/test.sh", "--fail-fast": "scripts/test.sh",
     "--static": "tests/contract/run.sh", "--types": "clients/typescript/test.sh", "--rounds": "tests/stop/run.py",
     "--soak-minutes": "scripts/test.sh", "--minutes": "tests/soak/run.py", "--sanitizer": "tests/soak/run.py",
@@ -136,9 +137,15 @@ def check_links_and_paths():
     check("every relative link, image, anchor and quoted path of the docs exists", not bad, "\n  " + "\n  ".join(bad))
 
 
+# Options whose environment variable is another program's: --part takes the index a Kubernetes
+# Indexed Job sets in each of its pods (docs/deployment.md).
+FOREIGN_VARIABLES = {"--part": "JOB_COMPLETION_INDEX"}
+HELP_VARIABLE = "PUZZLED_[A-Z_]+|" + "|".join(FOREIGN_VARIABLES.values())
+
 # An option's line of --help: flag, environment variable, help text, then "(VALUES; default DEFAULT)",
 # which server/config.c appends from the option table (a switch has neither).
-HELP_LINE = re.compile(r"^  (--[a-z-]+)\s+(PUZZLED_[A-Z_]+)?\s*(.*?)(?: \(([^;()]*); default ([^;()]*)\))?$")
+HELP_LINE = re.compile(
+    r"^  (--[a-z-]+)\s+(" + HELP_VARIABLE + r")?\s*(.*?)(?: \(([^;()]*); default ([^;()]*)\))?$")
 
 
 def help_options(binary):
@@ -224,8 +231,9 @@ def check_options(binary):
     options = help_options(binary)
     check("--help lists options", len(options) > 20, options)
     wrong_env = [f"{flag} {env}" for flag, (env, _, _) in options.items()
-                 if env and env != "PUZZLED_" + flag[2:].upper().replace("-", "_")]
-    check("every option's environment variable is PUZZLED_ and its flag's name", not wrong_env, wrong_env)
+                 if env and env != FOREIGN_VARIABLES.get(flag, "PUZZLED_" + flag[2:].upper().replace("-", "_"))]
+    check("every option's environment variable is PUZZLED_ and its flag's name (--part's: JOB_COMPLETION_INDEX)",
+          not wrong_env, wrong_env)
     without_default = [flag for flag, (env, _, default) in options.items() if env and not default]
     check("--help gives every option with a variable its values and default", not without_default, without_default)
     found = table_disagreements(options, option_table(read("docs/configuration.md")))
