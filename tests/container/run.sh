@@ -29,7 +29,7 @@ Run instead: the Kubernetes manifests' offline schema validation, below.
 **********************************************************************************************
 EOF
   (cd tests/container/kubernetes && { node -e 'require("./node_modules/kubernetes-models/package.json")' 2> /dev/null ||
-    npm ci --no-audit --no-fund --loglevel=error > /dev/null; }) && exec node tests/container/kubernetes/validate.mjs deploy/kubernetes/*.yaml
+    npm ci --no-audit --no-fund --loglevel=error > /dev/null; }) && exec node tests/container/kubernetes/validate.mjs deploy/kubernetes/*.yaml deploy/kubernetes/jobs/*.yaml
   exit 1
 fi
 echo "      engine: $engine ($engine_why)"

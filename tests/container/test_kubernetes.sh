@@ -6,7 +6,10 @@
 # and the resource limits. The variant played changes only the name (unique per run), the image, the
 # replica count and the hostPort, and prints what it changed: podman 4.3 publishes every
 # containerPort on the host (a hostPort or, without one, the containerPort itself), so two replicas
-# on one machine would fight over one port.
+# on one machine would fight over one port. Then the Indexed Job (jobs/queens-count.yaml), which
+# podman 4.3's kube play does not run (it plays no Jobs): its pod template, as a Pod, played K = 8
+# times side by side with JOB_COMPLETION_INDEX set to 0..7 as the Job controller sets it, counting
+# n = 15; the pods' logs added up by jobs/sum-parts.py must be OEIS's 2,279,184 (and 285,053).
 #   tests/container/test_kubernetes.sh IMAGE
 # Prints one line per check and `N passed, M failed` last; exits non-zero when a check failed.
 set -u
@@ -37,7 +40,7 @@ while read -r outcome rest; do
     ok) pass "(manifests) $rest" ;;
     *) fail "(manifests) $outcome $rest" ;;
   esac
-done < <(node "$validator/validate.mjs" "$manifests"/*.yaml 2>&1 | grep -vE '^[0-9]+ passed, [0-9]+ failed$')
+done < <(node "$validator/validate.mjs" "$manifests"/*.yaml "$manifests"/jobs/*.yaml 2>&1 | grep -vE '^[0-9]+ passed, [0-9]+ failed$')
 
 # --- podman kube play: Docker has no equivalent, so a Docker-built image is copied into podman.
 if ! podman image exists "$image" 2> /dev/null; then
@@ -91,6 +94,50 @@ check "podman applied readOnlyRootFilesystem, the 512Mi memory limit and the 2 C
   test "$settings" = "true 536870912 2000000000"
 podman kube down "$tmp/one.yaml" > /dev/null 2>&1
 check "podman kube down removes it" test -z "$(podman pod ps -q --filter "name=^$name-pod-")"
+
+# --- The Indexed Job's pod template, K times: pod i as the Job controller makes it (the variable
+# JOB_COMPLETION_INDEX=i), with only the board, the parts and the image changed.
+parts=8
+# job_pod FILE NAME INDEX PARTS IMAGE: the Job's pod template as a Pod, for part INDEX of n = 15.
+job_pod() {
+  python3 - "$manifests/jobs/queens-count.yaml" "$@" << 'EOF'
+import sys, yaml
+source, target, name, index, parts, image = sys.argv[1:7]
+with open(source) as f:
+    job = yaml.safe_load(f)
+template = job["spec"]["template"]
+container = template["spec"]["containers"][0]
+args = container["args"]
+args[args.index("--count-queens") + 1] = "15"
+args[args.index("--parts") + 1] = parts
+container["image"] = image
+container.setdefault("env", []).append({"name": "JOB_COMPLETION_INDEX", "value": index})
+pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "labels": template["metadata"]["labels"]},
+       "spec": template["spec"]}
+with open(target, "w") as f:
+    yaml.safe_dump(pod, f)
+print(f"Pod {name}: --count-queens 15 --parts {parts}, JOB_COMPLETION_INDEX={index}, image {image}")
+EOF
+}
+job="puzzled-count-$$"
+played_all=true
+for index in $(seq 0 $((parts - 1))); do
+  description=$(job_pod "$tmp/part-$index.yaml" "$job-$index" "$index" "$parts" "$image")
+  [ "$index" = 0 ] && echo "      played: $description (and so on to index $((parts - 1)))"
+  podman kube play "$tmp/part-$index.yaml" > "$tmp/part-$index.out" 2>&1 ||
+    { played_all=false; sed 's/^/      | /' "$tmp/part-$index.out"; }
+  played+=("$tmp/part-$index.yaml")
+done
+check "podman kube play the Job's pod template $parts times, side by side" $played_all
+exits=""
+for index in $(seq 0 $((parts - 1))); do exits+="$(podman wait "$job-$index-puzzled" 2> /dev/null) "; done
+check "every pod's count exits 0 (exit codes: $exits)" test "$exits" = "$(printf '0 %.0s' $(seq 1 $parts))"
+for index in $(seq 0 $((parts - 1))); do podman logs "$job-$index-puzzled" 2>&1; done > "$tmp/logs"
+summed=$(deploy/kubernetes/jobs/sum-parts.py "$parts" < "$tmp/logs" 2>&1)
+check "the $parts parts' logs add up (sum-parts.py) to OEIS's 2,279,184 and 285,053 for n = 15: $summed" \
+  test "$summed" = '{"kind":"queens_count","n":15,"found":true,"total":"2279184","unique_total":"285053","parts":8}'
+for index in $(seq 0 $((parts - 1))); do podman kube down "$tmp/part-$index.yaml" > /dev/null 2>&1; done
+check "podman kube down removes the $parts pods" test -z "$(podman pod ps -q --filter "name=^$job-")"
 
 checks_summary
 [ "$failed" -eq 0 ]

@@ -3,7 +3,9 @@
 // Kubernetes OpenAPI, compiled with Ajv), then the properties puzzled relies on across the files:
 // probes on /healthz and /readyz, non-root and read-only root, resources, a termination grace period
 // above preStop + --drain-ms, and the Service, HorizontalPodAutoscaler and PodDisruptionBudget
-// pointing at the Deployment's pods. The schemas check types, required fields and enums, not unknown
+// pointing at the Deployment's pods; and the Indexed Job of a split queens count (jobs/queens-count.yaml):
+// one pod per part of the service's own image, retried per part by Kubernetes, not in the kustomization.
+// The schemas check types, required fields and enums, not unknown
 // field names: a misspelt field the checks below rely on makes its check fail instead.
 //   node validate.mjs FILE.yaml...
 // Prints one line per check and `N passed, M failed` last; exits 1 when a check failed.
@@ -121,10 +123,40 @@ check(`the HorizontalPodAutoscaler scales on CPU utilization (${cpuMetric?.resou
 check(`at least 2 replicas (HorizontalPodAutoscaler minReplicas ${autoscaler.spec.minReplicas}), so the PodDisruptionBudget can be met`,
   autoscaler.spec.minReplicas >= 2);
 check("the PodDisruptionBudget selects the Deployment's pods", selects(budget.spec.selector?.matchLabels));
+const jobs = objects.filter((o) => o.object.kind === "Job");
 if (kustomization) {
   const listed = new Set(kustomization.resources ?? []);
-  const others = objects.filter((o) => o.object !== kustomization).map((o) => basename(o.file));
-  check(`kustomization.yaml lists every manifest (${[...listed].join(", ")})`, others.every((f) => listed.has(f)));
+  const others = objects.filter((o) => o.object !== kustomization && o.object.kind !== "Job").map((o) => basename(o.file));
+  check(`kustomization.yaml lists every manifest of the service (${[...listed].join(", ")})`, others.every((f) => listed.has(f)));
+  check("kustomization.yaml lists no Job: applying the service starts no count",
+    jobs.every((o) => !listed.has(basename(o.file)) && !listed.has(`jobs/${basename(o.file)}`)));
+}
+
+// The Indexed Job: K pods, pod i counting part i of K with the Deployment's image.
+for (const { object: job } of jobs) {
+  const name = `Job ${job.metadata.name}`;
+  const spec = job.spec ?? {};
+  const jobPod = spec.template?.spec ?? {};
+  const counter = (jobPod.containers ?? [])[0] ?? {};
+  const jobArgs = counter.args ?? [];
+  const flag = (f) => (jobArgs.indexOf(f) >= 0 ? Number(jobArgs[jobArgs.indexOf(f) + 1]) : undefined);
+  check(`${name}: completionMode Indexed (each pod gets its JOB_COMPLETION_INDEX)`, spec.completionMode === "Indexed");
+  check(`${name}: completions ${spec.completions} = --parts ${flag("--parts")}, one pod per part`,
+    spec.completions >= 1 && spec.completions === flag("--parts"));
+  check(`${name}: counts a board (--count-queens ${flag("--count-queens")})`, flag("--count-queens") >= 1 && flag("--count-queens") <= 32);
+  check(`${name}: parallelism ${spec.parallelism} from 1 to completions`, spec.parallelism >= 1 && spec.parallelism <= spec.completions);
+  check(`${name}: a failed part is retried by Kubernetes, per part (backoffLimitPerIndex ${spec.backoffLimitPerIndex})`,
+    spec.backoffLimitPerIndex >= 1);
+  check(`${name}: restartPolicy Never (per-part retries and podFailurePolicy need it)`, jobPod.restartPolicy === "Never");
+  check(`${name}: runs the Deployment's image (${counter.image})`, counter.image === container.image);
+  const jobRunAsUser = counter.securityContext?.runAsUser ?? jobPod.securityContext?.runAsUser;
+  check(`${name}: runs as non-root, read-only root, no capabilities`,
+    (counter.securityContext?.runAsNonRoot ?? jobPod.securityContext?.runAsNonRoot) === true && jobRunAsUser > 0 &&
+    counter.securityContext?.readOnlyRootFilesystem === true && (counter.securityContext?.capabilities?.drop ?? []).includes("ALL"));
+  check(`${name}: CPU and memory requests and limits`,
+    ["requests", "limits"].every((k) => counter.resources?.[k]?.cpu && counter.resources?.[k]?.memory));
+  check(`${name}: --workers ${flag("--workers")} uses the pod's CPU limit ${counter.resources?.limits?.cpu}`,
+    flag("--workers") === Number(counter.resources?.limits?.cpu));
 }
 
 console.log(`${passed} passed, ${failed} failed`);
