@@ -1405,7 +1405,7 @@ export interface components {
              */
             kind: "queens_count";
             n: number;
-            /** @description Whether the board has any solution. */
+            /** @description Whether the board has any solution (for a part, `part` and `parts`, whether that part holds any). */
             found: boolean;
             /** @description The number of all solutions. */
             total: components["schemas"]["BigInteger"];
