@@ -50,7 +50,7 @@ FOREIGN_OPTIONS = {
     "--repeat": "scripts/test.sh", "--jobs": "scripts/test.sh", "--stop-rounds": "scripts/test.sh", "--fail-fast": "scripts/test.sh",
     "--static": "tests/contract/run.sh", "--types": "clients/typescript/test.sh", "--rounds": "tests/stop/run.py",
     "--soak-minutes": "scripts/test.sh", "--minutes": "tests/soak/run.py", "--sanitizer": "tests/soak/run.py",
-    "--list": "gnutls-cli", "--priority": "gnutls-cli", "--quiet": "testssl.sh", "--timeout": "wrk",
+    "--list": "gnutls-cli", "--priority": "gnutls-cli", "--quiet": "testssl.sh", "--timeout": "wrk, kubectl",
     "--test-dir": "ctest", "--output-on-failure": "ctest", "--filter": "Criterion", "--no-rss": "tests/streams/run.py", "--requests": "tests/race/run.py",
     "--max-threads": "tests/race/run.py", "--no-nginx": "tests/progress/run.py",
 }
@@ -183,6 +183,13 @@ def table_disagreements(options, table):
     return found
 
 
+def wrong_variables(options):
+    """The "--flag VARIABLE" of --help's options whose variable is neither PUZZLED_ and the flag's name
+    nor the other program's FOREIGN_VARIABLES gives it."""
+    return [f"{flag} {env}" for flag, (env, _, _) in options.items()
+            if env and env != FOREIGN_VARIABLES.get(flag, "PUZZLED_" + flag[2:].upper().replace("-", "_"))]
+
+
 def unknown_options(named, options):
     """The (place, --option) pairs of `named` that are neither puzzled's nor another program's."""
     return [f"{place}: {flag}" for place, flag in named if flag not in options and flag not in FOREIGN_OPTIONS]
@@ -217,6 +224,12 @@ def self_test():
     check("self-test: a missing row, a row of no option and a wrong default are reported",
           found == ["--host: in --help, no row in the table", "--colour: a row in the table, no such option in --help",
                     "--port: default '8081' in the table, '8080' in --help"], found)
+    lines = ["  --part                 JOB_COMPLETION_INDEX       the part (0 to 7; default 0)",
+             "  --parts                JOB_COMPLETION_INDEX       the parts (1 to 8; default 1)",
+             "  --port                 PUZZLED_PROT               TCP port (0 to 65535; default 8080)"]
+    found = wrong_variables({m.group(1): (m.group(2), m.group(4), m.group(5)) for m in map(HELP_LINE.match, lines)})
+    check("self-test: a variable that is neither PUZZLED_ and the flag's name nor --part's JOB_COMPLETION_INDEX "
+          "is reported", found == ["--parts JOB_COMPLETION_INDEX", "--port PUZZLED_PROT"], found)
     found = unknown_options([("a.md:1", "--port"), ("a.md:2", "--prot"), ("a.md:3", "--data-binary")], options)
     check("self-test: a doc naming an option that does not exist is reported", found == ["a.md:2: --prot"], found)
     found = restated_defaults([("a.md", "`--port` (default 8080) and `--port` (default 8,081)\n"
@@ -230,8 +243,7 @@ def check_options(binary):
     self_test()
     options = help_options(binary)
     check("--help lists options", len(options) > 20, options)
-    wrong_env = [f"{flag} {env}" for flag, (env, _, _) in options.items()
-                 if env and env != FOREIGN_VARIABLES.get(flag, "PUZZLED_" + flag[2:].upper().replace("-", "_"))]
+    wrong_env = wrong_variables(options)
     check("every option's environment variable is PUZZLED_ and its flag's name (--part's: JOB_COMPLETION_INDEX)",
           not wrong_env, wrong_env)
     without_default = [flag for flag, (env, _, default) in options.items() if env and not default]
