@@ -1,5 +1,5 @@
 /* Bulk /sudoku/solve (see sudoku_bulk.h). Each line is answered with {"line", "box", "solution",
- * "unique"} (and "count", "count_exact" when count_limit was given) or {"line", "error": {"code",
+ * "unique"} (and "total", "total_exact" when count_limit was given) or {"line", "error": {"code",
  * "message"}}; blank lines are skipped but counted. With Accept: text/plain, each with one text line
  * instead, as bulk solvers (tdoku, qqwing) print them: the solution and what sudoku_write_solve_text
  * adds, or the error's code alone (no solution string holds a '_', every code does). The time limit

@@ -1,4 +1,4 @@
-// `npm run prepare`, which npm runs on `npm install` here, on `npm pack`, and in this folder when an app
+// `npm run prepare`, which npm runs on `npm install` here, on `npm pack` (through prepack), and in this folder when an app
 // installs it by path (`npm install ../puzzled/clients/typescript`): builds dist/ (tsc, then the
 // esbuild browser bundle). npm links a folder installed by path without installing its
 // devDependencies, so on a fresh clone this first installs the pinned build tools from

@@ -66,10 +66,14 @@ echo "typescript-client: the package, its tests, its examples and the compile-fa
 $types_only && exit 0
 
 packed=$(mktemp -d)
-trap 'rm -rf "$packed"' EXIT
-# Built just above: --ignore-scripts spares the second build that `prepare` would make.
+trap 'node pack_manifest.mjs restore; rm -rf "$packed"' EXIT
+# Built just above: --ignore-scripts spares the second build that `prepack` would make, so its
+# other step, the trimmed package.json (pack_manifest.mjs), is run here around the pack (and the
+# exit trap puts the folder's back if the pack fails).
 export PUZZLED_CLIENT_TARBALL
+node pack_manifest.mjs strip
 PUZZLED_CLIENT_TARBALL=$packed/$(npm pack --ignore-scripts --silent --pack-destination "$packed")
+node pack_manifest.mjs restore
 echo "typescript-client: packed $(basename "$PUZZLED_CLIENT_TARBALL") ($(du -k "$PUZZLED_CLIENT_TARBALL" | cut -f1) KB)"
 
 # The reference app, a Vite project: its pinned tools from its own lockfile (npm ci, skipped when

@@ -8,7 +8,7 @@
 // the live puzzled through the client.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -45,8 +45,10 @@ test('the tarball holds the built package, its types, the browser bundle, README
   const { stdout: license } = await run('tar', ['-xzOf', tarball, 'package/LICENSE']);
   assert.equal(license, readFileSync(here('../../LICENSE'), 'utf8'), 'the packed LICENSE is the repository\'s');
   const { stdout: manifest } = await run('tar', ['-xzOf', tarball, 'package/package.json']);
-  const packed = JSON.parse(manifest) as { private?: boolean; exports: Record<string, unknown> };
+  const packed = JSON.parse(manifest) as { private?: boolean; exports: Record<string, unknown>; scripts?: unknown; devDependencies?: unknown };
   assert.equal(packed.private, undefined, 'not private');
+  assert.equal(packed.scripts, undefined, 'no scripts, whose files and tools the tarball does not hold');
+  assert.equal(packed.devDependencies, undefined, 'no devDependencies');
   assert.deepEqual(Object.keys(packed.exports), ['.', './browser', './package.json']);
 });
 
@@ -61,6 +63,37 @@ test('a fresh Node 20 project installs the tarball, compiles against its types, 
     'bundle: {"status":"ok"}, PuzzledError createClient fromBigInt toBigInt withResponse',
     '',
   ].join('\n'));
+});
+
+// The README's two set-up lines, run as written in a fresh `npm init -y` project, but for the
+// package's path (the tarball instead) and TypeScript (this folder's pinned one, not the registry's).
+test('the README\'s set-up makes a fresh npm init -y project run its example, and npm warns of nothing', async () => {
+  const readme = readFileSync(here('README.md'), 'utf8');
+  const block = (heading: string, language: string) => {
+    const section = readme.slice(readme.indexOf(`## ${heading}\n`));
+    const match = new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``).exec(section);
+    assert.ok(match?.[1], `the README's ${heading} has a ${language} block`);
+    return match[1];
+  };
+  const fresh = mkdtempSync(join(tmpdir(), 'puzzled-client-readme-'));
+  try {
+    await run('npm', ['init', '-y'], { cwd: fresh });
+    const setup = block('Install', 'sh').trim().split('\n');
+    assert.equal(setup.length, 2, 'two lines');
+    const commands = setup.map((line) => line
+      .replace('../puzzled/clients/typescript', tarball)
+      .replace(/ typescript$/, ` ${here('node_modules/typescript')}`));
+    for (const command of commands) {
+      const { stderr } = await run('sh', ['-c', command], { cwd: fresh, timeout: COMMAND_TIMEOUT_MS });
+      assert.doesNotMatch(stderr, /warn/i, `${command} warns of nothing`);
+    }
+    writeFileSync(join(fresh, 'main.ts'), block('Example', 'ts').replace('http://localhost:8080', server.url));
+    await run('sh', ['-c', 'npx tsc'], { cwd: fresh, timeout: COMMAND_TIMEOUT_MS });
+    const { stdout } = await run(process.execPath, [join(fresh, 'main.js')], { timeout: COMMAND_TIMEOUT_MS });
+    assert.equal(stdout, 'rank 13736 of 34650; 20913 come after it\n8 queens: 92 solutions\n');
+  } finally {
+    rmSync(fresh, { recursive: true, force: true });
+  }
 });
 
 test('a fresh Vite project with the tarball installed type-checks, builds, and its page calls the service in Chromium', async () => {
