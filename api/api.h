@@ -177,6 +177,10 @@ bool api_fail_status(api_request *req, core_status status);
  * an error line holds "error"): `kind` NULL opens a line's object, `{`. */
 void api_open_answer(json_writer *out, const char *kind);
 
+/* Writes a list answer's `"next_offset":` member: `decimal` (the first entry after this page) as a
+ * string, or null when NULL (the page holds the last entry). */
+void api_write_next_offset(json_writer *out, const char *decimal);
+
 /* Answers {"kind":"rank","rank":"R","total":"T"}: the shape of every rank endpoint. */
 void api_respond_rank(api_response *res, const mpz_t rank, const mpz_t total);
 

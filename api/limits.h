@@ -12,6 +12,7 @@ typedef struct api_limits {
     uint64_t max_queens_n;      /* largest n for /queens mode "first" */
     uint64_t max_board_squares; /* largest rows*cols for /knight-tour */
     uint64_t max_rank_items;    /* most items for /permutations, /combinations and their /rank and /unrank */
+    uint64_t default_page;      /* most entries a JSON list answer holds when its request names no limit */
 } api_limits;
 
 #endif

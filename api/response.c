@@ -60,6 +60,17 @@ void api_open_answer(json_writer *out, const char *kind) {
     jw_str(out, "\",");
 }
 
+void api_write_next_offset(json_writer *out, const char *decimal) {
+    jw_str(out, "\"next_offset\":");
+    if (decimal == NULL) {
+        jw_str(out, "null");
+        return;
+    }
+    jw_char(out, '"');
+    jw_str(out, decimal);
+    jw_char(out, '"');
+}
+
 /* {"kind":"rank","rank":"...","total":"..."}: both numbers converted at once, the total first written behind room
  * for the rank and the separator, then moved down next to them (milliseconds for millions of digits). */
 void api_respond_rank(api_response *res, const mpz_t rank, const mpz_t total) {

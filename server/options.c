@@ -89,6 +89,9 @@ const option options[] = {
            "largest rows*cols for /knight-tour"),
     NUMBER("--max-rank-items", "PUZZLED_MAX_RANK_ITEMS", limits.max_rank_items, 1, (uint64_t)1 << 31, 1000000,
            "most items for /permutations, /combinations and their /rank and /unrank"),
+    NUMBER("--default-page", "PUZZLED_DEFAULT_PAGE", limits.default_page, 1, (uint64_t)1 << 31, 10000,
+           "most entries a JSON list (/permutations, /combinations, /queens solutions) holds when the request "
+           "names no limit; its next_offset says where the next page starts. NDJSON lists are not paged"),
     TEXT_OFF("--tls-cert", "PUZZLED_TLS_CERT", tls_cert, "PEM certificate (chain) file; with --tls-key, serve HTTPS"),
     TEXT_OFF("--tls-key", "PUZZLED_TLS_KEY", tls_key, "PEM private key file of --tls-cert"),
     TEXT("--tls-priorities", "PUZZLED_TLS_PRIORITIES", tls_priorities, TLS_INTERMEDIATE,

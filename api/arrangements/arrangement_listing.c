@@ -16,6 +16,7 @@ static void arrangement_listing_free(void *state) {
     if (l->iter != NULL) l->free_iter(l->iter);
     item_classes_free(&l->items);
     free(l->total);
+    free(l->next_offset);
     free(l->line);
     free(l->entry_end);
     free(l);
@@ -48,13 +49,28 @@ static void prepare_fixed_line(arrangement_listing *l) {
     l->fixed_line_len = end + 1 + (l->ndjson ? 1 : 0);
 }
 
-static bool prepare(arrangement_listing *l, const mpz_t count, size_t k, uint64_t limit, bool ndjson) {
-    l->k = k;
-    l->left = limit;
+/* The offset of the first arrangement after the window [offset, offset + limit) of `count`, as
+ * decimal, in *next; NULL there when the window reaches the end. False when out of memory. */
+static bool write_next_offset(const mpz_t count, const mpz_t offset, uint64_t limit, char **next) {
+    *next = NULL;
+    if (mpz_cmp(offset, count) >= 0) return true;
+    mpz_t end;
+    mpz_init(end);
+    mpz_add_ui(end, offset, limit); /* unsigned long is 64 bits, as start_blocks also takes */
+    if (mpz_cmp(end, count) < 0) *next = mpz_get_str(NULL, 10, end);
+    bool ok = mpz_cmp(end, count) >= 0 || *next != NULL;
+    mpz_clear(end);
+    return ok;
+}
+
+static bool prepare(arrangement_listing *l, const mpz_t count, const listing_options *o, bool ndjson) {
+    l->k = o->k;
+    l->left = o->limit;
     l->ndjson = ndjson;
     l->first = true;
     l->total = mpz_get_str(NULL, 10, count);
-    l->entry_end = malloc((k ? k : 1) * sizeof *l->entry_end);
+    if (!write_next_offset(count, o->offset, o->limit, &l->next_offset)) return false;
+    l->entry_end = malloc((l->k ? l->k : 1) * sizeof *l->entry_end);
     l->line_room = longest_line(&l->items);
     l->line = calloc(1, l->line_room + SHORT_LINE);
     if (l->line != NULL) l->line[0] = l->items.text ? '"' : '[';
@@ -147,7 +163,9 @@ static stream_status next_part(void *state, json_writer *out, size_t want) {
             api_open_answer(out, l->list_key);
             jw_str(out, "\"total\":\"");
             jw_str(out, l->total);
-            jw_str(out, "\",\"");
+            jw_str(out, "\",");
+            api_write_next_offset(out, l->next_offset);
+            jw_str(out, ",\"");
             jw_str(out, l->list_key);
             jw_str(out, "\":[");
         }
@@ -166,7 +184,7 @@ static stream_status next_part(void *state, json_writer *out, size_t want) {
  * taking `l`. False (a 500) when out of memory. */
 static bool respond(api_request *req, api_response *res, arrangement_listing *l, const mpz_t count,
                     const listing_options *o, const char *total_kind) {
-    bool ok = prepare(l, count, o->k, o->limit, req->ndjson);
+    bool ok = prepare(l, count, o, req->ndjson);
     if (!ok) {
         api_fail_out_of_memory(req);
         goto out;
@@ -190,7 +208,7 @@ static bool read_options(api_request *req, listing_options *o) {
     if (!param_big_uint(req, "offset", o->offset, &present) ||
         !param_int(req, "limit", 0, API_MAX_EXACT_INTEGER, API_MAX_EXACT_INTEGER, &limit))
         return false;
-    o->limit = param_present(req, "limit") ? (uint64_t)limit : UINT64_MAX;
+    o->limit = param_present(req, "limit") ? (uint64_t)limit : req->ndjson ? UINT64_MAX : req->limits->default_page;
     return true;
 }
 

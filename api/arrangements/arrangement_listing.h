@@ -1,5 +1,5 @@
 /* The handler and the streamed answer shared by /permutations and /combinations: {"kind":"<key>",
- * "total":"...","<key>":[...]} (or one arrangement per line for NDJSON), the arrangements coming from an iterator
+ * "total":"...","next_offset":"..."|null,"<key>":[...]} (or one arrangement per line for NDJSON), the arrangements coming from an iterator
  * over class ids (core/) and written with the texts of a item_classes.
  *
  * The current arrangement's text is kept in `line`, with the end of each entry in `entry_end`, so a
@@ -38,8 +38,9 @@ typedef struct arrangement_listing {
     size_t k;             /* entries per arrangement */
     bool ndjson;
     listing_part part;
-    char *total;   /* decimal: how many arrangements there are in all */
-    uint64_t left; /* arrangements still to send (the limit) */
+    char *total;       /* decimal: how many arrangements there are in all */
+    char *next_offset; /* decimal: the first arrangement after this answer's; NULL when it lists the last */
+    uint64_t left;     /* arrangements still to send (the limit) */
     bool first;
     char *line;        /* '[' or '"' and the entries, without the closing character */
     size_t line_room;  /* the longest line, with its closing character */
@@ -62,7 +63,9 @@ typedef struct listing_options {
     bool distinct;
     bool count_only;
     mpz_t offset;
-    uint64_t limit; /* UINT64_MAX when absent: no limit at all */
+    /* The request's, else the default page (api_limits' default_page) for JSON, UINT64_MAX (no limit
+     * at all) for NDJSON. */
+    uint64_t limit;
 } listing_options;
 
 /* One listing endpoint: its list's key, its own fields, and how its core counts and iterates the

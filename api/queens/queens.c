@@ -44,7 +44,7 @@ static const api_field fields[] = {
     {"n", FIELD_INTEGER},
     {"mode", FIELD_STRING},
     {"unique", FIELD_BOOLEAN},
-    {"offset", FIELD_INTEGER},
+    {"offset", FIELD_BIG_INTEGER},
     {"limit", FIELD_INTEGER},
     {"algorithm", FIELD_STRING},
     {"placed", FIELD_ARRAY},
@@ -168,13 +168,38 @@ static bool read_part(api_request *req, queens_request *q) {
     return true;
 }
 
+/* `offset` as every listing takes it (a number or a string of digits), here up to
+ * API_MAX_EXACT_INTEGER: the solutions before it are skipped one by one. */
+static bool read_offset(api_request *req, queens_request *q) {
+    mpz_t offset;
+    mpz_init(offset);
+    bool present = false, ok = false;
+    q->offset = 0;
+    if (!param_big_uint(req, "offset", offset, &present)) goto out;
+    if (present && mpz_cmp_ui(offset, (unsigned long)API_MAX_EXACT_INTEGER) > 0) {
+        api_fail(req, API_INVALID_FIELD, "offset",
+                 "'offset' must be from 0 to %lld for /queens, whose solutions before it are skipped one by one",
+                 (long long)API_MAX_EXACT_INTEGER);
+        goto out;
+    }
+    if (present) q->offset = (int64_t)mpz_get_ui(offset);
+    ok = true;
+out:
+    mpz_clear(offset);
+    return ok;
+}
+
 static bool read_request(api_request *req, queens_request *q) {
     int mode, algorithm;
     q->unique = param_flag(req, "unique", false);
     if (!param_choice(req, "mode", modes, MODE_SOLUTIONS, &mode) ||
-        !param_choice(req, "algorithm", algorithms, QUEENS_BITMASK, &algorithm) ||
-        !param_int(req, "offset", 0, API_MAX_EXACT_INTEGER, 0, &q->offset) || !svg_param_format(req, &q->svg) ||
-        !param_int(req, "limit", 0, API_MAX_EXACT_INTEGER, q->svg ? 1 : -1, &q->limit)) {
+        !param_choice(req, "algorithm", algorithms, QUEENS_BITMASK, &algorithm) || !read_offset(req, q) ||
+        !svg_param_format(req, &q->svg)) {
+        return false;
+    }
+    /* A drawing is of one solution; a JSON list is one page unless asked for more; NDJSON is every one. */
+    int64_t default_limit = q->svg ? 1 : req->ndjson ? -1 : (int64_t)req->limits->default_page;
+    if (!param_int(req, "limit", 0, API_MAX_EXACT_INTEGER, default_limit, &q->limit)) {
         return false;
     }
     q->mode = mode;
@@ -292,15 +317,16 @@ static bool answer_count(api_request *req, api_response *res, const queens_reque
     return true;
 }
 
-/* ---- mode "solutions": streamed, {"kind":"queens_solutions","n":N,"solutions":[...],"found":B} (as many
- * as the array holds) or one array per line ---- */
+/* ---- mode "solutions": streamed, {"kind":"queens_solutions","n":N,"solutions":[...],"found":B,
+ * "next_offset":"..."|null} (a page of the window) or one array per line ---- */
 
 typedef struct solutions_stream {
     queens_iter it;
     deadline dl;
     bool ndjson;
     bool head_written;
-    bool pending;      /* the iterator holds a solution not yet written */
+    bool pending;      /* the iterator holds a solution not yet written (past the window: the next page's first) */
+    int64_t offset;    /* the window's first solution */
     int64_t remaining; /* solutions still allowed by the limit; -1: no limit */
     uint64_t listed;
 } solutions_stream;
@@ -316,14 +342,20 @@ static void write_solution(json_writer *out, const int *cols, int n) {
     jw_char(out, ']');
 }
 
-/* Moves to the next solution of the window; on CORE_OK s->pending says whether there is one (false at
- * the window's end). */
+/* Moves to the next solution; on CORE_OK s->pending says whether there is one (false after the last). */
 static core_status advance(solutions_stream *s) {
     s->pending = false;
-    if (s->remaining == 0) {
-        return CORE_OK;
-    }
     return queens_iter_next(&s->it, &s->dl, &s->pending);
+}
+
+/* The JSON list's tail: whether any was listed, and the next page's offset when a solution follows. */
+static void write_tail(const solutions_stream *s, json_writer *out) {
+    char next[24];
+    snprintf(next, sizeof next, "%" PRIu64, (uint64_t)s->offset + s->listed);
+    jw_str(out, "],\"found\":");
+    jw_str(out, s->listed > 0 ? "true," : "false,");
+    api_write_next_offset(out, s->pending ? next : NULL);
+    jw_char(out, '}');
 }
 
 static stream_status solutions_next(void *state, json_writer *out, size_t want) {
@@ -337,18 +369,11 @@ static stream_status solutions_next(void *state, json_writer *out, size_t want) 
     }
     s->head_written = true;
     while (out->len - start < want) {
-        if (!s->pending) {
-            if (advance(s) != CORE_OK) {
-                return STREAM_FAILED;
+        if (!s->pending || s->remaining == 0) {
+            if (!s->ndjson) {
+                write_tail(s, out);
             }
-            if (!s->pending) {
-                if (!s->ndjson) {
-                    jw_str(out, "],\"found\":");
-                    jw_str(out, s->listed > 0 ? "true" : "false");
-                    jw_char(out, '}');
-                }
-                return STREAM_DONE;
-            }
+            return STREAM_DONE;
         }
         if (s->listed > 0 && !s->ndjson) {
             jw_char(out, ',');
@@ -357,11 +382,13 @@ static stream_status solutions_next(void *state, json_writer *out, size_t want) 
         if (s->ndjson) {
             jw_char(out, '\n');
         }
-        s->pending = false;
         s->listed++;
         progress_add(s->dl.progress, 1);
         if (s->remaining > 0) {
             s->remaining--;
+        }
+        if (advance(s) != CORE_OK) { /* the next solution: this page's or the next page's first */
+            return STREAM_FAILED;
         }
     }
     return STREAM_MORE;
@@ -385,6 +412,7 @@ static bool answer_solutions(api_request *req, api_response *res, const queens_r
     s->dl = req->deadline;
     s->ndjson = req->ndjson;
     s->remaining = q->limit;
+    s->offset = q->offset;
     progress_begin(req->deadline.progress, "solutions", PROGRESS_NO_TOTAL); /* listed so far */
     /* Skip the offset and find the window's first solution now, so running out of time before any
      * output is a plain 503. */

@@ -26,6 +26,7 @@ static const api_limits fuzz_limits = {
     .max_queens_n = 100000,
     .max_board_squares = 250000,
     .max_rank_items = 100000,
+    .default_page = 1000,
 };
 
 const fuzz_endpoint fuzz_endpoints[] = {

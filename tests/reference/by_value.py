@@ -25,13 +25,24 @@ def classes_of(body):
     return text, [distinct_keys.index(kv) for kv in keys], [first[kv] for kv in distinct_keys]
 
 
+# The service's default --default-page: a JSON list without `limit` holds at most this many.
+DEFAULT_PAGE = 10000
+
+
+def next_offset(total, offset, limit):
+    """A JSON list's next_offset: where the page after [offset, offset + limit) starts, None after the last."""
+    return str(offset + limit) if offset < total and offset + limit < total else None
+
+
 def listing(body, arrangements, list_key, text, values):
-    """The expected answer: its kind, the total, and unless count_only the offset/limit window as values."""
+    """The expected answer: its kind, the total, and unless count_only the offset/limit window (one
+    default page without limit) as values, with the next page's offset."""
     if body.get("count_only", False):
         return {"kind": list_key + "_total", "total": str(len(arrangements))}
-    doc = {"kind": list_key, "total": str(len(arrangements))}
-    offset = int(body.get("offset", 0))
-    shown = arrangements[offset:offset + body.get("limit", len(arrangements))]
+    offset, limit = int(body.get("offset", 0)), body.get("limit", DEFAULT_PAGE)
+    doc = {"kind": list_key, "total": str(len(arrangements)),
+           "next_offset": next_offset(len(arrangements), offset, limit)}
+    shown = arrangements[offset:offset + limit]
     if text:
         doc[list_key] = ["".join(values[c] for c in a) for a in shown]
     else:

@@ -240,11 +240,13 @@ Test(combinations, long_listings_stream_and_stop_when_the_client_leaves) {
     cr_assert(test_server_start(&server, NULL));
     char url[256];
     snprintf(url, sizeof url, "%s/combinations", server.url);
-    for (int attempt = 0; attempt < 3; attempt++) { /* C(40, 20): 1.4 * 10^11 combinations, ~10 TB */
+    /* C(40, 20): 1.4 * 10^11 combinations, ~10 TB; JSON with the largest limit, far past a page */
+    for (int attempt = 0; attempt < 3; attempt++) {
         CURL *curl = curl_easy_init();
         reader r = {0, (size_t)32 << 20};
         curl_easy_setopt(curl, CURLOPT_URL, url);
-        curl_easy_setopt(curl, CURLOPT_POSTFIELDS, "{\"text\":\"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN\",\"k\":20}");
+        curl_easy_setopt(curl, CURLOPT_POSTFIELDS,
+                         "{\"text\":\"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN\",\"k\":20,\"limit\":9007199254740991}");
         curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, read_some);
         curl_easy_setopt(curl, CURLOPT_WRITEDATA, &r);
         cr_assert_eq(curl_easy_perform(curl), CURLE_WRITE_ERROR);
@@ -252,7 +254,9 @@ Test(combinations, long_listings_stream_and_stop_when_the_client_leaves) {
         cr_assert_geq(r.received, (size_t)32 << 20);
     }
     http_result again = http_request(server.url, "POST", "/combinations", "{\"text\":\"abc\",\"k\":2}", NULL);
-    cr_assert_str_eq(again.body, "{\"kind\":\"combinations\",\"total\":\"3\",\"combinations\":[\"ab\",\"ac\",\"bc\"]}");
+    cr_assert_str_eq(
+        again.body,
+        "{\"kind\":\"combinations\",\"total\":\"3\",\"next_offset\":null,\"combinations\":[\"ab\",\"ac\",\"bc\"]}");
     http_result_free(&again);
     cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
 }

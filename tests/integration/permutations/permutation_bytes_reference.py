@@ -7,7 +7,11 @@
 import itertools
 import json
 import math
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'reference'))
+from by_value import DEFAULT_PAGE, next_offset
 
 
 def window(values, offset, limit):
@@ -26,14 +30,17 @@ def answer(case):
     text = "text" in body
     values = list(body["text"]) if text else body["items"]
     count = math.factorial(len(values))
-    shown = window(values, int(body.get("offset", 0)), body.get("limit", count))
+    offset = int(body.get("offset", 0))
+    limit = body.get("limit", count if case["ndjson"] else DEFAULT_PAGE)
+    shown = window(values, offset, limit)
     if text:
         lines = ['"' + "".join(p) + '"' for p in shown]
     else:
         lines = ["[" + ",".join(str(v) for v in p) + "]" for p in shown]
     if case["ndjson"]:
         return "".join(line + "\n" for line in lines)
-    return '{"kind":"permutations","total":"%d","permutations":[%s]}' % (count, ",".join(lines))
+    return '{"kind":"permutations","total":"%d","next_offset":%s,"permutations":[%s]}' % (
+        count, json.dumps(next_offset(count, offset, limit)), ",".join(lines))
 
 
 for case in json.load(open(sys.argv[1])):

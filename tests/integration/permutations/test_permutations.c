@@ -212,11 +212,15 @@ Test(permutations, get_query_matches_post) {
     http_result post = http_post("/permutations", "{\"text\":\"aab\",\"order\":\"input\",\"distinct\":true,\"k\":2}");
     cr_assert_eq(get.status, 200);
     cr_assert_str_eq(get.body, post.body);
-    cr_assert_str_eq(get.body, "{\"kind\":\"permutations\",\"total\":\"3\",\"permutations\":[\"aa\",\"ab\",\"ba\"]}");
+    cr_assert_str_eq(
+        get.body,
+        "{\"kind\":\"permutations\",\"total\":\"3\",\"next_offset\":null,\"permutations\":[\"aa\",\"ab\",\"ba\"]}");
     http_result_free(&get);
     http_result_free(&post);
     get = http_get("/permutations?items=3,1,2&offset=4&limit=10");
-    cr_assert_str_eq(get.body, "{\"kind\":\"permutations\",\"total\":\"6\",\"permutations\":[[3,1,2],[3,2,1]]}");
+    cr_assert_str_eq(
+        get.body,
+        "{\"kind\":\"permutations\",\"total\":\"6\",\"next_offset\":null,\"permutations\":[[3,1,2],[3,2,1]]}");
     http_result_free(&get);
 }
 
@@ -284,16 +288,37 @@ static long resident_kib(pid_t pid) {
     return kib;
 }
 
+/* Without `limit`, a JSON list is one default page (10000, the service's default --default-page)
+ * that says the total and where the next page starts; NDJSON of the same request is every line. */
+Test(permutations, a_json_list_without_limit_is_one_page_saying_where_the_next_starts) {
+    http_result r = http_post("/permutations", "{\"text\":\"abcdefghijkl\"}");
+    cr_assert_eq(r.status, 200);
+    cr_assert_lt(strlen(r.body), (size_t)1 << 20, "12 letters answer %zu bytes", strlen(r.body));
+    cJSON *doc = cJSON_Parse(r.body);
+    cr_assert_not_null(doc);
+    cr_assert_str_eq(cJSON_GetObjectItem(doc, "total")->valuestring, "479001600"); /* 12! */
+    cr_assert_str_eq(cJSON_GetObjectItem(doc, "next_offset")->valuestring, "10000");
+    cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItem(doc, "permutations")), 10000);
+    cJSON_Delete(doc);
+    http_result_free(&r);
+    r = http_post("/permutations", "{\"text\":\"abcdefghijkl\",\"offset\":\"479001599\"}");
+    cr_assert_str_eq(r.body, "{\"kind\":\"permutations\",\"total\":\"479001600\",\"next_offset\":null,"
+                             "\"permutations\":[\"lkjihgfedcba\"]}");
+    http_result_free(&r);
+}
+
 Test(permutations, twelve_items_stream_with_flat_memory_and_stop_on_disconnect) {
     test_server server;
     cr_assert(test_server_start(&server, NULL));
     char url[256];
     snprintf(url, sizeof url, "%s/permutations", server.url);
+    struct curl_slist *ndjson = curl_slist_append(NULL, "Accept: application/x-ndjson");
     long before = resident_kib(server.pid);
     for (int attempt = 0; attempt < 3; attempt++) {
         CURL *curl = curl_easy_init();
-        reader r = {0, (size_t)64 << 20}; /* 64 MiB of the ~17 GB answer, then hang up */
+        reader r = {0, (size_t)64 << 20}; /* 64 MiB of the ~6 GB of lines, far past a page, then hang up */
         curl_easy_setopt(curl, CURLOPT_URL, url);
+        curl_easy_setopt(curl, CURLOPT_HTTPHEADER, ndjson);
         curl_easy_setopt(curl, CURLOPT_POSTFIELDS, "{\"text\":\"abcdefghijkl\"}");
         curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, read_some);
         curl_easy_setopt(curl, CURLOPT_WRITEDATA, &r);
@@ -301,13 +326,16 @@ Test(permutations, twelve_items_stream_with_flat_memory_and_stop_on_disconnect) 
         curl_easy_cleanup(curl);
         cr_assert_geq(r.received, (size_t)64 << 20);
     }
+    curl_slist_free_all(ndjson);
     long after = resident_kib(server.pid);
     cr_assert_lt(after - before, 32 * 1024, "server memory grew from %ld to %ld KiB", before, after);
     http_result health = http_request(server.url, "GET", "/healthz", NULL, NULL);
     cr_assert_eq(health.status, 200, "the server stays healthy after clients hang up");
     http_result_free(&health);
     http_result again = http_request(server.url, "POST", "/permutations", "{\"text\":\"ab\"}", NULL);
-    cr_assert_str_eq(again.body, "{\"kind\":\"permutations\",\"total\":\"2\",\"permutations\":[\"ab\",\"ba\"]}");
+    cr_assert_str_eq(
+        again.body,
+        "{\"kind\":\"permutations\",\"total\":\"2\",\"next_offset\":null,\"permutations\":[\"ab\",\"ba\"]}");
     http_result_free(&again);
     cr_assert_eq(test_server_stop(&server, SIGTERM), 0);
 }

@@ -77,8 +77,40 @@ Test(queens, kind_opens_the_streamed_list_and_found_closes_it) {
     http_result r = http_get("/queens?n=6");
     cr_assert_eq(r.status, 200);
     cr_assert_str_eq(r.body, "{\"kind\":\"queens_solutions\",\"n\":6,\"solutions\":[[1,3,5,0,2,4],[2,5,1,4,0,3],"
-                             "[3,0,4,1,5,2],[4,2,0,5,3,1]],\"found\":true}");
+                             "[3,0,4,1,5,2],[4,2,0,5,3,1]],\"found\":true,\"next_offset\":null}");
     http_result_free(&r);
+}
+
+/* n = 12 has 14,200 solutions (OEIS A000170): without `limit` a JSON list is one default page of
+ * 10000 (the service's default --default-page) whose next_offset (a string, as an offset may be
+ * given) starts the second and last page; the two pages are NDJSON's lines, in order. */
+Test(queens, a_json_list_without_limit_is_pages_that_join_into_the_ndjson_lines) {
+    cJSON *first = post_ok("/queens", "{\"n\":12}");
+    cr_assert_str_eq(string_field(first, "next_offset"), "10000");
+    cJSON *second = post_ok("/queens", "{\"n\":12,\"offset\":\"10000\"}");
+    cr_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(second, "next_offset")));
+    const cJSON *pages[] = {cJSON_GetObjectItemCaseSensitive(first, "solutions"),
+                            cJSON_GetObjectItemCaseSensitive(second, "solutions")};
+    cr_assert_eq(cJSON_GetArraySize(pages[0]), 10000);
+    cr_assert_eq(cJSON_GetArraySize(pages[1]), 4200);
+    const char *const ndjson[] = {"Accept: application/x-ndjson", NULL};
+    http_result lines = http_request(server_url(), "POST", "/queens", "{\"n\":12}", ndjson);
+    cr_assert_eq(lines.status, 200);
+    const char *line = lines.body;
+    for (int p = 0; p < 2; p++) {
+        const cJSON *solution;
+        cJSON_ArrayForEach(solution, pages[p]) {
+            char *text = cJSON_PrintUnformatted(solution);
+            size_t len = strlen(text);
+            cr_assert(strncmp(line, text, len) == 0 && line[len] == '\n', "the pages follow the NDJSON lines");
+            line += len + 1;
+            free(text);
+        }
+    }
+    cr_assert_eq(*line, '\0', "and end with them");
+    http_result_free(&lines);
+    cJSON_Delete(first);
+    cJSON_Delete(second);
 }
 
 Test(queens, algorithms_agree) {
@@ -376,7 +408,7 @@ Test(queens, hopeless_counts_are_refused_at_once_with_the_estimate) {
 Test(queens, a_list_outlasting_the_time_limit_is_cut_not_ended) {
     /* 14,772,512 solutions (about 800 MB of JSON) cannot be listed in 200 ms: the stream must be
      * aborted so the client sees a failed transfer, never a complete-looking short list. */
-    http_result r = http_post("/queens", "{\"n\":16,\"time_limit_ms\":200}");
+    http_result r = http_post("/queens", "{\"n\":16,\"limit\":9007199254740991,\"time_limit_ms\":200}");
     cr_assert_neq(r.curl_code, 0, "the transfer must fail");
     cr_assert_null(strstr(r.body, "\"found\""), "no closing member after a cut");
     http_result_free(&r);

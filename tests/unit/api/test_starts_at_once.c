@@ -9,7 +9,7 @@
 #include "api/api.h"
 #include "api/endpoints.h"
 
-static const api_limits limits = {.max_queens_n = 3000000, .time_limit_ms = 10000};
+static const api_limits limits = {.max_queens_n = 3000000, .default_page = 10000, .time_limit_ms = 10000};
 
 /* Whether the endpoint accepts the request (JSON fields, as the server has checked them) to start at
  * once; when it does, runs the handler and checks that it answered with a bounded stream. */

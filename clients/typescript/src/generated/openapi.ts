@@ -341,8 +341,11 @@ export interface paths {
         /**
          * List, page through or count the arrangements of a set or multiset.
          * @description The arrangements (permutations, or k-permutations with `k`) of `items`, or of the code points
-         *     of `text`, streamed as `{"kind": "permutations", "total": "...", "permutations": [...]}` with `total` (all
-         *     of them, whatever the window) first. Items
+         *     of `text`, streamed as `{"kind": "permutations", "total": "...", "next_offset": "...", "permutations": [...]}`
+         *     with `total` (all of them, whatever the window) and `next_offset` (where the next page starts,
+         *     null after the last) first. Without `limit`, a JSON list is one page of at most
+         *     --default-page arrangements (default 10000); `limit` up to 2^53-1 lists more, and NDJSON
+         *     lists all. Items
          *     compare "by value": numbers numerically, then strings by code point, then any other value by
          *     its compact JSON text; items equal that way are the same class (a multiset), and each class is
          *     written as the JSON text of its first occurrence. `offset` starts at the offset-th arrangement
@@ -448,8 +451,10 @@ export interface paths {
          * List, page through or count the k-combinations of a set or multiset.
          * @description The k-combinations of `items`, or of the code points of `text`, in lexicographic order of the
          *     items sorted by value, which is `itertools.combinations(sorted(items), k)`, streamed as
-         *     `{"kind": "combinations", "total": "...", "combinations": [...]}` with `total` (all of them,
-         *     whatever the window) first. Items compare "by value" as in
+         *     `{"kind": "combinations", "total": "...", "next_offset": "...", "combinations": [...]}` with
+         *     `total` (all of them, whatever the window) and `next_offset` (where the next page starts, null
+         *     after the last) first. Without `limit`, a JSON list is one page of at most --default-page
+         *     combinations (default 10000); `limit` up to 2^53-1 lists more, and NDJSON lists all. Items compare "by value" as in
          *     /permutations (numbers numerically, then strings by code point, then any other value by its
          *     compact JSON text), and each class is written as the JSON text of its first occurrence. With
          *     `distinct`, each sub-multiset of size k once, in lexicographic order (`aabc`, k 2: aa, ab,
@@ -551,8 +556,10 @@ export interface paths {
          * @description Place n queens on an n x n board so that none attacks another. A solution is an array of n
          *     column indices, one per row, 0-based; solutions come in lexicographic order.
          *
-         *     - `solutions` streams the list `{"kind":"queens_solutions","n","solutions","found"}`; `found`
-         *       says whether the window holds any (as many as the array does).
+         *     - `solutions` streams the list `{"kind":"queens_solutions","n","solutions","found","next_offset"}`;
+         *       `found` says whether the window holds any (as many as the array does), `next_offset` where
+         *       the next page starts (null after the last solution). Without `limit`, a JSON list is one page
+         *       of at most --default-page solutions (default 10000); NDJSON lists all.
          *       With `Accept: application/x-ndjson` the body is one solution array per line instead. A list
          *       that would outlast the time limit is cut off (the chunked transfer is aborted, never ended
          *       as if complete): use `limit`.
@@ -1141,8 +1148,12 @@ export interface components {
         PermutationsOrder: "lexicographic" | "input" | "any";
         /** @description The length of each arrangement, from 0 to the number of items (default all of them). */
         PermutationsK: number;
-        /** @description The most arrangements listed (default no limit; 0 lists none and still gives the total). */
-        PermutationsLimit: number;
+        /** @description The most entries listed, up to 2^53-1; without it a JSON list holds at most --default-page entries (default 10000) when the request names no limit, and NDJSON has no limit. 0 lists none. */
+        ListLimit: number;
+        /** @description The 0-based index of the first entry listed (default 0), as a number up to 2^53-1 or a string of decimal digits (of any size for /permutations and /combinations, up to 2^53-1 for /queens); a list answer's next_offset is the next page's. */
+        ListOffset: number | components["schemas"]["BigInteger"];
+        /** @description The offset of the first entry after this answer's, to ask for the next page with; null when this answer lists the last entry (or none is past offset). */
+        NextOffset: components["schemas"]["BigInteger"] | null;
         /** @description Any JSON values; equal "by value" means the same item class. */
         PermutationItems: unknown[];
         /** @description A string whose Unicode code points are the items; results come back as strings. */
@@ -1157,9 +1168,9 @@ export interface components {
              */
             distinct?: boolean;
             k?: components["schemas"]["PermutationsK"];
-            /** @description The 0-based index in the chosen order of the first arrangement listed (default 0), as a number up to 2^53-1 or a string of digits of any size; at or past count the list is empty. */
-            offset?: number | components["schemas"]["BigInteger"];
-            limit?: components["schemas"]["PermutationsLimit"];
+            /** @description The 0-based index in the chosen order of the first arrangement listed (default 0), as a number up to 2^53-1 or a string of digits of any size; at or past `total` the list is empty. */
+            offset?: components["schemas"]["ListOffset"];
+            limit?: components["schemas"]["ListLimit"];
             /**
              * @description Answer only {"kind","total"} (also with Accept application/x-ndjson).
              * @default false
@@ -1206,6 +1217,7 @@ export interface components {
             kind: "permutations";
             /** @description How many permutations there are in all, whatever offset and limit list. */
             total: components["schemas"]["BigInteger"];
+            next_offset: components["schemas"]["NextOffset"];
             /** @description The permutations from offset on, at most limit of them. */
             permutations: components["schemas"]["Arrangement"][];
         };
@@ -1248,9 +1260,9 @@ export interface components {
              * @default false
              */
             distinct?: boolean;
-            /** @description The 0-based index of the first combination listed (default 0), as a number up to 2^53-1 or a string of digits of any size; at or past count the list is empty. */
-            offset?: number | components["schemas"]["BigInteger"];
-            limit?: components["schemas"]["PermutationsLimit"];
+            /** @description The 0-based index of the first combination listed (default 0), as a number up to 2^53-1 or a string of digits of any size; at or past `total` the list is empty. */
+            offset?: components["schemas"]["ListOffset"];
+            limit?: components["schemas"]["ListLimit"];
             /**
              * @description Answer only {"kind","total"} (also with Accept application/x-ndjson).
              * @default false
@@ -1295,6 +1307,7 @@ export interface components {
             kind: "combinations";
             /** @description How many combinations there are in all, whatever offset and limit list. */
             total: components["schemas"]["BigInteger"];
+            next_offset: components["schemas"]["NextOffset"];
             /** @description The combinations from offset on, at most limit of them. */
             combinations: components["schemas"]["Arrangement"][];
         };
@@ -1338,13 +1351,10 @@ export interface components {
              * @default false
              */
             unique?: boolean;
-            /**
-             * @description Solutions to skip (mode `solutions` only, else 400 `conflicting_fields`).
-             * @default 0
-             */
-            offset?: number;
-            /** @description Most solutions to list; no limit when absent (mode `solutions` only, else 400 `conflicting_fields`). */
-            limit?: number;
+            /** @description Solutions to skip, up to 2^53-1 (mode `solutions` only, else 400 `conflicting_fields`). */
+            offset?: components["schemas"]["ListOffset"];
+            /** @description Most solutions to list, up to 2^53-1; without it a JSON list holds at most --default-page entries (default 10000) when the request names no limit, and NDJSON has no limit (with format svg, 1). Mode `solutions` only, else 400 `conflicting_fields`. */
+            limit?: components["schemas"]["ListLimit"];
             algorithm?: components["schemas"]["QueensAlgorithm"];
             format?: components["schemas"]["QueensFormat"];
             /** @description Which part of a split count to count, from 0 to `parts` - 1 (as a Kubernetes Indexed Job numbers its pods); with `parts`, mode `count` only. Outside its split: 400 `invalid_field`; without `parts`: 400 `missing_field`. */
@@ -1397,6 +1407,7 @@ export interface components {
             solutions: components["schemas"]["QueensSolution"][];
             /** @description Whether at least one solution is listed (as many are listed as `solutions` holds). */
             found: boolean;
+            next_offset: components["schemas"]["NextOffset"];
         };
         QueensCount: {
             /**
@@ -3782,12 +3793,12 @@ export interface operations {
                 /** @description The length of each arrangement, from 0 to the number of items (default all of them). */
                 k?: components["schemas"]["PermutationsK"];
                 /**
-                 * @description The 0-based index in the chosen order of the first arrangement listed, of any size; at or past count the list is empty.
+                 * @description The 0-based index in the chosen order of the first arrangement listed (default 0), of any size; at or past `total` the list is empty.
                  * @example 2
                  */
-                offset?: components["schemas"]["BigInteger"];
-                /** @description The most arrangements listed (default no limit; 0 lists none and still gives the total). */
-                limit?: components["schemas"]["PermutationsLimit"];
+                offset?: components["schemas"]["ListOffset"];
+                /** @description The most arrangements listed, up to 2^53-1; without it a JSON list holds at most --default-page entries (default 10000) when the request names no limit, and NDJSON has no limit (0 lists none and still gives the total and next_offset). */
+                limit?: components["schemas"]["ListLimit"];
                 /** @description true answers only {"kind","total"} (also with Accept application/x-ndjson). */
                 count_only?: boolean;
                 /** @description A smaller time limit for this request, in milliseconds (at most the server's --time-limit-ms, default 10000). */
@@ -4205,12 +4216,12 @@ export interface operations {
                 /** @description true lists each distinct sub-multiset once ("aabc", k 2 gives 4, not 6). */
                 distinct?: boolean;
                 /**
-                 * @description The 0-based index of the first combination listed, of any size; at or past count the list is empty.
+                 * @description The 0-based index of the first combination listed (default 0), of any size; at or past `total` the list is empty.
                  * @example 1
                  */
-                offset?: components["schemas"]["BigInteger"];
-                /** @description The most combinations listed (default no limit; 0 lists none and still gives the total). */
-                limit?: components["schemas"]["PermutationsLimit"];
+                offset?: components["schemas"]["ListOffset"];
+                /** @description The most combinations listed, up to 2^53-1; without it a JSON list holds at most --default-page entries (default 10000) when the request names no limit, and NDJSON has no limit (0 lists none and still gives the total and next_offset). */
+                limit?: components["schemas"]["ListLimit"];
                 /** @description true answers only {"kind","total"} (also with Accept application/x-ndjson). */
                 count_only?: boolean;
                 /** @description A smaller time limit for this request, in milliseconds (at most the server's --time-limit-ms, default 10000). */
@@ -4622,10 +4633,10 @@ export interface operations {
                 mode?: components["schemas"]["QueensMode"];
                 /** @description Only fundamental solutions (one per class under the 8 rotations and reflections; the lexicographically smallest of the class). Modes `solutions` and `count` only. */
                 unique?: boolean;
-                /** @description Solutions to skip before the window (mode `solutions` only). */
-                offset?: number;
-                /** @description Most solutions to list (mode `solutions` only); no limit when absent. */
-                limit?: number;
+                /** @description Solutions to skip before the window (mode `solutions` only), up to 2^53-1. */
+                offset?: components["schemas"]["ListOffset"];
+                /** @description Most solutions to list (mode `solutions` only), up to 2^53-1; without it a JSON list holds at most --default-page entries (default 10000) when the request names no limit, and NDJSON has no limit (with format svg, 1). */
+                limit?: components["schemas"]["ListLimit"];
                 /** @description Search method for modes `solutions` and `count`; all give the same solutions in the same order. */
                 algorithm?: components["schemas"]["QueensAlgorithm"];
                 /** @description json (default), or svg for a drawing of one board (image/svg+xml; the queens found in blue, the queens of `placed` in black), so `<img src="/queens?n=8&mode=first&format=svg">` works in a page. Mode first, or mode solutions with a window of one solution (limit 1, the default with svg; pick it with offset). Not with mode count (400 conflicting_fields); boards up to 200 x 200 (else 422 too_large, field format). */
