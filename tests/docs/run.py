@@ -44,7 +44,7 @@ FOREIGN_OPTIONS = {
     "--wrap": "ld", "--noout": "xmllint", "--recurse": "git", "--variant": "debootstrap",
     "--seed": "tests/garbage/run.py", "--count": "tests/garbage/run.py", "--parallel": "scripts/fuzz.sh",
     "--merge": "libFuzzer", "--errors": "scripts/fuzz.sh", "--check": "scripts/format.sh",
-    "--strict": "tsc", "--bundle": "esbuild", "--outfile": "esbuild", "--alias": "esbuild",
+    "--strict": "tsc", "--init": "tsc", "--module": "tsc", "--bundle": "esbuild", "--outfile": "esbuild", "--alias": "esbuild",
     "--headless": "chromium", "--no-sandbox": "chromium",
     "--for": "kubectl", "--tail": "kubectl", "--max-log-requests": "kubectl",
     "--repeat": "scripts/test.sh", "--jobs": "scripts/test.sh", "--stop-rounds": "scripts/test.sh", "--fail-fast": "scripts/test.sh",

@@ -204,12 +204,17 @@ def call_bound(binary):
         check("10! as NDJSON: 3,628,800 lines, the first and last right",
               status == 200 and len(lines) == 3628801 and lines[0] == b"[0,1,2,3,4,5,6,7,8,9]"
               and lines[-2] == b"[9,8,7,6,5,4,3,2,1,0]" and lines[-1] == b"", (status, len(lines)))
-        status, body = read_all(port, "/permutations?items=0,1,2,3,4,5,6,7,8", "application/json")
+        # A JSON list without limit is one --default-page: these ask for every entry, so the whole
+        # list streams through the direct calls, and the last page says there is no next.
+        status, body = read_all(port, "/permutations?limit=362880&items=0,1,2,3,4,5,6,7,8", "application/json")
         doc = json.loads(body)
-        check("9! as JSON: valid, 362,880 permutations", status == 200 and len(doc["permutations"]) == 362880)
-        status, body = read_all(port, "/combinations?k=12&items=" + ",".join(str(i) for i in range(24)), "application/json")
+        check("9! as JSON: valid, 362,880 permutations", status == 200 and len(doc["permutations"]) == 362880
+              and doc["next_offset"] is None)
+        status, body = read_all(port, "/combinations?k=12&limit=2704156&items=" + ",".join(str(i) for i in range(24)),
+                                "application/json")
         doc = json.loads(body)
-        check("C(24,12) as JSON: 2,704,156 combinations", status == 200 and len(doc["combinations"]) == 2704156)
+        check("C(24,12) as JSON: 2,704,156 combinations", status == 200 and len(doc["combinations"]) == 2704156
+              and doc["next_offset"] is None)
         status, body = read_all(port, "/shuffle?n=2000000&seed=7", "application/json")
         doc = json.loads(body)
         check("a seeded shuffle of 2,000,000: a permutation of 0..n-1",

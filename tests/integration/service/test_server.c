@@ -376,7 +376,8 @@ Test(streaming, a_client_leaving_mid_stream_ends_generation) {
     snprintf(url, sizeof url, "%s/permutations", server.url);
     size_t received = 0;
     curl_easy_setopt(curl, CURLOPT_URL, url);
-    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, "{\"items\":[1,2,3,4,5,6,7,8,9,10,11,12]}"); /* 12! lines */
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, /* 12! arrangements, limited by the largest limit alone */
+                     "{\"items\":[1,2,3,4,5,6,7,8,9,10,11,12],\"limit\":9007199254740991}");
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, hang_up_after_first_megabyte);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &received);
     cr_assert_eq(curl_easy_perform(curl), CURLE_WRITE_ERROR);
