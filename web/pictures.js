@@ -1,6 +1,7 @@
 // The playground's pictures: each answer drawn from its JSON (queens boards, knight's tours, word
-// ladders, sudoku grids). Small boards are SVG (one element per square, numbered, readable by tests
-// and screen readers); large ones a canvas, so a 2000 x 2000 tour is one bitmap, not 4 million nodes.
+// ladders, sudoku grids), and the front page's Sudoku and ladder (`sudoku`, `ladder`). Small boards
+// are SVG (one element per square, numbered, readable by tests and screen readers); large ones a
+// canvas, so a 2000 x 2000 tour is one bitmap, not 4 million nodes.
 // Nothing here uses inline styles: colours come from classes in playground.css (the page's CSP).
 'use strict';
 
@@ -254,5 +255,8 @@ const Pictures = (() => {
     return drawer !== undefined && answer !== null && typeof answer === 'object' && drawer(answer, target, request);
   }
 
-  return {draw};
+  // A grid given as a string (row-major, '.' empty) as an SVG picture, without the answer's frame.
+  const sudoku = (grid, title) => sudokuGrid(sudokuCells(grid), sudokuCells(grid), title);
+
+  return {draw, sudoku, ladder: ladderList};
 })();

@@ -1,8 +1,9 @@
 // The playground's play modes (#play/<game>?<state>): Sudoku, N-Queens, word ladder, knight's tour and
 // the rank explorer, each played against the service's own endpoints: the page draws the board and
-// takes moves, every judgement, hint, completion and explanation is a request. A game's whole state
-// (its seed, the moves so far) is kept in the address with history.replaceState, so reloading or
-// sharing the address reproduces the view. Boards are buttons with a roving tabindex: Tab reaches the
+// takes moves, every judgement, hint, completion and explanation is a request. Also the front page
+// (no view after #), which shows them: the puzzle of the day and a card per mode with its picture. A
+// game's whole state (its seed, the moves so far) is kept in the address with history.replaceState,
+// so reloading or sharing the address reproduces the view. Boards are buttons with a roving tabindex: Tab reaches the
 // board once, the arrow keys move inside it, Enter or Space plays the focused square.
 'use strict';
 
@@ -637,10 +638,83 @@
     ranks: {title: 'Rank explorer', make: ranks, intro: 'Permutations and combinations in order, each with its rank: the service turns ranks into arrangements and back, exactly, however big.'},
   };
 
-  // Builds the view of the address's game; its first request follows.
+  // ---- the front page (an address with no view after #) ----
+  // The puzzle of the day is the Sudoku of DAY_SUDOKU whose seed is the UTC date (2026-12-02 gives
+  // 20261202): every visitor gets the same one that day, and its card opens it in the Sudoku mode.
+  // The cards' pictures are the service's SVG drawings (<img>, so the browser keeps them by their
+  // ETags) or drawn here from its JSON; the queens board and the rank change with the day too. Each
+  // picture fills a box playground.css sizes beforehand, and is asked for only once the page is shown.
+  // The date is written out here, not with Intl: building a time-zone formatter costs a phone's CPU
+  // a long task before the first card is drawn.
+  const DAY_SUDOKU = {box: 3, difficulty: 'easy', symmetry: 'none'};
+  const RANK_ITEMS = 'ABCDEFGHIJKLMNOPQRST';
+  const RANK_TOTAL = 2432902008176640000n; // 20!
+  const RANK_STRIDE = 1000000000000000003n; // a day's seed times this, modulo 20!: the day's rank
+  const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+  const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+  const daySeed = (now) => String(now.getUTCFullYear() * 10000 + (now.getUTCMonth() + 1) * 100 + now.getUTCDate());
+  const dayName = (now) => `${WEEKDAYS[now.getUTCDay()]} ${now.getUTCDate()} ${MONTHS[now.getUTCMonth()]} ${now.getUTCFullYear()}`;
+  const grouped = (digits) => digits.replace(/\B(?=(\d{3})+$)/g, ',');
+  let homeSeed = null; // the day whose pictures are drawn
+
+  // Fills a picture box with `what()`'s node, or with the service's error.
+  async function picture(box, what) {
+    try {
+      box.replaceChildren(await what());
+    } catch (error) {
+      box.replaceChildren(el('span', {className: 'card-error'}, error.message));
+    }
+  }
+
+  // One of the service's SVG drawings (all are 328 x 328 or smaller squares).
+  function drawing(path, query, alt) {
+    const image = el('img', {src: `${path}?${new URLSearchParams(query)}`, alt, width: 328, height: 328});
+    image.addEventListener('error', () => image.replaceWith(el('span', {className: 'card-error'}, `${path} did not answer`)));
+    return image;
+  }
+
+  function showHome() {
+    document.title = 'puzzled playground';
+    document.querySelectorAll('nav.modes a').forEach((a) => a.removeAttribute('aria-current'));
+    document.body.dataset.view = 'home';
+    const now = new Date(), seed = daySeed(now);
+    if (seed === homeSeed) return;
+    homeSeed = seed;
+    const day = dayName(now);
+    const box = (name) => document.querySelector(`[data-picture=${name}]`);
+    $('today').href = `#play/sudoku?${new URLSearchParams({...DAY_SUDOKU, seed})}`;
+    $('today').dataset.seed = seed;
+    $('today-date').textContent = `${day} (UTC), seed ${seed}:`;
+    picture($('today-picture'), async () => {
+      const answer = await service.get('/sudoku/generate', {...DAY_SUDOKU, seed});
+      $('today-rating').textContent = `${answer.rating}, ${answer.givens} givens`;
+      $('today').dataset.puzzle = answer.puzzle;
+      return Pictures.sudoku(answer.puzzle, `The Sudoku of ${day}`);
+    });
+    picture(box('sudoku'), () => drawing('/sudoku/generate', {box: 2, difficulty: 'simple', seed, format: 'svg'}, 'A 4 × 4 Sudoku drawn by the service'));
+    picture(box('queens'), () => drawing('/queens', {n: 8, mode: 'solutions', offset: Number(seed) % 92, format: 'svg'}, 'Eight queens, none attacking another, drawn by the service'));
+    picture(box('knight'), () => drawing('/knight-tour', {n: 8, format: 'svg'}, "A knight's tour of the 8 × 8 board drawn by the service"));
+    picture(box('ladder'), async () => Pictures.ladder((await service.get('/word-ladder', {from: 'cold', to: 'warm'})).ladder));
+    picture(box('ranks'), async () => {
+      const rank = String(BigInt(seed) * RANK_STRIDE % RANK_TOTAL);
+      const answer = await service.get('/permutation/unrank', {text: RANK_ITEMS, rank});
+      return el('span', {className: 'rank-card'},
+        el('span', {className: 'tiles'}, ...Array.from(answer.permutation, (letter) => el('span', {className: 'tile'}, letter))),
+        el('span', {className: 'rank-figures', dataRank: rank}, el('span', {}, `rank ${grouped(rank)}`), el('span', {}, `of 20! = ${grouped(answer.total)}`)));
+    });
+    picture(box('endpoint'), async () => {
+      const request = {n: 8, mode: 'count'};
+      const answer = await service.post('/queens', request);
+      return el('span', {className: 'example'}, el('code', {}, 'POST /queens'), el('code', {}, JSON.stringify(request)),
+        el('code', {className: 'answered'}, `→ 200 ${JSON.stringify(answer).replaceAll(',"', ', "')}`));
+    });
+  }
+
+  // Builds the view of the address (a game, or the front page); a game's first request follows.
   function show() {
+    if (/^#\//.test(location.hash)) return; // the endpoint view (playground.js)
     const match = /^#play\/(\w+)\??(.*)$/.exec(location.hash);
-    if (!match) return;
+    if (!match) { viewToken++; showHome(); return; }
     viewToken++; // answers to the previous view's requests are dropped
     delete document.body.dataset.busy;
     game = GAMES[match[1]] ? match[1] : 'sudoku';

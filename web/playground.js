@@ -392,9 +392,10 @@
     });
   }
 
-  // #/<path> (or no hash) is this view; #play/… belongs to play.js.
+  // #/<path> is this view; #play/… and the front page (any other address) belong to play.js.
+  const isMine = () => /^#\//.test(location.hash);
   async function route() {
-    if (/^#play\//.test(location.hash)) { running?.abort(); return; }
+    if (!isMine()) { running?.abort(); return; }
     if (!endpoints.length) {
       try {
         endpoints = await loadEndpoints();
@@ -405,7 +406,7 @@
       buildChoice();
       document.body.dataset.ready = 'true';
     }
-    if (/^#play\//.test(location.hash)) return; // moved on meanwhile
+    if (!isMine()) return; // moved on meanwhile
     const path = decodeURIComponent(location.hash.replace(/^#/, ''));
     const endpoint = endpoints.find((e) => e.path === path) ?? endpoints.find((e) => e.path === '/queens') ?? endpoints[0];
     if (endpoint !== current) showEndpoint(endpoint);

@@ -638,6 +638,78 @@ test('a play mode by keyboard alone: Tab to the board, arrows, Enter, then Tab t
   check(/^Correct/.test(await page.textContent('#play-status')), 'judged correct');
 });
 
+// The front page at a fixed UTC time: every card drawn, the day's puzzle that of the date's seed.
+async function openHome(browser, base, time, viewport = {width: 1280, height: 900}, colorScheme = 'light') {
+  const context = await browser.newContext({viewport, colorScheme});
+  await context.clock.setFixedTime(new Date(time));
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#today[data-puzzle] .today-picture svg');
+  await page.waitForFunction(() => [...document.querySelectorAll('.card-picture[data-picture]')]
+    .every((box) => box.querySelector('img') ? box.querySelector('img').complete && box.querySelector('img').naturalWidth > 0 : box.childElementCount > 0));
+  check(errors.length === 0, `front page errors: ${errors.join('; ')}`);
+  const day = await page.evaluate(() => ({seed: document.getElementById('today').dataset.seed, puzzle: document.getElementById('today').dataset.puzzle,
+    href: document.getElementById('today').getAttribute('href'),
+    drawn: [...document.querySelectorAll('#today-picture text')].map((t) => `${t.getAttribute('x')},${t.getAttribute('y')}=${t.textContent}`).join(' ')}));
+  return {context, page, day};
+}
+
+test('the front page: a drawn card per mode, the same puzzle all day, most of the screen content', async ({base, browser}) => {
+  const utcSeed = (time) => time.slice(0, 10).replaceAll('-', ''); // 2026-03-04T… is 20260304
+  const morning = '2026-03-04T00:00:05Z', night = '2026-03-04T23:59:55Z', next = '2026-03-05T00:00:05Z';
+  const first = await openHome(browser, base, morning), second = await openHome(browser, base, night);
+  equal(first.day.seed, utcSeed(morning), 'the seed is the UTC date');
+  equal(second.day, first.day, 'two loads on the same UTC day: the same puzzle, drawn the same');
+  const own = await (await fetch(`${base}/sudoku/generate?box=3&difficulty=easy&symmetry=none&seed=${utcSeed(morning)}`)).json();
+  equal(first.day.puzzle, own.puzzle, "the day's puzzle is the service's for that seed");
+  const givens = [...own.puzzle].filter((c) => c !== '.').length;
+  equal(first.day.drawn.split(' ').length, givens, 'every given drawn');
+  const tomorrow = await openHome(browser, base, next);
+  check(tomorrow.day.seed === utcSeed(next) && tomorrow.day.puzzle !== first.day.puzzle, 'the next day has another puzzle');
+  await Promise.all([second.context.close(), tomorrow.context.close()]);
+
+  const {page} = first;
+  const cards = await page.$$eval('.cards .card', (links) => links.map((a) => a.getAttribute('href')));
+  equal(cards, ['#play/sudoku', '#play/queens', '#play/ladder', '#play/knight', '#play/ranks', '#/queens'], 'a card per mode, then any endpoint');
+  for (const source of await page.$$eval('.card-picture img', (images) => images.map((i) => i.getAttribute('src')))) {
+    const response = await fetch(`${base}${source}`);
+    check(response.status === 200 && response.headers.get('Content-Type') === 'image/svg+xml' && response.headers.get('ETag'), `${source}: an SVG with an ETag`);
+  }
+  const ladder = await page.$$eval('[data-picture=ladder] li', (items) => items.map((li) => li.textContent));
+  check(ladder.length > 1 && ladder.every((w, i) => i === 0 || lettersChanged(ladder[i - 1], w) === 1), `the ladder card: ${ladder}`);
+  const tiles = await page.$$eval('[data-picture=ranks] .tile', (list) => list.map((t) => t.textContent).join(''));
+  const rank = await page.$eval('[data-picture=ranks] [data-rank]', (figures) => figures.dataset.rank);
+  const ranked = await (await fetch(`${base}/permutation/rank?text=${tiles}&pool_text=ABCDEFGHIJKLMNOPQRST`)).json();
+  equal([[...tiles].sort().join(''), ranked.rank], ['ABCDEFGHIJKLMNOPQRST', rank], 'the rank card: an arrangement of its 20 letters, of the rank shown');
+  check(BigInt(rank) > 2n ** 53n, `the rank card's rank is past 2^53, exact: ${rank}`);
+  const example = await page.textContent('[data-picture=endpoint]');
+  check(example.includes('POST /queens') && /"total": ?"92"/.test(example), `the endpoint card answered: ${example}`);
+
+  for (const [size, viewport] of [['desktop', {width: 1280, height: 900}], ['phone', {width: 412, height: 900}]]) {
+    for (const colorScheme of ['light', 'dark']) {
+      const {context, page: view} = await openHome(browser, base, morning, viewport, colorScheme);
+      const layout = await view.evaluate(() => ({width: document.documentElement.scrollWidth,
+        bottom: document.getElementById('home-view').getBoundingClientRect().bottom,
+        today: document.getElementById('today').getBoundingClientRect().bottom,
+        card: document.querySelector('.cards .card-picture').getBoundingClientRect().bottom}));
+      check(layout.width <= viewport.width, `front page ${size}: ${layout.width} px wide`);
+      check(layout.bottom >= 0.85 * viewport.height, `front page ${size}: content ends at ${layout.bottom} px of ${viewport.height}`);
+      check(layout.today <= viewport.height && layout.card <= viewport.height, `front page ${size}: the day's puzzle and the first card in view (${layout.today}, ${layout.card})`);
+      await view.screenshot({path: path.join(artifacts, `home-${size}-${colorScheme}.png`)});
+      await context.close();
+    }
+  }
+
+  await page.click('#today');
+  await page.waitForSelector('#play-board [data-ready=true]');
+  const board = await page.$$eval('.sudoku-board .square', (cells) => cells.map((c) => c.dataset.value).join(''));
+  equal(board, own.puzzle, "the day's card opens the same puzzle in the Sudoku mode");
+  await first.context.close();
+});
+
 test('a shared address reopens the same view', async ({page, base, browser}) => {
   await openPlay(page, base, 'sudoku?box=2&difficulty=simple&seed=7');
   const hint = await act(page, '#sudoku-hint');
