@@ -251,10 +251,8 @@ static bool apply_time_limit(api_request *req, const cJSON *value) {
         return api_fail(req, API_INVALID_FIELD, time_limit_field.name,
                         "'time_limit_ms' must be an integer from 1 to %u (the server's --time-limit-ms)",
                         req->limits->time_limit_ms);
-    const atomic_bool *cancelled = req->time_limit.cancelled;
-    req->time_limit = deadline_after_ms((uint64_t)value->valuedouble);
+    req->time_limit.at_ns = deadline_after_ms((uint64_t)value->valuedouble).at_ns; /* its flags stay */
     req->time_limit_ms = (uint64_t)value->valuedouble;
-    req->time_limit.cancelled = cancelled;
     req->deadline = req->time_limit;
     return true;
 }

@@ -16,17 +16,15 @@
  * numbers if they moved and the last event. progress_read() orders milestones and views (see
  * core/common/progress.h), so `done` and `elapsed_ms` never decrease. */
 #include "server/event_stream.h"
+#include "server/metrics.h"
 #include "server/suspension.h"
 
-#include <errno.h>
 #include <stddef.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 struct event_stream {
     request_context *request;
@@ -75,16 +73,6 @@ bool event_stream_reconnecting(struct MHD_Connection *connection) {
 
 /* ---- the tick ---- */
 
-/* Under the request's lock: the client closed its end (or reset it). Data waiting to be read (a
- * pipelined request) means it is still there. */
-static bool client_gone(event_stream *es) {
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(es->connection, MHD_CONNECTION_INFO_CONNECTION_FD);
-    if (info == NULL) return false;
-    char byte;
-    ssize_t got = recv(info->connect_fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
-    return got == 0 || (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
-}
-
 bool event_stream_due(event_stream *es, request_state state) {
     if (state >= REQUEST_COMPUTED || progress_abandoned(&es->progress)) return true;
     progress_view view = progress_read(&es->progress);
@@ -100,7 +88,10 @@ static void tick(timer_entry *entry) {
     request_lock(es->request);
     request_state state = request_state_of(es->request);
     if (state != REQUEST_ENDED) {
-        if (state < REQUEST_COMPUTED && client_gone(es)) progress_abandon(&es->progress);
+        if (state < REQUEST_COMPUTED && !progress_abandoned(&es->progress) && suspension_client_gone(es->connection)) {
+            progress_abandon(&es->progress);
+            metrics_client_gone();
+        }
         request_wake(es->request);
         timer_arm(es->timer, &es->tick, now_ns() + ms_to_ns(EVENT_TICK_MS)); /* its own place: room */
     }

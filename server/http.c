@@ -266,8 +266,8 @@ bool http_server_stop(http_server *server, unsigned drain_ms) {
     MHD_stop_daemon(server->daemon);
     if (server->admin_daemon != NULL) MHD_stop_daemon(server->admin_daemon);
     server->admin_daemon = NULL;
-    /* the requests the daemons ended let go of their last references (an event stream's tick lets go
-     * of its own at its next tick, EVENT_TICK_MS later) before the timer stops */
+    /* the requests the daemons ended let go of their last references (an event stream's tick and a
+     * plain job's client watch let go of theirs at their next tick, 20 ms later) before the timer stops */
     deadline released = deadline_after_ms(CANCEL_GRACE_MS);
     gauge_wait_zero(&server->requests_open, &released);
     metrics_stop();

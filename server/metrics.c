@@ -32,7 +32,7 @@ static struct {
     atomic_uint_fast64_t *requests; /* [routes][METHOD_LABELS][STATUS_SLOTS] */
     route_latency *latency;         /* [routes] */
     atomic_int_fast64_t in_flight;
-    atomic_uint_fast64_t streamed_bytes, streams_aborted, deadline_exceeded;
+    atomic_uint_fast64_t streamed_bytes, streams_aborted, deadline_exceeded, client_gone;
     compute_pool *pool;
     time_t started;
 } metrics;
@@ -85,6 +85,8 @@ void metrics_request_ended(const request_record *record) {
     if (record->streamed && record->aborted) add(&metrics.streams_aborted, 1);
     if (record->deadline_exceeded) add(&metrics.deadline_exceeded, 1);
 }
+
+void metrics_client_gone(void) { add(&metrics.client_gone, 1); }
 
 static uint64_t load(atomic_uint_fast64_t *counter) { return atomic_load_explicit(counter, memory_order_relaxed); }
 
@@ -202,6 +204,9 @@ static void write_streams(byte_buffer *out) {
     sample(out, "puzzled_stream_call_max_seconds", "", figures.longest_call_seconds);
     family(out, "puzzled_deadline_exceeded_total", "counter", "Answers 503 deadline_exceeded.");
     sample(out, "puzzled_deadline_exceeded_total", "", (double)load(&metrics.deadline_exceeded));
+    family(out, "puzzled_client_gone_total", "counter",
+           "Computations cancelled while they waited or ran because their client closed its connection.");
+    sample(out, "puzzled_client_gone_total", "", (double)load(&metrics.client_gone));
 }
 
 static double resident_bytes(void) {

@@ -19,6 +19,7 @@
  *   puzzled_stream_call_max_bytes / _seconds            the largest / longest direct stream call
  *   puzzled_stream_call_bound_bytes                     the most one direct stream call may produce
  *   puzzled_deadline_exceeded_total                     503 deadline_exceeded answers
+ *   puzzled_client_gone_total                           computations cancelled as their client left
  *   puzzled_build_info{version,commit}                  1
  *   process_resident_memory_bytes, process_open_fds, process_start_time_seconds
  * Routes are the routing table's paths, or "unmatched", so the label set stays bounded whatever
@@ -51,6 +52,8 @@ void metrics_stop(void);
 
 void metrics_request_began(void);
 void metrics_request_ended(const request_record *record);
+/* A computation (waiting or running) was cancelled because its client closed its connection. */
+void metrics_client_gone(void);
 
 /* GET /metrics (routed in server/routes.c). */
 extern const api_endpoint metrics_endpoint;

@@ -20,12 +20,19 @@
  * computation has begun; such a job skips the express slice, so that its progress never starts over,
  * as does a job whose endpoint sees from its fields that it takes long (api_endpoint.long_running).
  *
+ * A client that leaves: libmicrohttpd does not look at a suspended connection, so while a plain
+ * request's job waits or runs, the server's timer looks at its socket every CLIENT_WATCH_MS
+ * (watch_client; an event stream's tick does the same for a followed computation). A client that
+ * closed its end cancels the job: its deadlines expire at once, the worker stops at its next poll,
+ * and the connection is closed without an answer.
+ *
  * Slow clients: each connection starts with the short --request-timeout-ms inactivity timeout while
  * its request arrives, and a request that has not fully arrived by then (counted from its first
  * line) is dropped; once the answer is queued the timeout becomes --idle-timeout-ms, for sending and
  * for the idle keep-alive wait. */
 #include <pthread.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,6 +64,7 @@
 #include "server/stream.h"
 #include "server/strict_http.h"
 #include "server/suspension.h"
+#include "server/timer.h"
 
 /* A small request's slice on the I/O thread (api_endpoint.estimate_seconds): what its handler may take
  * there before it stops at its deadline and goes to the pool, starting over with the rest of its time
@@ -67,6 +75,9 @@
 /* An announced body over --max-body up to this size is read and dropped before the 413, so that the
  * client, still sending, reads the answer; a larger one is refused at once and the connection closed. */
 #define DISCARD_BODY_BYTES ((uint64_t)16 << 20)
+/* How often the timer looks whether the client of a plain request whose job waits or runs has closed
+ * its connection (watch_client): a left client's work stops within this and its next deadline poll. */
+#define CLIENT_WATCH_MS 20
 /* The headers a page may read on a cross-origin answer. */
 #define EXPOSED_HEADERS "X-Request-Id, Retry-After, ETag, Content-Encoding, RateLimit-Policy, RateLimit"
 
@@ -100,17 +111,22 @@ struct request_context {
     bool pure;                 /* the answer is a pure function of the request: it gets an ETag */
     char etag[ETAG_SIZE];      /* "" until worked out (for a pure answer) */
     bool streamed;
-    bool wants_events;        /* Accept: text/event-stream on a route with progress */
-    bool long_running;        /* known from its fields to outlast the express slice: skips it */
-    double estimate_seconds;  /* its endpoint's estimate of its work (api_endpoint.estimate_seconds); <0: none */
-    event_stream *events;     /* with wants_events, from the job's submission on; else NULL */
-    stream *stream;           /* a chunked body's producer, once its answer is queued; else NULL */
-    bool answered_deadline;   /* the answer queued is a deadline_exceeded error */
+    bool wants_events;       /* Accept: text/event-stream on a route with progress */
+    bool long_running;       /* known from its fields to outlast the express slice: skips it */
+    double estimate_seconds; /* its endpoint's estimate of its work (api_endpoint.estimate_seconds); <0: none */
+    event_stream *events;    /* with wants_events, from the job's submission on; else NULL */
+    stream *stream;          /* a chunked body's producer, once its answer is queued; else NULL */
+    bool answered_deadline;  /* the answer queued is a deadline_exceeded error */
+    atomic_bool
+        client_gone;   /* its client closed the connection while its job waited or ran: the job's deadlines expire */
+    timer_entry watch; /* a plain job's client watch on the server's timer (watch_client) */
     bool fails_allocation;    /* armed the allocation-failure countdown (server/alloc_failure.h) */
     lifecycle_point pause_at; /* test builds: where the request pauses (server/lifecycle_hooks.h) */
     int status;
     uint64_t bytes_sent;
 };
+
+static void watch_client(timer_entry *entry);
 
 static double elapsed_ms(const struct timespec *since) {
     struct timespec now;
@@ -131,6 +147,8 @@ void *http_request_begin(void *cls, const char *uri, struct MHD_Connection *conn
     pthread_mutex_init(&ctx->lock, NULL);
     ctx->refs = 1; /* libmicrohttpd's, until http_request_end */
     ctx->state = REQUEST_ARRIVING;
+    atomic_init(&ctx->client_gone, false);
+    timer_entry_init(&ctx->watch, watch_client);
     bb_init(&ctx->body);
     ctx->res = (api_response){.status = 200, .content_type = "application/json"};
     bb_init(&ctx->res.body);
@@ -207,7 +225,8 @@ void http_request_end(void *cls, struct MHD_Connection *connection, void **con_c
         [MHD_REQUEST_TERMINATED_READ_ERROR] = "client-gone",
         [MHD_REQUEST_TERMINATED_CLIENT_ABORT] = "client-gone",
     };
-    const char *outcome = (size_t)termination < sizeof outcomes / sizeof outcomes[0] && outcomes[termination]
+    const char *outcome = atomic_load(&ctx->client_gone) ? "client-gone" /* closed by its client watch */
+                          : (size_t)termination < sizeof outcomes / sizeof outcomes[0] && outcomes[termination]
                               ? outcomes[termination]
                               : "error";
     double ms = elapsed_ms(&ctx->started);
@@ -395,6 +414,7 @@ static bool read_fields(request_context *ctx) {
     req->time_limit = deadline_after_ms(server->config->limits.time_limit_ms);
     req->time_limit_ms = server->config->limits.time_limit_ms;
     req->time_limit.cancelled = &server->cancelled;
+    req->time_limit.abandoned = &ctx->client_gone;
     req->deadline = req->time_limit;
     const char *type = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
     bool post = strcmp(ctx->method, "POST") == 0;
@@ -580,6 +600,7 @@ static bool run_slice_outlasted(request_context *ctx, uint64_t ms) {
     api_request *req = &ctx->req;
     req->deadline = deadline_after_ms(ms);
     req->deadline.cancelled = req->time_limit.cancelled;
+    req->deadline.abandoned = req->time_limit.abandoned;
     if (req->time_limit.at_ns != 0 && req->time_limit.at_ns < req->deadline.at_ns)
         req->deadline.at_ns = req->time_limit.at_ns;
     run_endpoint(ctx);
@@ -661,6 +682,31 @@ static bool admit_client(request_context *ctx, enum MHD_Result *refused) {
     return true;
 }
 
+/* On the timer thread, every CLIENT_WATCH_MS while a plain request's job waits or runs: a client that
+ * closed its connection cancels the job (its deadlines expire at once; the request ends without an
+ * answer). Once the job is done, the request ended or the client left, or when the entry cannot be
+ * armed again, the watch's reference goes, its last touch of the request. */
+static void watch_client(timer_entry *entry) {
+    request_context *ctx = (request_context *)((char *)entry - offsetof(request_context, watch));
+    pthread_mutex_lock(&ctx->lock);
+    bool watching = ctx->state == REQUEST_COMPUTING;
+    if (watching && suspension_client_gone(ctx->connection)) {
+        atomic_store(&ctx->client_gone, true);
+        metrics_client_gone();
+        watching = false;
+    }
+    if (watching) watching = timer_arm(ctx->server->timer, &ctx->watch, timer_now_ns() + CLIENT_WATCH_MS * 1000000LL);
+    pthread_mutex_unlock(&ctx->lock);
+    if (!watching) request_release(ctx);
+}
+
+/* Under the lock, as a plain request's job is queued: its client watch starts, holding a reference.
+ * Without memory for its place in the timer, the request goes unwatched (its work stops at its time
+ * limit, as before a client could be seen to leave). */
+static void watch_client_start(request_context *ctx) {
+    if (timer_arm(ctx->server->timer, &ctx->watch, timer_now_ns() + CLIENT_WATCH_MS * 1000000LL)) ctx->refs++;
+}
+
 /* Queues the request, counted in its client's share already, for the pool and suspends its
  * connection, or refuses it at once: a full queue (503). */
 static enum MHD_Result enqueue(request_context *ctx) {
@@ -683,6 +729,7 @@ static enum MHD_Result enqueue(request_context *ctx) {
     if (admission == COMPUTE_QUEUED) {
         ctx->refs++; /* the job's, until complete_job */
         ctx->state = REQUEST_COMPUTING;
+        if (ctx->events == NULL) watch_client_start(ctx); /* an event stream's tick watches its client */
         request_suspend(ctx);
         pthread_mutex_unlock(&ctx->lock);
         return MHD_YES;
@@ -838,7 +885,7 @@ enum MHD_Result http_request_handle(void *cls, struct MHD_Connection *connection
     pthread_mutex_unlock(&ctx->lock);
     if (waits) return MHD_YES;
     if (state == REQUEST_COMPUTING) return event_stream_abandoned(ctx->events) ? MHD_NO : queue_event_stream(ctx);
-    if (state == REQUEST_COMPUTED) return queue_answer(ctx);
+    if (state == REQUEST_COMPUTED) return atomic_load(&ctx->client_gone) ? MHD_NO : queue_answer(ctx);
     if (state != REQUEST_ARRIVING) return MHD_YES;
     if (elapsed_ms(&ctx->started) > server->config->request_timeout_ms) return MHD_NO; /* too slow to arrive */
     if (ctx->method[0] == '\0') return first_call(ctx, url, method, version);

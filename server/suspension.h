@@ -23,6 +23,11 @@ void suspension_suspend(struct MHD_Connection *connection);
 /* MHD_resume_connection, counted. From any thread, once per suspension. */
 void suspension_resume(struct MHD_Connection *connection);
 
+/* From any thread, while the connection is not closed by libmicrohttpd (its request has not ended):
+ * the client closed its end of the connection, or reset it. poll(2) with POLLRDHUP sees the close
+ * even behind bytes not read yet (a pipelined request), where a one-byte MSG_PEEK would read them. */
+bool suspension_client_gone(struct MHD_Connection *connection);
+
 /* Connections suspended now. */
 unsigned suspension_count(void);
 

@@ -17,6 +17,7 @@ deadline deadline_none(void) { return (deadline){.at_ns = 0}; }
 bool deadline_expired(const deadline *d) {
     if (d == NULL) return false;
     if (d->cancelled != NULL && atomic_load_explicit(d->cancelled, memory_order_relaxed)) return true;
+    if (d->abandoned != NULL && atomic_load_explicit(d->abandoned, memory_order_relaxed)) return true;
     if (progress_abandoned(d->progress)) return true;
     return d->at_ns != 0 && monotonic_ns() >= d->at_ns;
 }

@@ -1,6 +1,7 @@
 /* Cooperative time limits: a point on the monotonic clock that long computations poll and stop at,
- * and an optional flag that ends them early (the server raises it when a stop has waited its drain
- * time, so running computations end as if their time were up). The deadline also carries where the
+ * and two optional flags that end them early: one the server raises when a stop has waited its drain
+ * time (for every computation), one it raises when the client of one computation left, so running
+ * computations end as if their time were up. The deadline also carries where the
  * computation reports how far it got (core/common/progress.h), since every long computation already
  * holds its deadline where it polls; a follower that abandons that record expires the deadline. */
 #ifndef PUZZLED_CORE_DEADLINE_H
@@ -18,6 +19,7 @@ typedef struct progress progress;
 typedef struct deadline {
     int64_t at_ns;                /* CLOCK_MONOTONIC nanoseconds; 0 means "no limit" */
     const atomic_bool *cancelled; /* NULL, or a flag that expires the deadline at once when raised */
+    const atomic_bool *abandoned; /* the same, for one computation: nobody waits for its result */
     progress *progress;           /* NULL, or where the computation reports how far it got */
 } deadline;
 

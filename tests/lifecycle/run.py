@@ -12,6 +12,10 @@ Starts puzzled with one main worker and shows that:
     and a progress event arrive before the result, which arrives once the job is released;
   - a client leaving while its request waits in the queue, while its job runs (held at `running`),
     mid-stream, and after the last byte: each request ends, nothing stays in flight, no worker busy;
+  - a client leaving a plain (not followed) request while its job waits in the queue behind a job
+    held at `complete`, and while its own job is held at `running`: the client watch sees it gone
+    while the window is held (puzzled_client_gone_total), and released, the job stops long before
+    its time limit, which is past every wait of this test, so a job that ran on would fail it;
   - the stop then exits 0 without a connection left suspended.
 Every wait is bounded and polls for the event it waits for; nothing is timed.
 Prints one line per check and `N passed, M failed` last; exits 1 when a check failed.
@@ -33,6 +37,9 @@ WAIT_S = scaled(60)  # bounds every wait for an event (a loaded or sanitizer bui
 # Skipping 10^12 solutions runs until its time limit (an offset has no estimate, so it is not refused at once).
 LONG = "/queens?n=24&offset=1000000000000&limit=1&algorithm=backtracking&time_limit_ms={ms}"
 SHORT = "/queens?n=10&mode=count"
+# A plain request's time limit past every wait here (the server's --time-limit-ms allows it): a job
+# that ran on after its client left would keep the worker busy past the test's wait for idle.
+PAST_EVERY_WAIT_MS = int(WAIT_S * 1000 * 4)
 
 
 def get(port, path, headers=None):
@@ -158,6 +165,36 @@ def client_leaves_running(port, hooks):
     check("its client leaving while it runs: the job stops, the request ends", wait_until(lambda: idle(port)))
 
 
+def plain_client_leaves_queued(port, hooks):
+    gone = metric(port, "puzzled_client_gone_total")
+    blocker = threading.Thread(target=get, args=(port, LONG.format(ms=1500), {"X-Pause-At": "complete"}))
+    blocker.start()
+    check("plain: a job held as it completes holds the one main worker", hooks.reached("complete"))
+    s = send(port, LONG.format(ms=PAST_EVERY_WAIT_MS), {})
+    check("plain: a request waits in the main queue behind it",
+          wait_until(lambda: metric(port, 'puzzled_queue_waiting{lane="main"}') == 1))
+    s.close()
+    check("plain: its client leaving while it waits is seen while the worker is still held",
+          wait_until(lambda: metric(port, "puzzled_client_gone_total") == gone + 1) and
+          metric(port, 'puzzled_queue_waiting{lane="main"}') == 1)
+    hooks.release("complete")
+    blocker.join(WAIT_S)
+    check("plain: released, the left job does no work: the request ends, no worker busy",
+          wait_until(lambda: idle(port)))
+
+
+def plain_client_leaves_running(port, hooks):
+    gone = metric(port, "puzzled_client_gone_total")
+    s = send(port, LONG.format(ms=PAST_EVERY_WAIT_MS), {"X-Pause-At": "running"})
+    check("plain: a job is held as it begins running", hooks.reached("running"))
+    s.close()
+    check("plain: its client leaving is seen while the job is held",
+          wait_until(lambda: metric(port, "puzzled_client_gone_total") == gone + 1))
+    hooks.release("running")
+    check("plain: released, the job stops long before its time limit: the request ends, no worker busy",
+          wait_until(lambda: idle(port)))
+
+
 def client_leaves_mid_stream(port):
     s = send(port, "/permutations?items=0,1,2,3,4,5,6,7,8,9", {"Accept": "application/x-ndjson"})
     s.settimeout(WAIT_S)
@@ -180,11 +217,13 @@ def main():
     with tempfile.TemporaryDirectory() as directory, tempfile.NamedTemporaryFile("w+") as log:
         os.environ["PUZZLED_LIFECYCLE_DIR"] = directory
         hooks = Hooks(directory)
-        process, port = start_puzzled(binary, ["--workers", "1", "--queue", "4", "--client-rate", "0"], stderr=log,
-                                      timeout=120)
+        flags = ["--workers", "1", "--queue", "4", "--client-rate", "0", "--time-limit-ms", str(PAST_EVERY_WAIT_MS)]
+        process, port = start_puzzled(binary, flags, stderr=log, timeout=120)
         try:
             for scenario in (lambda: lost_wakeup(port, hooks), lambda: progressing_then_computed(port, hooks),
                              lambda: client_leaves_queued(port), lambda: client_leaves_running(port, hooks),
+                             lambda: plain_client_leaves_queued(port, hooks),
+                             lambda: plain_client_leaves_running(port, hooks),
                              lambda: client_leaves_mid_stream(port), lambda: client_leaves_after_last_byte(port)):
                 hooks.reset()
                 scenario()

@@ -5,10 +5,11 @@ stage of scripts/test.sh), and runs against any build.
 
 The schedule comes from --seed alone: round by round, which request, with which headers, and when its
 client leaves. Each round, with servers started with --workers 2:
-  - on a fresh server of its own, two event streams of counts that cannot finish hold both workers,
-    six more streams wait in the main queue (/metrics says so before anything else happens), and
-    their clients leave while they wait, half with a FIN and half with a RST (SO_LINGER 0), then the
-    two holding the workers; then that server stops. Fresh, because admission counts waiting time:
+  - on a fresh server of its own, two computations that cannot finish (an event stream and a plain
+    request) hold both workers, six more (streams and plain requests in turn) wait in the main queue
+    (/metrics says so before anything else happens), and their clients leave while they wait, half
+    with a FIN and half with a RST (SO_LINGER 0), then the two holding the workers; then that server
+    stops, after every one of them ended (a plain job that ran on would hold its worker 120 s). Fresh, because admission counts waiting time:
     a job of unknown cost (these counts) is charged its lane's mean run time, and once earlier rounds
     have raised the main lane's mean past a second, two holders alone make any newcomer's wait too
     long, so the six would be refused 503 (server/compute_pool.c); a new server's mean is 0;
@@ -375,21 +376,24 @@ def idle(samples):
 def leave_while_queued(port, tally):
     """Both workers held, QUEUED more requests waiting in the main queue, then all their clients leave;
     on a fresh server (see the top: its main lane charges these counts of unknown cost nothing). Event
-    streams go from the express lane straight to the main one (server/request.c, run_job), and a stream
-    whose client leaves is abandoned (server/event_stream.c, the timer's tick), so every step is an
+    streams go from the express lane straight to the main one (server/request.c, run_job), the plain
+    counts after their express slice; a stream whose client leaves is abandoned (server/event_stream.c,
+    the timer's tick), a plain request by its client watch (server/request.c), so every step is an
     event, not a race: two counts that cannot finish take both workers, QUEUED more wait behind them,
     /metrics says so; their clients leave while they wait (FIN and RST in turn), then the two holding
     the workers."""
-    def open_stream(path):
+    def open_stream(path, accept=SSE):
         sock = socket.create_connection(("127.0.0.1", port), timeout=SOCKET_TIMEOUT_S)
-        sock.sendall(request_bytes("GET", path, None, SSE, False))
+        sock.sendall(request_bytes("GET", path, None, accept, False))
         tally.add("sent")
         return sock
 
-    holding = [open_stream(HOLD) for _ in range(2)]
+    # a plain request of each pair: its client watch (server/request.c) cancels it as the tick does a stream
+    holding = [open_stream(HOLD), open_stream(HOLD, accept=None)]
     if not wait_for(port, lambda samples: samples["puzzled_workers_busy"] == 2):
-        tally.add("cut_short", "two event streams never held both workers")
-    waiting = [open_stream(QUEUE_PATHS[number % len(QUEUE_PATHS)]) for number in range(QUEUED)]
+        tally.add("cut_short", "an event stream and a plain request never held both workers")
+    waiting = [open_stream(QUEUE_PATHS[number % len(QUEUE_PATHS)]) if number % 2 == 0 else open_stream(HOLD, None)
+               for number in range(QUEUED)]
     if not wait_for(port, lambda samples: samples['puzzled_queue_waiting{lane="main"}'] >= QUEUED):
         tally.add("cut_short", f"{QUEUED} requests never waited in the main queue together")
     for number, sock in enumerate(waiting + holding):

@@ -41,3 +41,18 @@ Test(deadline, a_raised_cancel_flag_expires_even_a_distant_deadline) {
     cr_assert(deadline_expired(&d));
     cr_assert_eq(deadline_remaining_ms(&d), 0);
 }
+
+Test(deadline, a_raised_abandoned_flag_expires_it_and_leaves_the_stop_flag_down) {
+    atomic_bool cancelled = false, abandoned = false;
+    deadline d = deadline_after_ms(3600 * 1000);
+    d.cancelled = &cancelled;
+    d.abandoned = &abandoned;
+    cr_assert_not(deadline_expired(&d));
+    atomic_store(&abandoned, true);
+    cr_assert(deadline_expired(&d));
+    cr_assert_eq(deadline_remaining_ms(&d), 0);
+    cr_assert_not(atomic_load(&cancelled));
+    deadline copy = d; /* a slice's deadline keeps the flag */
+    copy.at_ns = deadline_after_ms(3600 * 1000).at_ns;
+    cr_assert(deadline_expired(&copy));
+}
