@@ -8,8 +8,8 @@
  *  - open connections, counted per peer at accept (trusted proxies are exempt: they carry everyone);
  *  - a token bucket on computing requests (--client-rate per second, --client-burst at most), so
  *    one client cannot take every worker; cheap answers (health, readiness, 4xx) are not counted;
- *  - computing requests in progress: at most `workers + queue / 2`, so one client cannot fill the
- *    queue and leave the others only 503s. */
+ *  - computing requests in progress: at most CLIENTS_SHARE_PER_WORKER per worker, so one client cannot
+ *    fill the queues' waiting time and leave the others only 503s. */
 #ifndef PUZZLED_SERVER_CLIENTS_H
 #define PUZZLED_SERVER_CLIENTS_H
 
@@ -19,6 +19,8 @@
 #include <microhttpd.h>
 
 #define CLIENT_ADDRESS_SIZE 64
+/* A client's computing requests in progress, per --workers: one running on each worker and two waiting. */
+#define CLIENTS_SHARE_PER_WORKER 3
 
 typedef struct clients clients;
 

@@ -30,6 +30,7 @@ typedef struct job_queue {
  * 422 where it runs). A lane's sums of charges then stay inside int64_t: --queue's most (a million)
  * waiting jobs plus the running ones at an hour each is under 4e18 ns. */
 #define MOST_CHARGE_NS ((int64_t)3600 * 1000000000)
+#define UNKNOWN_CHARGE_NS ((int64_t)COMPUTE_UNKNOWN_CHARGE_MS * 1000000)
 
 /* Sub-tasks offered by running jobs (core/common/fork_join.h), oldest first. */
 typedef struct task_queue {
@@ -158,7 +159,7 @@ static void count_wait(compute_pool *pool, int64_t waited_ns) {
 }
 
 /* Runs a job taken from `from` (NULL: a continuation, not charged), and counts its run in the lane's
- * mean. The job's memory may be gone once run returns: what is needed after is read before. */
+ * mean when it measures the job's work. The job's memory may be gone once run returns: what is needed after is read before. */
 static void run_job(compute_pool *pool, compute_job *job, compute_lane lane, job_queue *from) {
     job->lane = lane;
     int64_t charge_ns = job->charge_ns, started_ns = monotonic_ns();
@@ -168,12 +169,12 @@ static void run_job(compute_pool *pool, compute_job *job, compute_lane lane, job
     }
     if (lane == COMPUTE_CONTINUATION) pool->continuations_running++;
     pthread_mutex_unlock(&pool->lock);
-    job->run(job);
+    bool measured = job->run(job);
     int64_t ran_ns = monotonic_ns() - started_ns;
     pthread_mutex_lock(&pool->lock);
     if (from != NULL) {
         from->running_ns -= charge_ns;
-        from->mean_ns += (ran_ns - from->mean_ns) / MEAN_WEIGHT;
+        if (measured) from->mean_ns += (ran_ns - from->mean_ns) / MEAN_WEIGHT;
     }
     if (lane == COMPUTE_CONTINUATION) pool->continuations_running--;
     pthread_cond_broadcast(&pool->idle);
@@ -357,15 +358,17 @@ out:
     return pool;
 }
 
-/* Charges the job in `queue` (its estimate, or the lane's mean; at most `most_ns`) and queues it, or
- * refuses it: stopping, a wait longer than it can afford (past its limit, or too long), or the queue at
- * its count. */
+/* Charges the job in `queue` (its estimate, or the lane's mean up to UNKNOWN_CHARGE_NS; at most
+ * `most_ns`) and queues it, or refuses it: stopping, a wait longer than it can afford (past its limit,
+ * or too long), or the queue at its count (the memory guard). */
 static compute_admission admit(compute_pool *pool, compute_job *job, job_queue *queue, unsigned threads, unsigned idle,
                                int64_t most_ns, pthread_cond_t *wake) {
-    int64_t charge_ns = job->cost_ns >= 0 ? job->cost_ns : queue->mean_ns;
+    int64_t charge_ns = job->cost_ns >= 0                    ? job->cost_ns
+                        : queue->mean_ns < UNKNOWN_CHARGE_NS ? queue->mean_ns
+                                                             : UNKNOWN_CHARGE_NS;
     job->charge_ns = charge_ns < most_ns ? charge_ns : most_ns;
-    compute_admission admission =
-        !pool->admitting ? COMPUTE_STOPPED : afford_wait(job, expected_wait_ns(queue, threads, idle));
+    job->wait_ns = expected_wait_ns(queue, threads, idle);
+    compute_admission admission = !pool->admitting ? COMPUTE_STOPPED : afford_wait(job, job->wait_ns);
     if (admission == COMPUTE_QUEUED && queue->length >= idle + pool->queue_limit) admission = COMPUTE_FULL;
     if (admission == COMPUTE_QUEUED) {
         job->queued_ns = monotonic_ns();
@@ -412,6 +415,7 @@ const parallel_executor *compute_pool_executor(compute_pool *pool) { return &poo
 bool compute_pool_accepting(compute_pool *pool) {
     pthread_mutex_lock(&pool->lock);
     bool accepting = pool->admitting && express_has_room(pool) && main_has_room(pool) &&
+                     expected_wait_ns(&pool->express, 1, express_idle(pool)) <= MAX_WAIT_NS &&
                      expected_wait_ns(&pool->main, pool->workers, main_idle(pool)) <= MAX_WAIT_NS;
     pthread_mutex_unlock(&pool->lock);
     return accepting;
@@ -425,6 +429,10 @@ compute_pool_stats compute_pool_stats_read(compute_pool *pool) {
         .express_waiting = pool->express.length,
         .main_waiting = pool->main.length,
         .queue_limit = pool->queue_limit,
+        .express_wait_seconds = (double)expected_wait_ns(&pool->express, 1, express_idle(pool)) / 1e9,
+        .main_wait_seconds = (double)expected_wait_ns(&pool->main, pool->workers, main_idle(pool)) / 1e9,
+        .express_mean_seconds = (double)pool->express.mean_ns / 1e9,
+        .main_mean_seconds = (double)pool->main.mean_ns / 1e9,
         .expired = pool->expired,
         .waited_seconds = pool->waited_seconds,
     };

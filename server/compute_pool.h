@@ -17,11 +17,13 @@
  * when that wait is over what it can afford, the smaller of its time left and COMPUTE_MAX_WAIT_MS:
  * COMPUTE_PAST_ITS_LIMIT when its time left is the smaller (the caller answers 503 "deadline_exceeded",
  * as the timer would at the deadline: waiting counts), else COMPUTE_TOO_LONG_A_WAIT (503 "overloaded"
- * with Retry-After). No wait (an idle thread) is always affordable. A burst
+ * with Retry-After from the predicted wait). No wait (an idle thread) is always affordable. A burst
  * of cheap jobs is admitted however many come; a flood of long ones is refused at once, and those
- * admitted start in time. `queue_limit` (--queue) still bounds the count of waiting jobs in each lane
- * beyond what idle threads take at once (COMPUTE_FULL), a ceiling set high enough by default that the
- * waiting time decides. A waiting job that
+ * admitted start in time. The lane's mean, charged to jobs without an estimate, counts only the runs
+ * that measure their work (a run cut short because its client left or the stop cancelled it does not),
+ * and is charged at most COMPUTE_UNKNOWN_CHARGE_MS. `queue_limit` (--queue) bounds the count of waiting
+ * jobs in each lane beyond what idle threads take at once (COMPUTE_FULL) only as a memory guard: its
+ * default is set so high that the waiting time decides. A waiting job that
  * reaches its deadline is taken out by the server's timer (server/timer.h) and refused without running, so a
  * request's time limit counts from its arrival, not from when a thread got free. Continuations of
  * admitted work (the next piece of a stream) skip the limits: main workers take them first, and the
@@ -52,10 +54,14 @@
 
 /* The express thread's slice for a new job before it is demoted to the main queue. */
 #define COMPUTE_EXPRESS_SLICE_MS 20
-/* The longest wait in a queue a job is admitted to, whatever its time limit: about what a client
- * refused at once is told to wait before retrying (Retry-After: 1 s), so that waiting in the queue is
- * never worse than a retry. */
+/* The target: the longest predicted wait in a queue a job is admitted to, whatever its time limit; the
+ * shortest a client refused at once is told to wait before retrying (Retry-After: 1 s), so that waiting
+ * in the queue is never worse than a retry. */
 #define COMPUTE_MAX_WAIT_MS 1000
+/* The most a job without an estimate is charged, whatever its lane's mean: a tenth of the longest wait,
+ * so that ten of them per thread are ahead before one is refused, and a few long runs that raised the
+ * mean cannot refuse newcomers while the threads are merely busy. */
+#define COMPUTE_UNKNOWN_CHARGE_MS 100
 /* compute_job.cost_ns of a job whose work is not estimated. */
 #define COMPUTE_COST_UNKNOWN (-1)
 
@@ -72,12 +78,15 @@ typedef enum compute_refusal {
 
 typedef struct compute_job compute_job;
 struct compute_job {
-    void (*run)(compute_job *job);                            /* on a pool thread; job->lane says which */
+    /* On a pool thread; job->lane says which. Returns whether its run time measures its work (false when
+     * it was cut short: its client left, or the stop cancelled it), so that the lane's mean leaves it out. */
+    bool (*run)(compute_job *job);
     void (*refuse)(compute_job *job, compute_refusal reason); /* instead of run; on the timer thread */
     deadline deadline; /* a waiting new or demoted job is refused at this point (at_ns 0: never) */
     int64_t cost_ns;   /* its estimated work on one thread, or COMPUTE_COST_UNKNOWN */
     compute_lane lane; /* set by the pool */
     int64_t charge_ns; /* set by the pool: what it counts for the job in its lane's waiting time */
+    int64_t wait_ns;   /* set by the pool at admission: the wait it predicted (Retry-After when refused) */
     int64_t queued_ns; /* set by the pool: when it was queued (CLOCK_MONOTONIC) */
     compute_job *next; /* the pool's queues */
 };
@@ -102,11 +111,13 @@ typedef struct compute_pool_stats {
     unsigned busy;    /* main slots in use: running jobs and sub-tasks */
     unsigned express_waiting, main_waiting;
     unsigned queue_limit;
-    uint64_t rejected[COMPUTE_STOPPED + 1];    /* submits and demotions refused, by reason, since start */
-    uint64_t expired;                          /* waiting jobs refused at their deadline, since start */
-    uint64_t waited[COMPUTE_WAIT_BUCKETS + 1]; /* jobs that left a queue to run, by time waited (not
+    double express_wait_seconds, main_wait_seconds; /* what a new job would wait in each lane now */
+    double express_mean_seconds, main_mean_seconds; /* each lane's measured mean run time */
+    uint64_t rejected[COMPUTE_STOPPED + 1];         /* submits and demotions refused, by reason, since start */
+    uint64_t expired;                               /* waiting jobs refused at their deadline, since start */
+    uint64_t waited[COMPUTE_WAIT_BUCKETS + 1];      /* jobs that left a queue to run, by time waited (not
                                                   cumulative; the last: above every bound) */
-    double waited_seconds;                     /* their time waited, in all */
+    double waited_seconds;                          /* their time waited, in all */
 } compute_pool_stats;
 
 /* Starts `workers` main threads and the express thread; waiting jobs expire on `expiry`'s thread.
@@ -126,8 +137,8 @@ bool compute_pool_continue(compute_pool *pool, compute_job *job);
 /* The executor that hands offered sub-tasks to idle main workers (fork_join_install takes it). */
 const parallel_executor *compute_pool_executor(compute_pool *pool);
 
-/* True while new work would be admitted: not stopping, both queues below their count, and the main
- * lane's work would not keep a new job waiting over COMPUTE_MAX_WAIT_MS (readiness). */
+/* True while new work would be admitted: not stopping, both queues below their count, and neither
+ * lane's work would keep a new job waiting over COMPUTE_MAX_WAIT_MS (readiness). */
 bool compute_pool_accepting(compute_pool *pool);
 
 compute_pool_stats compute_pool_stats_read(compute_pool *pool);

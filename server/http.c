@@ -165,7 +165,7 @@ http_server *http_server_start(const puzzled_config *config) {
         .max_connections_per_ip = config->max_connections_per_ip,
         .rate_per_second = config->client_rate,
         .burst = config->client_burst,
-        .max_in_progress = config->client_rate != 0 ? config->workers + config->queue / 2 : 0,
+        .max_in_progress = config->client_rate != 0 ? config->workers * CLIENTS_SHARE_PER_WORKER : 0,
     };
     server->clients = clients_create(&shares);
     server->sockets = open_sockets_create();

@@ -152,11 +152,24 @@ static void write_pool(byte_buffer *out) {
     family(out, "puzzled_queue_waiting", "gauge", "Requests waiting for a thread, by lane.");
     sample(out, "puzzled_queue_waiting", "{lane=\"express\"}", stats.express_waiting);
     sample(out, "puzzled_queue_waiting", "{lane=\"main\"}", stats.main_waiting);
-    family(out, "puzzled_queue_limit", "gauge", "Waiting requests each lane holds (--queue).");
+    family(out, "puzzled_queue_limit", "gauge", "Waiting requests each lane holds at most, a memory guard (--queue).");
     sample(out, "puzzled_queue_limit", "", stats.queue_limit);
+    family(out, "puzzled_queue_target_wait_seconds", "gauge",
+           "The longest predicted wait a request is admitted to (its own time limit, when shorter, instead).");
+    sample(out, "puzzled_queue_target_wait_seconds", "", COMPUTE_MAX_WAIT_MS / 1e3);
+    family(out, "puzzled_queue_predicted_wait_seconds", "gauge",
+           "What a new request would wait in each lane now: the charges waiting and running, shared by its threads.");
+    sample(out, "puzzled_queue_predicted_wait_seconds", "{lane=\"express\"}", stats.express_wait_seconds);
+    sample(out, "puzzled_queue_predicted_wait_seconds", "{lane=\"main\"}", stats.main_wait_seconds);
+    family(out, "puzzled_queue_mean_run_seconds", "gauge",
+           "Each lane's mean run time of the runs that measured their work, charged (capped) to requests without "
+           "an estimate.");
+    sample(out, "puzzled_queue_mean_run_seconds", "{lane=\"express\"}", stats.express_mean_seconds);
+    sample(out, "puzzled_queue_mean_run_seconds", "{lane=\"main\"}", stats.main_mean_seconds);
     family(out, "puzzled_queue_rejections_total", "counter",
            "Requests refused at admission, by reason: a wait past their own time limit (deadline: 503 "
-           "deadline_exceeded), a wait over 1 s (wait), the --queue count (full), a stop (stopping): 503 overloaded.");
+           "deadline_exceeded), a predicted wait over 1 s (wait), the --queue memory guard (full), a stop (stopping): "
+           "503 overloaded.");
     sample(out, "puzzled_queue_rejections_total", "{reason=\"wait\"}", (double)stats.rejected[COMPUTE_TOO_LONG_A_WAIT]);
     sample(out, "puzzled_queue_rejections_total", "{reason=\"deadline\"}",
            (double)stats.rejected[COMPUTE_PAST_ITS_LIMIT]);

@@ -10,6 +10,8 @@
  *   puzzled_queue_rejections_total{reason} / _expired_total  refused at once (wait, full, stopping) / at
  *                                                       their deadline
  *   puzzled_queue_wait_seconds                          a histogram, the time jobs waited for a thread
+ *   puzzled_queue_predicted_wait_seconds{lane} / _target_wait_seconds  admission's predicted wait / target
+ *   puzzled_queue_mean_run_seconds{lane}                the mean charged to jobs without an estimate
  *   puzzled_streamed_bytes_total                        body bytes of streamed answers
  *   puzzled_streams_aborted_total                       streams the client left, or that were cut
  *   puzzled_progress_computations_in_flight / _oldest_seconds computations followed as server-sent events

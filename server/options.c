@@ -53,8 +53,9 @@ const option options[] = {
                    "I/O threads: read, validate, write"),
     NUMBER_DERIVED("--workers", "PUZZLED_WORKERS", workers, 1, 1024, DEFAULT_CORES, 0,
                    "compute threads: every request that computes runs on one"),
-    NUMBER_DERIVED("--queue", "PUZZLED_QUEUE", queue, 0, 1000000, DEFAULT_PER_WORKER, 4,
-                   "requests that may wait for a worker; beyond, 503 overloaded"),
+    NUMBER_DERIVED("--queue", "PUZZLED_QUEUE", queue, 0, 1000000, DEFAULT_PER_WORKER, 1024,
+                   "requests that may wait for a thread in each lane, a memory guard (admission is by waiting "
+                   "time); beyond, 503 overloaded"),
     NUMBER("--max-connections", "PUZZLED_MAX_CONNECTIONS", max_connections, 1, 1000000, 4096,
            "open connections in all"),
     NUMBER("--max-connections-per-ip", "PUZZLED_MAX_CONNECTIONS_PER_IP", max_connections_per_ip, 0, 1000000, 64,

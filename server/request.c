@@ -70,8 +70,11 @@
  * there before it stops at its deadline and goes to the pool, starting over with the rest of its time
  * limit. It bounds how long the I/O thread's other connections wait for it. */
 #define IO_THREAD_SLICE_MS 1
-/* What a refused request is told to wait before retrying (Retry-After, seconds). */
+/* What a refused request is told to wait before retrying (Retry-After, seconds), unless the pool
+ * predicted its wait: then that wait rounded up, at most RETRY_AFTER_MOST_SECONDS (a wait predicted from
+ * charges of up to an hour each is no better a guess past a minute). */
 #define RETRY_AFTER_SECONDS 1u
+#define RETRY_AFTER_MOST_SECONDS 60u
 /* An announced body over --max-body up to this size is read and dropped before the 413, so that the
  * client, still sending, reads the answer; a larger one is refused at once and the connection closed. */
 #define DISCARD_BODY_BYTES ((uint64_t)16 << 20)
@@ -117,6 +120,7 @@ struct request_context {
     event_stream *events;    /* with wants_events, from the job's submission on; else NULL */
     stream *stream;          /* a chunked body's producer, once its answer is queued; else NULL */
     bool answered_deadline;  /* the answer queued is a deadline_exceeded error */
+    unsigned retry_after_s;  /* a refusal by the pool for its predicted wait: Retry-After; else 0 */
     atomic_bool
         client_gone;   /* its client closed the connection while its job waited or ran: the job's deadlines expire */
     timer_entry watch; /* a plain job's client watch on the server's timer (watch_client) */
@@ -353,7 +357,9 @@ static enum MHD_Result queue_error(request_context *ctx, const api_error *error,
         (error->kind == API_OVERLOADED || error->kind == API_NOT_READY || error->kind == API_RATE_LIMITED)) {
         char seconds[16];
         snprintf(seconds, sizeof seconds, "%u",
-                 ctx->quota.retry_after_s ? ctx->quota.retry_after_s : RETRY_AFTER_SECONDS);
+                 ctx->retry_after_s         ? ctx->retry_after_s
+                 : ctx->quota.retry_after_s ? ctx->quota.retry_after_s
+                                            : RETRY_AFTER_SECONDS);
         MHD_add_response_header(response, MHD_HTTP_HEADER_RETRY_AFTER, seconds);
     }
     return queue(ctx, error->status, response, "application/json");
@@ -555,24 +561,34 @@ static void complete_job(request_context *ctx) {
     request_release(ctx);
 }
 
+/* The Retry-After of a refusal for the wait the pool predicted (compute_job.wait_ns). */
+static unsigned retry_after_wait(int64_t wait_ns) {
+    int64_t seconds = (wait_ns + 999999999) / 1000000000;
+    return seconds < RETRY_AFTER_SECONDS        ? RETRY_AFTER_SECONDS
+           : seconds > RETRY_AFTER_MOST_SECONDS ? RETRY_AFTER_MOST_SECONDS
+                                                : (unsigned)seconds;
+}
+
 /* Records the 503 for a request that the pool would not take: "deadline_exceeded" when its own time
- * limit would run out while it waits, "overloaded" otherwise. */
+ * limit would run out while it waits, "overloaded" otherwise, told to retry after its predicted wait. */
 static void refuse_admission(request_context *ctx, compute_admission admission) {
     const puzzled_config *config = ctx->server->config;
+    if (admission == COMPUTE_TOO_LONG_A_WAIT || admission == COMPUTE_FULL)
+        ctx->retry_after_s = retry_after_wait(ctx->job.wait_ns);
     if (admission == COMPUTE_PAST_ITS_LIMIT) {
         api_fail_deadline(&ctx->req);
     } else if (admission == COMPUTE_STOPPED) {
         api_fail(&ctx->req, API_OVERLOADED, NULL, "the server is stopping; retry, another replica will answer");
     } else if (admission == COMPUTE_TOO_LONG_A_WAIT) {
         api_fail(&ctx->req, API_OVERLOADED, NULL,
-                 "the work already waiting for the server's %u workers would keep this request waiting over %d ms; "
-                 "retry after a moment",
-                 config->workers, COMPUTE_MAX_WAIT_MS);
+                 "the work already waiting for the server's %u workers would keep this request waiting about "
+                 "%.1f s, over its %d ms target; retry after %u s",
+                 config->workers, (double)ctx->job.wait_ns / 1e9, COMPUTE_MAX_WAIT_MS, ctx->retry_after_s);
     } else {
         api_fail(&ctx->req, API_OVERLOADED, NULL,
-                 "all %u workers are busy and %u requests already wait for one (the server's --workers and "
-                 "--queue); retry after a moment",
-                 config->workers, config->queue);
+                 "%u requests already wait for the server's %u workers, the most its memory guard holds (the "
+                 "server's --queue); retry after %u s",
+                 config->queue, config->workers, ctx->retry_after_s);
     }
     ctx->answered_ok = false;
 }
@@ -611,29 +627,44 @@ static bool run_slice_outlasted(request_context *ctx, uint64_t ms) {
     return true;
 }
 
-/* The express lane: the endpoint runs with a slice of its time; if the slice was not enough, it goes
- * to the main lane and starts over there with the rest of its time (or is refused: queue full). */
-static void run_express_slice(request_context *ctx) {
-    if (run_slice_outlasted(ctx, COMPUTE_EXPRESS_SLICE_MS)) move_to_main_lane(ctx);
-    else complete_job(ctx);
+/* Before the job's last touch: its run was cut short (its client left, its follower abandoned it, or
+ * the stop cancelled it), so its time says nothing of its work (compute_job.run's result). */
+static bool cut_short(request_context *ctx) {
+    return atomic_load(&ctx->client_gone) || atomic_load(&ctx->server->cancelled) ||
+           (ctx->events != NULL && progress_abandoned(event_stream_progress(ctx->events)));
 }
 
-static void run_job(compute_job *job) {
+/* The express lane: the endpoint runs with a slice of its time; if the slice was not enough, it goes
+ * to the main lane and starts over there with the rest of its time (or is refused: queue full). True
+ * when its run measured its work (a whole slice does). */
+static bool run_express_slice(request_context *ctx) {
+    if (run_slice_outlasted(ctx, COMPUTE_EXPRESS_SLICE_MS)) {
+        move_to_main_lane(ctx); /* the job may run, and the request end, at once: nothing after */
+        return true;
+    }
+    bool measured = !cut_short(ctx);
+    complete_job(ctx);
+    return measured;
+}
+
+static bool run_job(compute_job *job) {
     request_context *ctx = (request_context *)job;
     lifecycle_hook_pause(ctx->pause_at, LIFECYCLE_RUNNING);
     if (deadline_expired(&ctx->req.time_limit)) {
         api_fail_deadline(&ctx->req);
         ctx->answered_ok = false;
-    } else if (job->lane == COMPUTE_EXPRESS && (ctx->events != NULL || ctx->long_running)) {
-        move_to_main_lane(ctx); /* its progress must not start over after a slice, nor its work */
-        return;
-    } else if (job->lane == COMPUTE_EXPRESS) {
-        run_express_slice(ctx);
-        return;
-    } else {
-        run_endpoint(ctx);
+        complete_job(ctx);
+        return false; /* none of its work was done */
     }
+    if (job->lane == COMPUTE_EXPRESS && (ctx->events != NULL || ctx->long_running)) {
+        move_to_main_lane(ctx); /* its progress must not start over after a slice, nor its work */
+        return false;
+    }
+    if (job->lane == COMPUTE_EXPRESS) return run_express_slice(ctx);
+    run_endpoint(ctx);
+    bool measured = !cut_short(ctx);
     complete_job(ctx);
+    return measured;
 }
 
 static void refuse_job(compute_job *job, compute_refusal reason) {

@@ -163,7 +163,7 @@ bool stream_due(const stream *s) { return s->filled > 0 || s->producer != PRODUC
  * A fast generator so fills the ring in one job instead of a continuation (and a worker's wake-up) per
  * piece; a slow one still goes back to the queue after each piece. A request that ended stops the
  * production. The job's reference to the request goes last. */
-static void produce_piece(compute_job *job) {
+static bool produce_piece(compute_job *job) {
     stream *s = (stream *)job;
     deadline hand_over = deadline_after_ms(STREAM_PIECE_MS);
     bool more;
@@ -189,6 +189,7 @@ static void produce_piece(compute_job *job) {
         request_unlock(s->request);
     } while (more);
     request_release(s->request);
+    return true; /* a continuation: the pool measures none */
 }
 
 /* Continuations are never refused while the pool runs; the callback is required by the pool. */

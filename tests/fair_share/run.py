@@ -6,8 +6,8 @@
   - a stream started on the I/O thread (queens mode=first above 64 KiB, no worker) counts as the
     computing request it is: 429 for the greedy client, answered for the second;
   - cheap answers (/healthz) are not counted against the greedy client;
-  - a client that already has its share of computing requests in progress (workers + queue / 2)
-    gets 429 while another client's request is admitted;
+  - a client that already has its share of computing requests in progress (3 per worker,
+    CLIENTS_SHARE_PER_WORKER) gets 429 while another client's request is admitted;
   - an untrusted peer's X-Forwarded-For changes nothing: every request counts against the peer.
     tests/fair_share/run.py PUZZLED_BIN
 Prints one line per check and `N passed, M failed` last; exits 1 when a check failed.
@@ -57,16 +57,31 @@ def rate_limit(binary):
         process.wait()
 
 
-def share_in_progress(binary):
-    # --workers 1 --queue 2: a client may have 1 + 2 / 2 = 2 computing requests in progress.
-    process, port = concurrency.start_server(
-        binary, ("--trusted-proxy", "127.0.0.1", "--workers", "1", "--queue", "2", "--client-burst", "100"))
+def main_waiting(port):
+    """puzzled_queue_waiting{lane="main"} from /metrics."""
+    connection = concurrency.http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
-        running = [concurrency.in_background(port, LONG, as_client("198.51.100.9")) for _ in range(2)]
-        concurrency.time.sleep(0.3)
-        third = get(port, LONG, headers=as_client("198.51.100.9"))
-        check("a client with 2 computing requests in progress gets 429 for a third",
-              third[0] == 429 and error_code(third) == "rate_limited", f"{third[0]} {third[2]}")
+        connection.request("GET", "/metrics")
+        for line in connection.getresponse().read().decode().splitlines():
+            if line.startswith('puzzled_queue_waiting{lane="main"} '):
+                return float(line.split()[1])
+        return None
+    finally:
+        connection.close()
+
+
+def share_in_progress(binary):
+    # --workers 1: a client may have 3 computing requests in progress (CLIENTS_SHARE_PER_WORKER).
+    process, port = concurrency.start_server(
+        binary, ("--trusted-proxy", "127.0.0.1", "--workers", "1", "--client-burst", "100"))
+    try:
+        running = [concurrency.in_background(port, LONG, as_client("198.51.100.9")) for _ in range(3)]
+        # one on the worker, two waiting in the main queue (a fresh server charges these counts nothing)
+        check("a client's 3 computing requests are in progress",
+              concurrency.wait_until(lambda: concurrency.workers_busy(port) == 1 and main_waiting(port) == 2))
+        fourth = get(port, LONG, headers=as_client("198.51.100.9"))
+        check("a client with 3 computing requests in progress gets 429 for a fourth",
+              fourth[0] == 429 and error_code(fourth) == "rate_limited", f"{fourth[0]} {fourth[2]}")
         other = get(port, CHEAP, headers=as_client("198.51.100.10"))
         check("while another client's request is admitted and answered", other[0] == 200, f"{other[0]} {other[2]}")
         for request in running:

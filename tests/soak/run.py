@@ -9,10 +9,13 @@ answer is checked: a status line http.client can read, a body that is valid UTF-
 application/json, one JSON value per line for NDJSON, every event's data JSON for text/event-stream,
 an <svg> root for image/svg+xml, gzip that inflates when it was asked for and sent.
 
-A 5xx fails the soak unless it is designed: 503 `overloaded` with Retry-After (the queue was full, or its
-wait too long), 503 `not_ready` from /readyz while the pool would refuse,
-or 503 `deadline_exceeded` on a request that asked for a tiny time_limit_ms (TINY_LIMIT_MS); the same
-holds for an event stream's failed event.
+A 5xx fails the soak unless it is 503 `deadline_exceeded` on a request that asked for a tiny
+time_limit_ms (TINY_LIMIT_MS); the same holds for an event stream's failed event. A 503 `overloaded`
+or `not_ready` fails it too: the mix is cheap work from CLIENTS clients, one request each at a time
+(and the few left by a leaving client until their client watch ends them), each charged a small
+estimate or at most COMPUTE_UNKNOWN_CHARGE_MS (100 ms), so the predicted wait on SERVER_FLAGS's two
+workers stays under the 1 s target, and admission by waiting time (server/compute_pool.h) never
+refuses it; the server runs with the default --queue, a memory guard that never decides here.
 
 Every SAMPLE_S seconds it reads the server's RSS and thread count (/proc/PID/status), its open
 descriptors (/proc/PID/fd) and /metrics. After WARM_UP of the run (caches, pools and arenas filled)
@@ -56,7 +59,7 @@ ANSWER_TIMEOUT_S = 60
 LEAVE_AFTER_BYTES = 256  # a leaving client reads this much of a long answer (its first event), then closes
 # A generous time limit: on a loaded machine a request may wait seconds for a worker, and only the
 # requests that ask for a tiny limit may run out of time.
-SERVER_FLAGS = ("--workers", "2", "--queue", "8", "--client-rate", "0", "--time-limit-ms", "60000")
+SERVER_FLAGS = ("--workers", "2", "--client-rate", "0", "--time-limit-ms", "60000")
 
 NDJSON = {"Accept": "application/x-ndjson"}
 EVENTS = {"Accept": "text/event-stream"}
@@ -136,11 +139,9 @@ class Tally:
                 self.problems[problem] += 1
 
 
-def designed_503(error_code, retry_after, kind):
-    """overloaded with Retry-After; /readyz's not_ready while the pool would refuse a computation (it
-    follows admission by waiting time, so a saturated server says so); deadline_exceeded for a tiny limit."""
-    return (error_code == "overloaded" and retry_after.isdigit()) or error_code == "not_ready" or (
-        error_code == "deadline_exceeded" and kind == "tiny")
+def designed_503(error_code, kind):
+    """deadline_exceeded for a tiny limit; nothing else (see the top: cheap work is never refused)."""
+    return error_code == "deadline_exceeded" and kind == "tiny"
 
 
 def judge_body(content_type, body):
@@ -176,7 +177,7 @@ def judge_events(text, kind):
             parsed = json.loads(data)
         except ValueError:
             return f"an event whose data is not JSON: {block[:80]!r}"
-        if name == "failed" and not designed_503(parsed.get("error", {}).get("code"), "0", kind):
+        if name == "failed" and not designed_503(parsed.get("error", {}).get("code"), kind):
             return f"a failed event {parsed}"
     return None
 
@@ -222,12 +223,11 @@ def one_request(port, connection, request, tally):
         error_code = parsed.get("error", {}).get("code") if isinstance(parsed, dict) else None
     if problem is None and content_type.startswith("text/event-stream"):
         problem = judge_events(raw.decode(), kind)
-    if status >= 500 and not (status == 503 and designed_503(error_code, answer_headers.get("retry-after", ""),
-                                                                kind)):
+    if status >= 500 and not (status == 503 and designed_503(error_code, kind)):
         problem = problem or f"{status} {error_code}"
-    elif isinstance(kind, int) and status != kind and status != 503:
+    elif isinstance(kind, int) and status != kind:
         problem = problem or f"{status}, expected {kind}"
-    elif kind == "ok" and status >= 400 and not (status == 503 and error_code in ("overloaded", "not_ready")):
+    elif kind == "ok" and status >= 400:
         problem = problem or f"{status} {error_code}"
     outcome = f"{status} {error_code}" if error_code else str(status)
     tally.add(outcome, f"{label} ({'gzip' if zipped else 'plain'}): {problem}" if problem else None)
@@ -339,8 +339,8 @@ def main():
     print("answers: " + ", ".join(f"{label} {count}" for label, count in tally.answers.most_common()))
     for problem, count in tally.problems.most_common(10):
         print(f"  problem x{count}: {problem}")
-    check(f"{requests} answers, every one well-formed and no 5xx outside the designed overload and tiny "
-          "time limits", not tally.problems and requests > 0, f"{sum(tally.problems.values())} problems")
+    check(f"{requests} answers, every one well-formed, no 503 overloaded or not_ready, and no other 5xx than "
+          "the tiny time limits' deadline_exceeded", not tally.problems and requests > 0, f"{sum(tally.problems.values())} problems")
     if not args.sanitizer:
         check(f"RSS does not grow after the warm-up: the last third's peak {mb(last_rss)} within "
               f"{mb(RSS_TOLERANCE)} of the first third's {mb(first_rss)}", last_rss <= first_rss + RSS_TOLERANCE)

@@ -41,7 +41,9 @@ typedef struct test_job {
     atomic_int ran, refused, started;
     compute_lane lane;
     compute_refusal reason;
-    bool demote; /* from the express lane, go on to the main lane */
+    bool demote;        /* from the express lane, go on to the main lane */
+    bool cut_short;     /* its run says it did not measure its work (its client left, say) */
+    unsigned sleeps_ms; /* it runs at least this long (nanosleep never sleeps less) */
     compute_pool *pool;
 } test_job;
 
@@ -64,17 +66,23 @@ static void gate_wait(gate *g) {
     pthread_mutex_unlock(&g->lock);
 }
 
-static void run(compute_job *job) {
+static bool run(compute_job *job) {
     test_job *t = (test_job *)job;
     t->lane = job->lane;
     if (t->demote && job->lane == COMPUTE_EXPRESS) {
         cr_assert_eq(compute_pool_demote(t->pool, job), COMPUTE_QUEUED);
         atomic_fetch_add(&t->started, 1); /* after the demotion, so a test that sees it sees the job queued */
-        return;
+        return false;
     }
     atomic_fetch_add(&t->started, 1);
     if (t->gate != NULL) gate_wait(t->gate);
+    if (t->sleeps_ms != 0) {
+        struct timespec nap = {t->sleeps_ms / 1000, (long)(t->sleeps_ms % 1000) * 1000000};
+        nanosleep(&nap, NULL);
+    }
+    bool measured = !t->cut_short; /* read before the last touch: the test may reuse the job after */
     atomic_fetch_add(&t->ran, 1);
+    return measured;
 }
 
 static void refuse(compute_job *job, compute_refusal reason) {
@@ -154,6 +162,7 @@ Test(compute_pool, long_work_is_refused_at_once_when_the_work_ahead_passes_the_l
     }
     costly_job_init(&jobs[3], pool, &g, LONG_MS);
     cr_assert_eq(compute_pool_demote(pool, &jobs[3].job), COMPUTE_TOO_LONG_A_WAIT);
+    cr_assert_eq(jobs[3].job.wait_ns, 3 * LONG_MS * 1000000LL, "the predicted wait, for its Retry-After");
     /* a job whose deadline comes before the work ahead ends is refused too, however cheap, as past its limit */
     test_job hurried;
     costly_job_init(&hurried, pool, &g, 0);
@@ -526,4 +535,65 @@ Test(compute_pool_tasks, tasks_stopped_by_their_deadline_all_end_and_join) {
     for (int i = 0; i < TASKS; i++) cr_assert_eq(atomic_load(&t[i].ran), 1, "task %d ran once", i);
     cr_assert(deadline_expired(&dl));
     destroy_with_executor(pool);
+}
+
+/* A job without an estimate, demoted to the main lane of `pool` at once, held by `g` (NULL: not held). */
+static void unknown_main_job(test_job *t, compute_pool *pool, gate *g) {
+    job_init(t, pool, g, false);
+    t->job.cost_ns = COMPUTE_COST_UNKNOWN;
+    cr_assert_eq(compute_pool_demote(pool, &t->job), COMPUTE_QUEUED);
+}
+
+Test(compute_pool, a_run_cut_short_leaves_the_lane_mean_alone_and_a_measured_one_moves_it) {
+    compute_pool *pool = pool_with_timer(1, NO_COUNT_LIMIT);
+    test_job left;
+    job_init(&left, pool, NULL, false);
+    left.cut_short = true;
+    left.sleeps_ms = 50;
+    left.job.cost_ns = COMPUTE_COST_UNKNOWN;
+    cr_assert_eq(compute_pool_demote(pool, &left.job), COMPUTE_QUEUED);
+    cr_assert(eventually(&left.ran, 1));
+    cr_assert(compute_pool_wait_idle(pool, NULL));
+    cr_assert_eq(compute_pool_stats_read(pool).main_mean_seconds, 0, "a run whose client left is not counted");
+    test_job measured;
+    job_init(&measured, pool, NULL, false);
+    measured.sleeps_ms = 8;
+    measured.job.cost_ns = COMPUTE_COST_UNKNOWN;
+    cr_assert_eq(compute_pool_demote(pool, &measured.job), COMPUTE_QUEUED);
+    cr_assert(eventually(&measured.ran, 1));
+    cr_assert(compute_pool_wait_idle(pool, NULL));
+    /* at least 8 ms, an eighth of the way from 0 */
+    cr_assert_geq(compute_pool_stats_read(pool).main_mean_seconds, 0.001);
+    pool_and_timer_destroy(pool);
+}
+
+/* Long measured runs raise the mean past COMPUTE_UNKNOWN_CHARGE_MS; a job without an estimate is still
+ * charged that at most, so as many wait as fill the longest wait at that charge, and no fewer. */
+Test(compute_pool, the_charge_of_a_job_without_an_estimate_is_capped) {
+    enum { UNKNOWN_PER_WAIT = COMPUTE_MAX_WAIT_MS / COMPUTE_UNKNOWN_CHARGE_MS };
+    compute_pool *pool = pool_with_timer(1, NO_COUNT_LIMIT);
+    test_job slow;
+    job_init(&slow, pool, NULL, false);
+    slow.sleeps_ms = COMPUTE_UNKNOWN_CHARGE_MS * 9; /* the mean moves an eighth of the way: past the cap */
+    slow.job.cost_ns = COMPUTE_COST_UNKNOWN;
+    cr_assert_eq(compute_pool_demote(pool, &slow.job), COMPUTE_QUEUED);
+    cr_assert(eventually(&slow.ran, 1));
+    cr_assert(compute_pool_wait_idle(pool, NULL));
+    cr_assert_gt(compute_pool_stats_read(pool).main_mean_seconds, COMPUTE_UNKNOWN_CHARGE_MS / 1e3);
+    gate g;
+    gate_init(&g);
+    static test_job jobs[UNKNOWN_PER_WAIT + 1];
+    unknown_main_job(&jobs[0], pool, &g); /* on the one worker */
+    cr_assert(eventually(&jobs[0].started, 1));
+    for (int i = 1; i < UNKNOWN_PER_WAIT; i++) unknown_main_job(&jobs[i], pool, &g); /* each waits i x the cap */
+    cr_assert_float_eq(compute_pool_stats_read(pool).main_wait_seconds, COMPUTE_MAX_WAIT_MS / 1e3, 1e-9);
+    test_job refused;
+    job_init(&refused, pool, &g, false);
+    refused.job.cost_ns = COMPUTE_COST_UNKNOWN;
+    unknown_main_job(&jobs[UNKNOWN_PER_WAIT], pool, &g); /* waits exactly the longest wait: admitted */
+    cr_assert_eq(compute_pool_demote(pool, &refused.job), COMPUTE_TOO_LONG_A_WAIT);
+    gate_open(&g);
+    for (int i = 0; i <= UNKNOWN_PER_WAIT; i++) cr_assert(eventually(&jobs[i].ran, 1));
+    cr_assert(compute_pool_wait_idle(pool, NULL));
+    pool_and_timer_destroy(pool);
 }

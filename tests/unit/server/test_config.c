@@ -212,9 +212,9 @@ Test(config, the_health_check_switch_takes_no_value) {
     cr_assert_str_eq(l->err, "puzzled: unknown option '--health-check=yes' (see --help)\n");
 }
 
-Test(config, the_queue_is_four_per_worker_unless_given) {
+Test(config, the_queue_is_1024_per_worker_unless_given) {
     const char *workers[] = {"--workers", "3", NULL};
-    cr_assert_eq(load_with(workers)->config.queue, 12);
+    cr_assert_eq(load_with(workers)->config.queue, 3072);
     const char *both[] = {"--queue", "5", "--workers", "3", NULL};
     cr_assert_eq(load_with(both)->config.queue, 5);
     const char *zero[] = {"--queue=0", NULL};
@@ -295,8 +295,9 @@ Test(config, help_prints_every_option_with_its_variable_values_and_default) {
     const char *expected[] = {
         "\n  --port                 PUZZLED_PORT               TCP port; 0 picks a free port (0 to 65535; default "
         "8080)\n",
-        "\n  --queue                PUZZLED_QUEUE              requests that may wait for a worker; beyond, 503 "
-        "overloaded (0 to 1000000; default 4 x workers)\n",
+        "\n  --queue                PUZZLED_QUEUE              requests that may wait for a thread in each lane, a "
+        "memory guard (admission is by waiting time); beyond, 503 overloaded (0 to 1000000; default 1024 x "
+        "workers)\n",
         " (1 to 1023 characters; default none)\n",
         " (1 to 1024; default number of cores)\n",
         " (text or json; default text)\n",

@@ -1938,7 +1938,7 @@ export interface components {
                 "application/json": components["schemas"]["WordLadderPuzzle"];
             };
         };
-        /** @description The dictionary asked for is not loaded: the built-in one (--dict) for a request without `dictionary`, or the common-words one (--common-dict) for dictionary "common" (code no_dictionary), the work ran past its time limit (deadline_exceeded), or every worker is busy and the queue is full, or the server is stopping (overloaded, with `Retry-After`). */
+        /** @description The dictionary asked for is not loaded: the built-in one (--dict) for a request without `dictionary`, or the common-words one (--common-dict) for dictionary "common" (code no_dictionary), the work ran past its time limit (deadline_exceeded), or the work ahead would keep it waiting over 1 s, or the server is stopping (overloaded, with `Retry-After`). */
         WordLadderUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -2659,7 +2659,7 @@ export interface components {
                 };
             };
         };
-        /** @description The client (its address, or behind a --trusted-proxy the address its X-Forwarded-For names) is over its --client-rate of computing requests, or already has its share (workers + queue / 2) in progress (code: rate_limited). Cheap answers are never counted. */
+        /** @description The client (its address, or behind a --trusted-proxy the address its X-Forwarded-For names) is over its --client-rate of computing requests, or already has its share (3 per worker) in progress (code: rate_limited). Cheap answers are never counted. */
         RateLimited: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -2983,7 +2983,7 @@ export interface components {
                 };
             };
         };
-        /** @description The computation ran past its time limit, counted from the request's arrival, whether it ran or waited for a worker (code: deadline_exceeded); or every worker is busy and the queue in front of them is full, or the open streams hold the whole stream buffer budget (--stream-budget-mb), or the server is stopping (code: overloaded, with `Retry-After`). */
+        /** @description The computation ran past its time limit, counted from the request's arrival, whether it ran or waited for a worker (code: deadline_exceeded); or the work ahead of it, shared among the workers, would keep it waiting over 1 s (or past its own time limit: deadline_exceeded), or the open streams hold the whole stream buffer budget (--stream-budget-mb), or the server is stopping (code: overloaded, with `Retry-After`). */
         Unavailable: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -3092,7 +3092,7 @@ export interface components {
          *     compressed.
          */
         ContentEncoding: "gzip";
-        /** @description With code overloaded, not_ready or rate_limited: seconds to wait before retrying (here or on another replica). */
+        /** @description With code overloaded, not_ready or rate_limited: seconds to wait before retrying (here or on another replica). A request refused for its wait is told the wait the server predicted for it, rounded up (1 to 60 s). */
         RetryAfter: string;
     };
     pathItems: never;
@@ -5566,7 +5566,7 @@ export interface operations {
             };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
-            /** @description The dictionary asked for is not loaded: the built-in one (--dict) for a request without `dictionary`, or the common-words one (--common-dict) for dictionary "common" (code no_dictionary), the search ran past its time limit (deadline_exceeded), or every worker is busy and the queue is full, or the server is stopping (overloaded, with `Retry-After`). */
+            /** @description The dictionary asked for is not loaded: the built-in one (--dict) for a request without `dictionary`, or the common-words one (--common-dict) for dictionary "common" (code no_dictionary), the search ran past its time limit (deadline_exceeded), or the work ahead would keep it waiting over 1 s, or the server is stopping (overloaded, with `Retry-After`). */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -5675,7 +5675,7 @@ export interface operations {
             };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
-            /** @description The dictionary asked for is not loaded: the built-in one (--dict) for a request without `dictionary`, or the common-words one (--common-dict) for dictionary "common" (code no_dictionary), the search ran past its time limit (deadline_exceeded), or every worker is busy and the queue is full, or the server is stopping (overloaded, with `Retry-After`). */
+            /** @description The dictionary asked for is not loaded: the built-in one (--dict) for a request without `dictionary`, or the common-words one (--common-dict) for dictionary "common" (code no_dictionary), the search ran past its time limit (deadline_exceeded), or the work ahead would keep it waiting over 1 s, or the server is stopping (overloaded, with `Retry-After`). */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -5763,7 +5763,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
-            /** @description The dictionary asked for is not loaded: the built-in one (--dict) for a request without `dictionary`, or the common-words one (--common-dict) for dictionary "common" (code no_dictionary), building a request dictionary or the search ran past its time limit (deadline_exceeded), or every worker is busy and the queue is full, or the server is stopping (overloaded, with `Retry-After`). */
+            /** @description The dictionary asked for is not loaded: the built-in one (--dict) for a request without `dictionary`, or the common-words one (--common-dict) for dictionary "common" (code no_dictionary), building a request dictionary or the search ran past its time limit (deadline_exceeded), or the work ahead would keep it waiting over 1 s, or the server is stopping (overloaded, with `Retry-After`). */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
