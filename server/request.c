@@ -256,7 +256,12 @@ void http_request_end(void *cls, struct MHD_Connection *connection, void **con_c
     /* a followed computation still running is abandoned: it stops at its next deadline poll */
     if (ctx->events != NULL && ctx->state < REQUEST_COMPUTED) progress_abandon(event_stream_progress(ctx->events));
     ctx->state = REQUEST_ENDED;
+    /* An answer sent whole ends its computation: the client's share goes back now, not when a client
+     * watch's last tick lets the request go. Any other end keeps it until the work has stopped. */
+    bool share_back = ctx->holds_share && termination == MHD_REQUEST_TERMINATED_COMPLETED_OK;
+    ctx->holds_share = ctx->holds_share && !share_back;
     pthread_mutex_unlock(&ctx->lock);
+    if (share_back) clients_release(ctx->server->clients, ctx->client);
     request_release(ctx); /* libmicrohttpd's: the job and the producers may still hold theirs */
 }
 

@@ -8,10 +8,12 @@
   - cheap answers (/healthz) are not counted against the greedy client;
   - a client that already has its share of computing requests in progress (3 per worker,
     CLIENTS_SHARE_PER_WORKER) gets 429 while another client's request is admitted;
+  - a client's requests one after another on one connection never meet its share in progress;
   - an untrusted peer's X-Forwarded-For changes nothing: every request counts against the peer.
     tests/fair_share/run.py PUZZLED_BIN
 Prints one line per check and `N passed, M failed` last; exits 1 when a check failed.
 """
+import collections
 import importlib.util
 import os
 import sys
@@ -27,6 +29,8 @@ CHEAP = "/queens?n=4&mode=count"
 # Skipping 10^12 solutions runs until its time limit (an offset has no estimate, so it is not refused at once).
 LONG = "/queens?n=24&offset=1000000000000&limit=1&algorithm=backtracking&time_limit_ms=3000"
 STREAMED = "/queens?n=100000&mode=first"  # api_endpoint.starts_at_once: run on the I/O thread
+QUEUED = "/queens?n=8&offset=1&limit=1"  # quick, but with no estimate it goes to the pool
+SEQUENTIAL_REQUESTS = 30  # ten times a one-worker server's share in progress
 
 
 def as_client(address):
@@ -57,19 +61,6 @@ def rate_limit(binary):
         process.wait()
 
 
-def main_waiting(port):
-    """puzzled_queue_waiting{lane="main"} from /metrics."""
-    connection = concurrency.http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        connection.request("GET", "/metrics")
-        for line in connection.getresponse().read().decode().splitlines():
-            if line.startswith('puzzled_queue_waiting{lane="main"} '):
-                return float(line.split()[1])
-        return None
-    finally:
-        connection.close()
-
-
 def share_in_progress(binary):
     # --workers 1: a client may have 3 computing requests in progress (CLIENTS_SHARE_PER_WORKER).
     process, port = concurrency.start_server(
@@ -78,7 +69,8 @@ def share_in_progress(binary):
         running = [concurrency.in_background(port, LONG, as_client("198.51.100.9")) for _ in range(3)]
         # one on the worker, two waiting in the main queue (a fresh server charges these counts nothing)
         check("a client's 3 computing requests are in progress",
-              concurrency.wait_until(lambda: concurrency.workers_busy(port) == 1 and main_waiting(port) == 2))
+              concurrency.wait_until(lambda: concurrency.metric(port, "puzzled_workers_busy") == 1
+                                     and concurrency.metric(port, 'puzzled_queue_waiting{lane="main"}') == 2))
         fourth = get(port, LONG, headers=as_client("198.51.100.9"))
         check("a client with 3 computing requests in progress gets 429 for a fourth",
               fourth[0] == 429 and error_code(fourth) == "rate_limited", f"{fourth[0]} {fourth[2]}")
@@ -86,6 +78,29 @@ def share_in_progress(binary):
         check("while another client's request is admitted and answered", other[0] == 200, f"{other[0]} {other[2]}")
         for request in running:
             request["thread"].join(timeout=10)
+    finally:
+        process.kill()
+        process.wait()
+
+
+def share_back_at_once(binary):
+    """A client's requests one after another on one connection never meet its share in progress: each
+    gives its share back as its answer is sent (libmicrohttpd ends the request before it reads the next
+    on the connection), not when its client watch next looks."""
+    process, port = concurrency.start_server(
+        binary, ("--workers", "1", "--client-rate", "1000", "--client-burst", "1000"))
+    try:
+        connection = concurrency.http.client.HTTPConnection("127.0.0.1", port, timeout=concurrency.scaled(30))
+        statuses = []
+        for _ in range(SEQUENTIAL_REQUESTS):
+            connection.request("GET", QUEUED)
+            response = connection.getresponse()
+            response.read()
+            statuses.append(response.status)
+        connection.close()
+        check(f"{SEQUENTIAL_REQUESTS} requests in a row on one connection, each queued for the one worker "
+              f"(a share of 3): every one answered ({collections.Counter(statuses)})",
+              statuses == [200] * SEQUENTIAL_REQUESTS)
     finally:
         process.kill()
         process.wait()
@@ -106,6 +121,7 @@ def main():
     binary = os.path.realpath(sys.argv[1])
     rate_limit(binary)
     share_in_progress(binary)
+    share_back_at_once(binary)
     untrusted_forwarding(binary)
     finish()
 
