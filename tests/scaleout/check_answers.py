@@ -155,13 +155,15 @@ def permutations_small():
 
 
 def permutations_streamed():
-    status, headers, text = fetch("/permutations", {"text": "abcdefgh"})
+    # all 8! in one answer: a limit past the default page (--default-page), so no next_offset
+    status, headers, text = fetch("/permutations", {"text": "abcdefgh", "limit": 40320})
     expect(status == 200, f"status {status}")
     expect(headers.get("Transfer-Encoding") == "chunked", "not chunked through the proxy")
     reference = permutation_strings("abcdefgh")
     answer = json.loads(text)
     expect(answer["total"] == str(len(reference)), f"total {answer['total']!r}")
     expect(answer["permutations"] == reference, "the arrangements differ from itertools")
+    expect(answer.get("next_offset") is None, f"next_offset {answer.get('next_offset')!r} after the last")
     expect(fetch_ndjson("/permutations?text=abcdefg") == permutation_strings("abcdefg"),
            "NDJSON arrangements of abcdefg differ from itertools")
     return f"abcdefgh: {len(text)} bytes chunked, all {len(reference)} in order; abcdefg as NDJSON"
