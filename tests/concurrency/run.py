@@ -45,7 +45,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from checks import check, finish, scaled  # noqa: E402
+from checks import check, finish, metric, scaled  # noqa: E402
 
 # Skipping 10^12 solutions runs until its time limit (an offset has no estimate, so it is not refused at once).
 LONG = "/queens?n=24&offset=1000000000000&limit=1&algorithm=backtracking&time_limit_ms={ms}"
@@ -152,24 +152,11 @@ def wait_until_ready_says(port, status):
     return wait_until(lambda: get(port, "/readyz")[0] == status)
 
 
-def workers_busy(port):
-    """puzzled_workers_busy from /metrics."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=scaled(30))
-    try:
-        connection.request("GET", "/metrics")
-        for line in connection.getresponse().read().decode().splitlines():
-            if line.startswith("puzzled_workers_busy "):
-                return float(line.split()[1])
-        return None
-    finally:
-        connection.close()
-
-
 def fill_workers_and_queue(port, expiring_ms=None):
     """Two long computations on the workers, then two waiting (the first one with a short limit when
     `expiring_ms` is given); returns the four background requests once /readyz says full."""
     running = [in_background(port, LONG.format(ms=LONG_MS)) for _ in range(2)]
-    wait_until(lambda: workers_busy(port) == 2)  # past their express slices, onto the two workers
+    wait_until(lambda: metric(port, "puzzled_workers_busy") == 2)  # past their express slices, onto the two workers
     waiting = [in_background(port, LONG.format(ms=expiring_ms or LONG_MS)),
                in_background(port, LONG.format(ms=LONG_MS))]
     full = wait_until_ready_says(port, 503)

@@ -1,7 +1,8 @@
 """Shared by the Python tests (tests/concurrency, tests/strict_http, tests/fair_share, tests/garbage):
 counts checks, prints one line each, and `N passed, M failed` last (the plain closing line CI reads), as
-tests/lib/checks.sh does for the shell tests; starts puzzled and reads sanitizer reports; writes a
+tests/lib/checks.sh does for the shell tests; starts puzzled and reads sanitizer reports; reads one series of /metrics; writes a
 field's value as a query string carries it."""
+import http.client
 import os
 import re
 import subprocess
@@ -71,6 +72,19 @@ def start_puzzled(binary, flags=(), stdout=None, stderr=None, timeout=60):
         process.wait()
         sys.exit(f"puzzled did not start: {line!r}")
     return process, int(line.rsplit(":", 1)[1])
+
+
+def metric(port, series):
+    """The value of one series of the server's /metrics (`name` or `name{label="value"}`), or None
+    when it is not there."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=scaled(30))
+    try:
+        connection.request("GET", "/metrics")
+        text = connection.getresponse().read().decode()
+    finally:
+        connection.close()
+    found = re.search(rf"^{re.escape(series)} (\S+)$", text, re.M)
+    return float(found.group(1)) if found else None
 
 
 def query_value(value):

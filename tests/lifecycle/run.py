@@ -31,7 +31,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from checks import check, finish, scaled, start_puzzled  # noqa: E402
+from checks import check, finish, metric, scaled, start_puzzled  # noqa: E402
 
 WAIT_S = scaled(60)  # bounds every wait for an event (a loaded or sanitizer build is slow; the tsan stage stretches it)
 # Skipping 10^12 solutions runs until its time limit (an offset has no estimate, so it is not refused at once).
@@ -50,12 +50,6 @@ def get(port, path, headers=None):
         return response.status, response.read()
     finally:
         connection.close()
-
-
-def metric(port, name):
-    _, body = get(port, "/metrics")
-    found = re.search(rf"^{re.escape(name)} (\S+)$", body.decode(), re.M)
-    return float(found.group(1)) if found else None
 
 
 def wait_until(condition):

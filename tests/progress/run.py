@@ -37,7 +37,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from checks import check, finish, scaled, start_puzzled  # noqa: E402
+from checks import check, finish, metric, scaled, start_puzzled  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 SSE = {"Accept": "text/event-stream"}
@@ -213,12 +213,6 @@ def check_errors(port):
         plain = isinstance(body, bytes) and headers.get("Content-Type") == "application/json"
         check(f"{path} with Accept: text/event-stream is the plain {want} JSON error",
               status == want and plain and "error" in json.loads(body), (status, body))
-
-
-def metric(port, name):
-    text = request(port, "GET", "/metrics", timeout=10)[2].decode()
-    found = re.search(rf"^{name} (\S+)$", text, re.M)
-    return float(found.group(1)) if found else None
 
 
 def check_disconnect(binary):

@@ -28,7 +28,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from checks import check, finish, start_puzzled  # noqa: E402
+from checks import check, finish, metric, start_puzzled  # noqa: E402
 
 ELEVEN = "/permutations?items=" + ",".join(str(i) for i in range(11))
 STALLED = 100
@@ -44,17 +44,6 @@ def rss_bytes(pid):
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) * 1024
     return 0
-
-
-def metric(port, name):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    connection.request("GET", "/metrics")
-    text = connection.getresponse().read().decode()
-    connection.close()
-    for line in text.splitlines():
-        if line.startswith(name + " "):
-            return float(line.split()[1])
-    return None
 
 
 def open_stalled(port, path):
