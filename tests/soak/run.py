@@ -232,7 +232,10 @@ def one_request(port, connection, request, tally):
         error_code = parsed.get("error", {}).get("code") if isinstance(parsed, dict) else None
     if problem is None and content_type.startswith("text/event-stream"):
         problem = judge_events(raw.decode(), kind)
-    if status >= 500 and not (status == 503 and designed_503(error_code, kind)):
+    designed = status == 503 and designed_503(error_code, kind)
+    if designed:
+        pass
+    elif status >= 500:
         problem = problem or f"{status} {error_code}"
     elif isinstance(kind, int) and status != kind:
         problem = problem or f"{status}, expected {kind}"
