@@ -2,10 +2,7 @@
  * search that counts the solutions of one (the inner rows, with the border queens' lines removed). */
 #include "core/queens/queens_constellation.h"
 
-/* Batches above the last POLL_DEPTH rows of a search are counted, and the poll consulted every
- * POLL_INTERVAL of them: rare enough to cost nothing, frequent enough to stop within milliseconds. */
-#define POLL_DEPTH 6
-#define POLL_INTERVAL 4
+#include "core/queens/queens_batch.h"
 
 typedef struct square {
     int row, col;
@@ -132,15 +129,6 @@ uint64_t queens_constellation_class_first(int n, queens_constellation c) {
     return first;
 }
 
-/* The rows left to fill, top to bottom: the columns no border queen attacks in each, and how many
- * rows down the next one is (the border queens' rows are skipped: their lines are already out). */
-typedef struct search_plan {
-    int depth;
-    uint32_t columns; /* the columns no border queen takes: one per row to fill */
-    uint32_t allowed[QUEENS_MAX_N];
-    int gap[QUEENS_MAX_N];
-} search_plan;
-
 /* The column bit of `col`, or 0 off the board. */
 static uint32_t column_bit(int n, int col) { return col >= 0 && col < n ? (uint32_t)1 << col : 0; }
 
@@ -201,29 +189,10 @@ static void plan_narrowest(int n, queens_constellation c, search_plan *plan) {
     }
 }
 
-/* The search runs breadth-first within a batch and depth-first across batches: all the nodes of one
- * row (up to BATCH of them) are expanded together into the next row's batch, which is searched
- * before the row goes on. Every node of a batch shares the row's masks, so the expansion is one
- * loop that takes one child per turn and moves to the next parent without a data-dependent
- * branch (a child is written unconditionally and kept by advancing the output count): the plain
- * depth-first search spends most of its time on mispredicted loop exits, one per node.
- * The nodes use the classic bitboards (Somers): occupied columns and the diagonals running
- * down-left and down-right, shifted by the gap to the next row. */
-#define BATCH 256
-
-typedef struct batch {
-    uint32_t left[BATCH + 1], right[BATCH + 1], cols[BATCH + 1], free[BATCH + 1]; /* + 1: read ahead */
-} batch;
-
-typedef struct batch_search {
-    const search_plan *plan;
-    batch *rows; /* one batch per row of the plan */
-    queens_poll *poll;
-    int poll_below; /* rows above this one consult the poll */
-    unsigned polls;
-    bool stopped;
-    uint64_t found;
-} batch_search;
+/* The portable row search: every node of a batch shares the row's masks, so the expansion is one
+ * loop that takes one child per turn and moves to the next parent without a data-dependent branch (a
+ * child is written unconditionally and kept by advancing the output count): the plain depth-first
+ * search spends most of its time on mispredicted loop exits, one per node. */
 
 /* Walks the candidates of a run of parents, one per call, moving to the next parent without a
  * branch. Two cursors over the two halves of a batch run side by side, so that the latency of one
@@ -324,11 +293,8 @@ static inline void take_candidate(const row_visit *v, cursor *c, int *out, uint6
 
 /* Takes every candidate of the `count` nodes of row d: in the last rows, counts the solutions it
  * completes; above them, adds its child to row d + 1's batch and searches that batch when full. */
-static void search_row(batch_search *s, int d, int count) {
-    if (d < s->poll_below && ++s->polls % POLL_INTERVAL == 0 && queens_poll_stopped(s->poll)) {
-        s->stopped = true;
-    }
-    if (s->stopped) {
+void queens_batch_search_portable(batch_search *s, int d, int count) {
+    if (batch_search_stopping(s, d)) {
         return;
     }
     const batch *parents = &s->rows[d];
@@ -349,7 +315,7 @@ static void search_row(batch_search *s, int d, int count) {
             take_candidate(&visit, single, &out, &found);
         }
         if (out >= BATCH - 1) {
-            search_row(s, d + 1, out);
+            queens_batch_search_portable(s, d + 1, out);
             out = 0;
             if (s->stopped) {
                 return;
@@ -358,7 +324,7 @@ static void search_row(batch_search *s, int d, int count) {
     }
     s->found += found;
     if (out != 0) {
-        search_row(s, d + 1, out);
+        queens_batch_search_portable(s, d + 1, out);
     }
 }
 
@@ -368,7 +334,17 @@ uint64_t queens_constellation_weight(int n, queens_constellation c) {
     return plan_width(&plan);
 }
 
+bool queens_constellation_search_available(queens_constellation_search search) {
+    return search != QUEENS_SEARCH_AVX512 || queens_batch_avx512_supported();
+}
+
 core_status queens_constellation_count(int n, queens_constellation c, queens_poll *poll, uint64_t *count) {
+    queens_constellation_search best = queens_batch_avx512_supported() ? QUEENS_SEARCH_AVX512 : QUEENS_SEARCH_PORTABLE;
+    return queens_constellation_count_with(n, c, best, poll, count);
+}
+
+core_status queens_constellation_count_with(int n, queens_constellation c, queens_constellation_search search,
+                                            queens_poll *poll, uint64_t *count) {
     search_plan plan;
     plan_narrowest(n, c, &plan);
     if (plan.depth <= 1) {
@@ -376,10 +352,10 @@ core_status queens_constellation_count(int n, queens_constellation c, queens_pol
         return CORE_OK;
     }
     batch rows[QUEENS_MAX_N];
-    batch_search s = {.plan = &plan, .rows = rows, .poll = poll, .poll_below = plan.depth - POLL_DEPTH};
+    batch_search s = {.plan = &plan, .rows = rows, .poll = poll, .poll_below = plan.depth - BATCH_POLL_DEPTH};
     rows[0] = (batch){.free = {plan.allowed[0]}};
     if (plan.allowed[0] != 0) {
-        search_row(&s, 0, 1);
+        (search == QUEENS_SEARCH_AVX512 ? queens_batch_search_avx512 : queens_batch_search_portable)(&s, 0, 1);
     }
     if (s.stopped) {
         return CORE_DEADLINE;

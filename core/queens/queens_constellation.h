@@ -38,8 +38,18 @@ uint64_t queens_constellation_class_first(int n, queens_constellation c);
  * columns of its first rows). A valid constellation. */
 uint64_t queens_constellation_weight(int n, queens_constellation c);
 
-/* Counts the solutions whose border queens are exactly `c` (a valid constellation, n >= 4).
- * CORE_DEADLINE when `poll` stopped it first. */
+/* Counts the solutions whose border queens are exactly `c` (a valid constellation, n >= 4), with the
+ * fastest search this processor has. CORE_DEADLINE when `poll` stopped it first. */
 core_status queens_constellation_count(int n, queens_constellation c, queens_poll *poll, uint64_t *count);
+
+/* The searches that count a constellation: the same nodes, portable or in AVX-512 vector lanes. */
+typedef enum queens_constellation_search { QUEENS_SEARCH_PORTABLE, QUEENS_SEARCH_AVX512 } queens_constellation_search;
+
+/* Whether this processor runs `search`. */
+bool queens_constellation_search_available(queens_constellation_search search);
+
+/* queens_constellation_count with a given search (one available here): for tests and benchmarks. */
+core_status queens_constellation_count_with(int n, queens_constellation c, queens_constellation_search search,
+                                            queens_poll *poll, uint64_t *count);
 
 #endif
