@@ -1,8 +1,9 @@
 # Sourced by benchmark scripts: starts Debian's nginx (no root, temp prefix, loopback) serving a
-# directory, as the "static file server" peer. After `static_nginx_start DIR`, STATIC_URL is its
-# base URL; it is stopped when the calling script exits. paired_medians (below) times ours against it.
+# directory, as the "static file server" peer. After `static_nginx_start DIR [ACCESS_LOG]`, STATIC_URL
+# is its base URL; it logs each request to the file ACCESS_LOG if one is named, and to nothing otherwise;
+# it is stopped when the calling script exits. paired_medians (below) times ours against it.
 static_nginx_start() {
-  local root=$1
+  local root=$1 access_log=${2:-off}
   chmod 755 "$root" # nginx workers run unprivileged: mktemp -d is 0700
   STATIC_PREFIX=$(mktemp -d)
   mkdir -p "$STATIC_PREFIX/logs"
@@ -15,7 +16,7 @@ pid $STATIC_PREFIX/nginx.pid;
 error_log $STATIC_PREFIX/logs/error.log;
 events { worker_connections 1024; }
 http {
-  access_log off;
+  access_log $access_log;
   sendfile on;
   keepalive_requests 1000000;
   client_body_temp_path $STATIC_PREFIX;
