@@ -40,11 +40,12 @@
 #include "core/permutations/perm_cost.h"
 #include "core/queens/queens_cost.h"
 
-/* The margin of estimate over the request's time limit before it is refused: the calibration runs at
- * start-up on a machine that may be busy, and the model extrapolates. */
-#define API_HOPELESS_FACTOR 4
+/* The margin of estimate over the request's time limit before it is refused: each estimate holds
+ * within this factor of the time its work takes (docs/estimates.md), so work refused beyond it could
+ * not have finished in time, and work short of it is tried. */
+#define API_HOPELESS_FACTOR 2
 
-/* Times the calibration runs and fits every model (about 0.1 + 0.1 s of processor time here). Call once
+/* Times the calibration runs and fits every model. Call once
  * at start-up, on the main thread, before serving: the models are read-only afterwards. Without it
  * nothing is refused. */
 void api_calibrate_costs(void);

@@ -50,7 +50,7 @@ TIME_LIMIT_MS = str(int(scaled(60000)))
 # A computation that runs until its time limit or its client leaves, on any build: the listing skips 10^12
 # solutions, and an offset has no estimate, so it is never refused at once. A count (n = 18) is estimated
 # from the server's own timed runs at start-up, which vary by 1.8x under ThreadSanitizer (185 to 327 s
-# here), and over 4 times its limit it is refused 422 before any event.
+# here), and over twice its limit it is refused 422 before any event.
 UNFINISHABLE = "/queens?n=24&offset=1000000000000&limit=1&algorithm=backtracking"
 # PUZZLED_TEST_LOG: a file for the server's and nginx's logs (default: dropped)
 LOG = open(os.environ["PUZZLED_TEST_LOG"], "a") if os.environ.get("PUZZLED_TEST_LOG") else None

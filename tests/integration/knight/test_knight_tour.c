@@ -261,7 +261,7 @@ static double number_member(const cJSON *object, const char *name) {
     return item->valuedouble;
 }
 
-/* Asserts a 422 too_large naming `field` with the estimate: over 4 times `limit_ms`, and a largest board
+/* Asserts a 422 too_large naming `field` with the estimate: over twice `limit_ms`, and a largest board
  * that fits, in squares, smaller than this one's `squares`. */
 static void expect_hopeless(const char *base_url, const char *body, const char *field, double squares,
                             double limit_ms) {
@@ -271,7 +271,7 @@ static void expect_hopeless(const char *base_url, const char *body, const char *
     cr_assert_str_eq(cJSON_GetObjectItemCaseSensitive(error, "field")->valuestring, field, "%s", res.body);
     const cJSON *details = cJSON_GetObjectItemCaseSensitive(error, "details");
     cr_assert_eq(number_member(details, "time_limit_ms"), limit_ms, "%s", res.body);
-    cr_assert_gt(number_member(details, "estimated_ms"), 4 * limit_ms, "%s", res.body);
+    cr_assert_gt(number_member(details, "estimated_ms"), 2 * limit_ms, "%s", res.body);
     double fits = number_member(details, "largest_that_fits");
     cr_assert(fits >= 0 && fits < squares, "what fits is a smaller board: %s", res.body);
     cr_assert_not_null(strstr(res.body, "would take about"), "%s", res.body);

@@ -2376,7 +2376,7 @@ export interface components {
                 "application/x-ndjson": components["schemas"]["KnightTourNdjsonLine"] | components["schemas"]["StreamEnd"];
             };
         };
-        /** @description The board has more than --max-board-squares squares (code too_large, field rows or n), or (algorithm auto, at least 65536 squares) its tour cannot be built within its time limit: its estimate, from constructions timed at start-up, is over 4 times that time, and the refusal comes at once (too_large, field rows or n) with `estimated_ms`, `time_limit_ms` and `largest_that_fits`, the most squares (rows x cols) that may fit, in its `details`; format svg on more than 40000 squares (too_large, field format), algorithm backtracking on more than 10000 squares (too_large, field algorithm), or Warnsdorff got stuck on every attempt, which proves nothing (heuristic_failed, field algorithm). */
+        /** @description The board has more than --max-board-squares squares (code too_large, field rows or n), or (algorithm auto, at least 65536 squares) its tour cannot be built within its time limit: its estimate, from constructions timed at start-up, is over twice that time, and the refusal comes at once (too_large, field rows or n) with `estimated_ms`, `time_limit_ms` and `largest_that_fits`, the most squares (rows x cols) that may fit, in its `details`; format svg on more than 40000 squares (too_large, field format), algorithm backtracking on more than 10000 squares (too_large, field algorithm), or Warnsdorff got stuck on every attempt, which proves nothing (heuristic_failed, field algorithm). */
         KnightTourUnprocessable: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -2917,7 +2917,7 @@ export interface components {
                 };
             };
         };
-        /** @description Code too_large: more items than --max-rank-items (default 1000000), or an arrangement given as an array (`permutation`, `items`, or `k` of them) that cannot be ranked or unranked within its time limit: its estimate, from ranks of distinct items timed at start-up, is over 4 times that time (text is not estimated: its letters repeat, which makes it cheaper by an amount the length does not tell). The refusal comes at once, with `estimated_ms`, `time_limit_ms` and `largest_that_fits` (a number of items) in its `details`. */
+        /** @description Code too_large: more items than --max-rank-items (default 1000000), or an arrangement given as an array (`permutation`, `items`, or `k` of them) that cannot be ranked or unranked within its time limit: its estimate, from ranks of distinct items timed at start-up, is over twice that time (text is not estimated: its letters repeat, which makes it cheaper by an amount the length does not tell). The refusal comes at once, with `estimated_ms`, `time_limit_ms` and `largest_that_fits` (a number of items) in its `details`. */
         RankUnprocessable: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -2932,7 +2932,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "too_large",
-                 *         "message": "ranking the arrangement would take about 0.33 s here (the service's own timed runs, extrapolated), over 4 times the 0.001 s time limit: refused at once; items up to about 9364 may fit",
+                 *         "message": "ranking the arrangement would take about 0.33 s here (the service's own timed runs, extrapolated), over 2 times the 0.001 s time limit: refused at once; items up to about 9364 may fit",
                  *         "field": "permutation",
                  *         "details": {
                  *           "estimated_ms": 326,
@@ -2950,7 +2950,7 @@ export interface components {
                 };
             };
         };
-        /** @description Code too_large: n above the largest board of its mode or algorithm, or a count (without `placed`) that cannot finish within its time limit: its estimate, from counts timed at start-up, is over 4 times that time. The refusal comes at once, with `estimated_ms`, `time_limit_ms` and `largest_that_fits` in its `details`. */
+        /** @description Code too_large: n above the largest board of its mode or algorithm, or a count (without `placed`) that cannot finish within its time limit: its estimate, from counts timed at start-up, is over twice that time. The refusal comes at once, with `estimated_ms`, `time_limit_ms` and `largest_that_fits` in its `details`. */
         QueensUnprocessable: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -2965,7 +2965,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "too_large",
-                 *         "message": "counting the solutions would take about 4.4e+09 s here (the service's own timed runs, extrapolated), over 4 times the 10 s time limit: refused at once; n up to about 18 may fit",
+                 *         "message": "counting the solutions would take about 4.4e+09 s here (the service's own timed runs, extrapolated), over 2 times the 10 s time limit: refused at once; n up to about 18 may fit",
                  *         "field": "n",
                  *         "details": {
                  *           "estimated_ms": 4422371696873,
