@@ -14,7 +14,7 @@ import { EVENT_STREAM, NDJSON, readAnswer } from './media.js';
 import { ndjsonArray, ndjsonValues } from './ndjson.js';
 import { progressEvents, type ProgressEvent } from './progress.js';
 import { withRetry, type RetryOptions } from './retry.js';
-import type { SelectedAnswer } from './selection.js';
+import type { SelectedAnswer, SelectedLine } from './selection.js';
 import type { Body, KeysOfUnion, NdjsonLine, Operation, PathsWith, Query, StreamPath } from './spec.js';
 import { answered } from './with_response.js';
 
@@ -40,10 +40,19 @@ export interface CallOptions {
   retry?: RetryOptions | false;
 }
 
-/** Request R as given, each field that type T lacks made an error (a misspelt field): R is inferred from
- * the call, to select the answer, and an inferred type would otherwise accept extra fields. (A text
- * body passes: where T takes a string, T's keys include a string's.) */
-export type Exactly<T, R> = R & { [K in Exclude<keyof R, KeysOfUnion<T>>]: never };
+/** The required property a misspelt field K turns into, whose name says that K is not a field; its
+ * type is the request's fields, so the compiler's message lists them. */
+export type UnknownField<K> = `'${K & string}' is not a field of this request; its fields are`;
+
+/** Request R as given, each field that type T lacks made an error (a misspelt field) that names it and
+ * lists T's fields: R is inferred from the call, to select the answer, and an inferred type would
+ * otherwise accept extra fields. (A text body passes: where T takes a string, T's keys include a string's.) */
+export type Exactly<T, R> = R & { [K in Exclude<keyof R, KeysOfUnion<T>> as UnknownField<K>]: Exclude<KeysOfUnion<T>, KeysOfUnion<string>> };
+
+// A value as a `const` call infers it: an array literal as a readonly array, at every depth.
+type GivenValue<V> = V extends readonly (infer E)[] ? readonly GivenValue<E>[] : V;
+/** Request T as a call may give it: its array fields may be readonly (a `const` literal's are). */
+export type Given<T> = T extends object ? { [K in keyof T]: GivenValue<T[K]> } : T;
 
 /** GET paths whose query may be left out (none of its fields is required, or it has none). */
 export type PathsWithOptionalQuery = {
@@ -52,16 +61,18 @@ export type PathsWithOptionalQuery = {
 
 export interface PuzzledClient {
   /** GET with the fields as query parameters (arrays are sent comma-separated); resolves with the answer the query selects (selection.ts). */
-  get<P extends PathsWith<'get'>, const Q extends Query<Operation<P, 'get'>>>(path: P, query: Exactly<Query<Operation<P, 'get'>>, Q>, options?: CallOptions): Promise<SelectedAnswer<P, 'get', Q>>;
+  get<P extends PathsWith<'get'>, const Q extends Given<Query<Operation<P, 'get'>>>>(path: P, query: Exactly<Query<Operation<P, 'get'>>, Q>, options?: CallOptions): Promise<SelectedAnswer<P, 'get', Q>>;
   /** GET without a query, where none is required: the answer the service gives by default. */
   get<P extends PathsWithOptionalQuery>(path: P, query?: undefined, options?: CallOptions): Promise<SelectedAnswer<P, 'get', undefined>>;
   /** POST with a JSON body (or a text/plain one where the operation takes it, such as bulk /sudoku/solve);
    * resolves with the answer the body selects (selection.ts). */
-  post<P extends PathsWith<'post'>, const B extends Body<Operation<P, 'post'>>>(path: P, body: Exactly<Body<Operation<P, 'post'>>, B>, options?: CallOptions): Promise<SelectedAnswer<P, 'post', B>>;
-  /** The answer of a list endpoint as NDJSON, one value per iteration; breaking out of the loop stops the service. */
-  stream<P extends StreamPath>(path: P, body: Body<Operation<P, 'post'>>, options?: CallOptions): AsyncGenerator<NdjsonLine<Operation<P, 'post'>>, void, undefined>;
+  post<P extends PathsWith<'post'>, const B extends Given<Body<Operation<P, 'post'>>>>(path: P, body: Exactly<Body<Operation<P, 'post'>>, B>, options?: CallOptions): Promise<SelectedAnswer<P, 'post', B>>;
+  /** The answer of a list endpoint as NDJSON, one value per iteration, each typed by the body where it
+   * is made of its values (selection.ts: strings for `text`, arrays of the items for `items`);
+   * breaking out of the loop stops the service. */
+  stream<P extends StreamPath, const B extends Given<Body<Operation<P, 'post'>>>>(path: P, body: Exactly<Body<Operation<P, 'post'>>, B>, options?: CallOptions): AsyncGenerator<SelectedLine<P, B>, void, undefined>;
   /** Progress events of a long computation, ending in its answer (just the answer where there are none). */
-  progress<P extends PathsWith<'post'>, const B extends Exclude<Body<Operation<P, 'post'>>, string>>(path: P, body: Exactly<Body<Operation<P, 'post'>>, B>, options?: CallOptions): AsyncGenerator<ProgressEvent<SelectedAnswer<P, 'post', B>>, void, undefined>;
+  progress<P extends PathsWith<'post'>, const B extends Given<Exclude<Body<Operation<P, 'post'>>, string>>>(path: P, body: Exactly<Body<Operation<P, 'post'>>, B>, options?: CallOptions): AsyncGenerator<ProgressEvent<SelectedAnswer<P, 'post', B>>, void, undefined>;
   /** The same for a text/plain body (bulk /sudoku/solve): the answer is its NDJSON lines, as an array. */
   progress<P extends StreamPath>(path: P, body: Extract<Body<Operation<P, 'post'>>, string>, options?: CallOptions): AsyncGenerator<ProgressEvent<NdjsonLine<Operation<P, 'post'>>[]>, void, undefined>;
   /** The CORS preflight (OPTIONS) of a path: its 204's headers (Allow, Access-Control-Allow-Methods, ...). */

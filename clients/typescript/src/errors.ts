@@ -3,29 +3,39 @@
 // (Retry-After, X-Request-Id); an NDJSON stream's error end is one too. An answer that is not the
 // documented error body (a proxy's page) becomes a PuzzledError with code `bad_response`, and a body
 // whose transfer broke off (a JSON list cut by its time limit, a dropped connection) one with code
-// `stream_cut`, so callers catch one class and never a bare TypeError.
+// `stream_cut`, so callers catch one class and never a bare TypeError. Its type is a union by code, so
+// that a check of `code` narrows `details` to what that code carries (error_details.ts).
+import type { DetailsOf } from './error_details.js';
 import type { ErrorCode, ErrorDetails } from './spec.js';
 
 /** The error codes of the service; `bad_response` for an answer that is not one of its error bodies;
  * `stream_cut` for a body whose transfer broke off before its end. */
 export type PuzzledErrorCode = ErrorCode | 'bad_response' | 'stream_cut';
 
-export class PuzzledError extends Error {
+/** What a PuzzledError holds besides its status, code and message. */
+export interface PuzzledErrorExtras<C extends PuzzledErrorCode> {
+  field?: string | undefined;
+  details?: DetailsOf<C> | undefined;
+  retryAfter?: number | undefined;
+  requestId?: string | undefined;
+}
+
+class PuzzledErrorClass<C extends PuzzledErrorCode> extends Error {
   override readonly name = 'PuzzledError';
   /** The HTTP status; for an `event: failed` inside a progress stream, the 200 the stream began with. */
   readonly status: number;
-  readonly code: PuzzledErrorCode;
+  readonly code: C;
   /** The request field to blame, when there is one. */
   readonly field: string | undefined;
-  /** What the message says, for a program, where the service gives it (a range, conflicting cells, a word). */
-  readonly details: ErrorDetails | undefined;
+  /** What the message says, for a program, where the service gives it (a range, conflicting cells, a
+   * word): typed by the code, undefined for a code that carries none. */
+  readonly details: DetailsOf<C> | undefined;
   /** Seconds to wait before trying again (the Retry-After header of 503 overloaded and 429). */
   readonly retryAfter: number | undefined;
   /** The X-Request-Id of the answer, to find it in the service's log. */
   readonly requestId: string | undefined;
 
-  constructor(status: number, code: PuzzledErrorCode, message: string,
-    { field, details, retryAfter, requestId }: { field?: string | undefined; details?: ErrorDetails | undefined; retryAfter?: number | undefined; requestId?: string | undefined } = {}) {
+  constructor(status: number, code: C, message: string, { field, details, retryAfter, requestId }: PuzzledErrorExtras<C> = {}) {
     super(message);
     this.status = status;
     this.code = code;
@@ -35,6 +45,18 @@ export class PuzzledError extends Error {
     this.requestId = requestId;
   }
 }
+
+/** A PuzzledError of one code, its details typed by it. */
+export type PuzzledErrorOf<C extends PuzzledErrorCode> = PuzzledErrorClass<C>;
+
+/** Every PuzzledError: one member per code, so that comparing `code` narrows `details`. */
+export type PuzzledError = { [C in PuzzledErrorCode]: PuzzledErrorOf<C> }[PuzzledErrorCode];
+
+/** The class: `new PuzzledError(...)` and `instanceof PuzzledError`, which narrows to the union above. */
+export const PuzzledError: {
+  new <C extends PuzzledErrorCode>(status: number, code: C, message: string, extras?: PuzzledErrorExtras<C>): PuzzledErrorOf<C>;
+  readonly prototype: PuzzledError;
+} = PuzzledErrorClass as never;
 
 /** Seconds from a Retry-After header (delay-seconds or an HTTP date), or undefined. */
 export function retryAfterSeconds(header: string | null): number | undefined {
@@ -56,7 +78,7 @@ export function errorFromBody(status: number, body: unknown, headers: Headers): 
   }
   const field = typeof error.field === 'string' ? error.field : undefined;
   const given = typeof error.details === 'object' && error.details !== null ? error.details as ErrorDetails : undefined;
-  return new PuzzledError(status, error.code as ErrorCode, error.message, { ...details, field, details: given });
+  return new PuzzledError(status, error.code as ErrorCode, error.message, { ...details, field, details: given }) as PuzzledError;
 }
 
 /** A body's reading that failed (fetch's TypeError when the transfer broke off) as a PuzzledError

@@ -5,7 +5,10 @@
 // QueensCount answer, no narrowing by hand). openapi-typescript drops vendor extensions, so the table
 // lives here; test/selection_spec.test.ts holds it to openapi.yaml both ways (every choice of the spec
 // is in it, and everything in it is in the spec), and test/answer_types.test.ts to the live service.
-import type { Answer, KeysOfUnion, Operation, paths } from './spec.js';
+// The same for the lines of a stream: `LINE_SELECTION` names the endpoints whose NDJSON lines are
+// made of the request's own values, and `SelectedLine` types each line by them (`text` gives strings,
+// `items` arrays of the items' type).
+import type { Answer, KeysOfUnion, NdjsonLine, Operation, paths, StreamPath } from './spec.js';
 
 /** A field whose value picks the kind of the JSON answer. */
 interface KindRule {
@@ -99,3 +102,31 @@ export type SelectedAnswer<P extends keyof paths, M extends 'get' | 'post', R> =
     ? Rules[P] extends { text: true } ? string : never
     : Drawn<JsonSelected<Operation<P, M>, Rules[P], R>, Rules[P], R>
   : Answer<Operation<P, M>>;
+
+/** The stream endpoints whose NDJSON line is made of the request's values: an `arrangement` of them
+ * (a string for `text`, an array of the items for `items`), or a `shuffle` line, whose `items` are the
+ * request's items (or the integers `n` gives) in random order. */
+export const LINE_SELECTION = {
+  '/permutations': 'arrangement',
+  '/combinations': 'arrangement',
+  '/shuffle': 'shuffle',
+} as const satisfies Partial<Record<StreamPath, 'arrangement' | 'shuffle'>>;
+
+type LineRules = typeof LINE_SELECTION;
+
+// A value's type as a line holds it: a literal of the request widened to its primitive.
+type Widened<V> = V extends string ? string : V extends number ? number : V extends boolean ? boolean : V;
+// The type of the values request R gives (its items, or the integers of `n`); unknown when R does not say.
+type ValuesOf<R> = R extends { items: readonly (infer V)[] } ? Widened<V> : R extends { n: number } ? number : unknown;
+
+type LineOf<Rule, Line, R> = Rule extends 'arrangement'
+  ? R extends { text: string } ? string : R extends { items: readonly unknown[] } ? ValuesOf<R>[] : Line
+  : Rule extends 'shuffle'
+    ? R extends { items: readonly unknown[] } | { n: number } ? { [K in keyof Line]: K extends 'items' ? ValuesOf<R>[] : Line[K] } : Line
+    : Line;
+
+/** One NDJSON line of `path`'s stream for request body R: typed by R's values where the line is made
+ * of them (LINE_SELECTION), else the operation's line. */
+export type SelectedLine<P extends StreamPath, R> = P extends keyof LineRules
+  ? R extends unknown ? LineOf<LineRules[P], NdjsonLine<Operation<P, 'post'>>, R> : never
+  : NdjsonLine<Operation<P, 'post'>>;

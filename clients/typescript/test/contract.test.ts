@@ -4,7 +4,9 @@
 // ErrorCode holds the table and nothing else is the contract stage's tests/contract/error_codes.js);
 // errors arrive with their codes and machine-readable details, an NDJSON stream stopped by its time
 // limit is thrown as the PuzzledError its last line describes, and a body whose transfer broke off is
-// a PuzzledError `stream_cut`, never a bare TypeError.
+// a PuzzledError `stream_cut`, never a bare TypeError. Each error's details are those the client's
+// table gives its code (src/error_details.ts), read after a check of the code with no cast; and a
+// misspelt field is refused by the compiler with a message naming it and the fields there are.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,9 +15,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import ts from 'typescript';
-import { createClient, PuzzledError } from '../src/index.js';
+import { parse } from 'yaml';
+import { createClient, ERROR_DETAILS, PuzzledError } from '../src/index.js';
 import { liveClient } from './server.js';
 
+const SCHEMAS = parse(readFileSync(new URL('../../../../openapi.yaml', import.meta.url), 'utf8'))['components']['schemas'];
 const TABLE = readFileSync(new URL('../../../../api/errors.h', import.meta.url), 'utf8');
 const PACKAGE = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -72,6 +76,56 @@ test('live errors arrive with their codes', async () => {
       return true;
     });
   }
+});
+
+test('a misspelt field is refused by the compiler with its name and the fields there are', () => {
+  const index = JSON.stringify(join(PACKAGE, 'src/index.js'));
+  const calls = {
+    'query.ts': ["void client.get('/permutations', { text: 'abc', limt: 3 });", ['text', 'items', 'limit', 'offset', 'count_only']],
+    'body.ts': ["void client.post('/queens', { n: 8, limt: 3 });", ['n', 'mode', 'limit', 'placed']],
+    'stream.ts': ["void client.stream('/combinations', { text: 'abcd', k: 2, limt: 3 });", ['text', 'k', 'limit']],
+  } as const;
+  const errors = typeErrors(Object.fromEntries(Object.entries(calls).map(([name, [call]]) =>
+    [name, `import { createClient } from ${index};\nconst client = createClient({ baseUrl: 'http://localhost:8080' });\n${call}\n`])));
+  for (const [name, [, fields]] of Object.entries(calls)) {
+    assert.equal(errors[name]!.length, 1, `${name}: ${errors[name]!.join('\n---\n')}`);
+    const message = errors[name]![0]!;
+    assert.match(message, /'limt' is not a field of this request; its fields are/, name);
+    for (const field of fields) assert.ok(message.includes(`"${field}"`), `${name}: ${field} in ${message}`);
+    assert.doesNotMatch(message, /assignable to type 'never'/, name);
+  }
+});
+
+test("each code's details are of a schema the client's table gives it, read with no cast", async () => {
+  const cases: [() => Promise<unknown>, keyof typeof ERROR_DETAILS][] = [
+    [() => client().post('/queens', { n: 0 }), 'invalid_field'],
+    [() => client().post('/queens', {} as never), 'missing_field'],
+    [() => client().post('/queens', { n: 33 }), 'too_large'],
+    [() => client().post('/queens', { n: 30, mode: 'count' }), 'too_large'],
+    [() => client().post('/sudoku/solve', { puzzle: '1..1............' }), 'conflicting_givens'],
+    [() => client().post('/word-ladder', { from: 'cold', to: 'qzqz' }), 'unknown_word'],
+    [() => client().post('/word-ladder', { from: 'cold', to: 'warmth' }), 'length_mismatch'],
+  ];
+  const reached = new Set<string>();
+  for (const [call, code] of cases) {
+    await assert.rejects(call(), (error: unknown) => {
+      assert.ok(error instanceof PuzzledError && error.code === code, `${code}: ${String(error)}`);
+      const keys = Object.keys(error.details ?? {});
+      const schema = ERROR_DETAILS[code].find((name) => {
+        const { required, properties } = SCHEMAS[name];
+        return required.every((key: string) => keys.includes(key)) && keys.every((key) => key in properties);
+      });
+      assert.ok(schema !== undefined, `${code}: details ${JSON.stringify(error.details)} fit none of ${ERROR_DETAILS[code].join(', ')}`);
+      reached.add(schema);
+      return true;
+    });
+  }
+  assert.deepEqual([...reached].sort(), [...new Set(Object.values<readonly string[]>(ERROR_DETAILS).flat())].sort());
+  await assert.rejects(client().post('/sudoku/solve', { puzzle: '1..1............' }), (error: unknown) => {
+    if (!(error instanceof PuzzledError) || error.code !== 'conflicting_givens') return false;
+    assert.deepEqual(error.details?.cells, [[0, 0], [0, 3]]); // typed by the code: no cast
+    return true;
+  });
 });
 
 test('a word-ladder page tells an unknown word by its code and reads the word from the details', async () => {

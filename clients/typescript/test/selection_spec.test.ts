@@ -2,12 +2,14 @@
 // operation whose 200 answer is a choice (a oneOf of JSON kinds, a drawing, text for a text body) has
 // a rule, and every rule is an operation's choice; each rule's field is a request field of the
 // operation, its values are the field's values and its default the spec's default, and the kinds the
-// rules reach are exactly the kinds of the operation's discriminator.
+// rules reach are exactly the kinds of the operation's discriminator. LINE_SELECTION names exactly the
+// streams whose lines are an Arrangement or a ShuffleLine of the spec, and the request fields its
+// types read (text, items, n) are request fields of each.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { parse } from 'yaml';
-import { ANSWER_SELECTION } from '../src/selection.js';
+import { ANSWER_SELECTION, LINE_SELECTION } from '../src/selection.js';
 
 type Node = Record<string, any>; // the spec, read as plain JSON values
 const SPEC: Node = parse(readFileSync(new URL('../../../../openapi.yaml', import.meta.url), 'utf8'));
@@ -89,5 +91,22 @@ test("each rule's fields, values, defaults and kinds are the spec's", () => {
     const present = rule['present'];
     if (present !== undefined) assert.ok(operations.some((o) => o.fields.has(present.field)), `${path}: ${present.field} is a request field`);
     assert.equal(rule['text'] === true, operations.some((o) => o.textBody), `${path}: a text rule where it takes a text/plain body`);
+  }
+});
+
+test('the streams whose lines are made of the request values are the rules of LINE_SELECTION', () => {
+  const rules: Record<string, string> = {};
+  const kindOfLine: Record<string, string> = { '#/components/schemas/Arrangement': 'arrangement', '#/components/schemas/ShuffleLine': 'shuffle' };
+  for (const path of Object.keys(SPEC['paths'])) {
+    const content: Node | undefined = resolved(SPEC['paths'][path]['post']?.['responses']?.['200'])?.['content'];
+    for (const member of content?.['application/x-ndjson']?.['schema']?.['oneOf'] ?? []) {
+      const kind = kindOfLine[member['$ref']];
+      if (kind !== undefined) rules[path] = kind;
+    }
+  }
+  assert.deepEqual(Object.entries(LINE_SELECTION).sort(), Object.entries(rules).sort());
+  for (const [path, kind] of Object.entries(LINE_SELECTION)) {
+    const fields = specOperations(path).find((operation) => operation.where.startsWith('POST'))!.fields;
+    for (const field of kind === 'arrangement' ? ['text', 'items'] : ['items', 'n']) assert.ok(fields.has(field), `${path}: ${field}`);
   }
 });
