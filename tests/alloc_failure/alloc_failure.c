@@ -17,12 +17,19 @@
  * only after the report line of the last one: that request's end may come after the client has read
  * its whole answer, and with several I/O threads it would otherwise disarm the next request, armed
  * meanwhile on another thread (which then answers 200: tests/alloc_failure/run.py and the contract
- * test wait for the line). */
+ * test wait for the line).
+ *
+ * `X-Fail-Allocation: stacks` fails nothing and reports, after the count, the call stack of each
+ * allocation as a hash (the return addresses, meaningful within the one process): a test that needs a
+ * fresh process for each failed allocation fails only the first of each stack (run.py's FIRST_USE). */
 #include "server/alloc_failure.h"
 
 #include <errno.h>
+#include <execinfo.h>
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,10 +48,36 @@ static atomic_bool armed;
 static atomic_long armed_k;
 static atomic_long counted; /* allocations since armed; the one that makes it k fails */
 
+#define STACK_FRAMES 32       /* return addresses hashed into an allocation's stack: deeper than any of ours */
+#define STACKS_LISTED 4096    /* allocations whose stack a report lists; a request making more lists these */
+#define STACK_HASH_CHARS 9    /* " %08x" */
+#define REPORT_HEAD_CHARS 128 /* the line before the stacks: "alloc-failure: k=... allocations, stacks" */
+#define NEVER_FAILS LONG_MAX
+static atomic_bool listing_stacks;
+static _Atomic uint32_t stacks[STACKS_LISTED];
+
+/* The FNV-1a hash of the calling thread's stack of return addresses. */
+static uint32_t stack_hash(void) {
+    void *frames[STACK_FRAMES];
+    int depth = backtrace(frames, STACK_FRAMES);
+    uint32_t hash = 2166136261u;
+    for (int i = 0; i < depth; i++) {
+        uintptr_t address = (uintptr_t)frames[i];
+        for (size_t byte = 0; byte < sizeof address; byte++) {
+            hash ^= (uint32_t)(address >> (8 * byte)) & 0xffu;
+            hash *= 16777619u;
+        }
+    }
+    return hash;
+}
+
 /* Counts one allocation; true when it is the one to fail. */
 static bool fails_now(void) {
     if (!atomic_load_explicit(&armed, memory_order_acquire)) return false;
-    if (atomic_fetch_add(&counted, 1) + 1 != atomic_load(&armed_k)) return false;
+    long index = atomic_fetch_add(&counted, 1);
+    if (atomic_load(&listing_stacks) && index < STACKS_LISTED)
+        atomic_store_explicit(&stacks[index], stack_hash(), memory_order_relaxed);
+    if (index + 1 != atomic_load(&armed_k)) return false;
     errno = ENOMEM;
     return true;
 }
@@ -69,10 +102,12 @@ char *__wrap_strndup(const char *text, size_t most) { return copy_of(text, strnl
 
 bool alloc_failure_arm(const char *header_value) {
     if (header_value == NULL) return false;
+    bool list_stacks = strcmp(header_value, "stacks") == 0;
     char *end;
     errno = 0;
-    long k = strtol(header_value, &end, 10);
-    if (errno != 0 || end == header_value || *end != '\0' || k < 1) return false;
+    long k = list_stacks ? NEVER_FAILS : strtol(header_value, &end, 10);
+    if (!list_stacks && (errno != 0 || end == header_value || *end != '\0' || k < 1)) return false;
+    atomic_store(&listing_stacks, list_stacks);
     atomic_store(&armed_k, k);
     atomic_store(&counted, 0);
     atomic_store_explicit(&armed, true, memory_order_release);
@@ -82,8 +117,17 @@ bool alloc_failure_arm(const char *header_value) {
 void alloc_failure_report(void) {
     if (!atomic_exchange(&armed, false)) return;
     long k = atomic_load(&armed_k), n = atomic_load(&counted);
-    char line[96]; /* written with write(2): stdio could allocate */
-    int len = snprintf(line, sizeof line, "alloc-failure: k=%ld %s after %ld allocations\n", k,
+    /* written with write(2): stdio could allocate; one report at a time (the exchange above) */
+    static char line[REPORT_HEAD_CHARS + STACKS_LISTED * STACK_HASH_CHARS + 1];
+    int len = snprintf(line, REPORT_HEAD_CHARS, "alloc-failure: k=%ld %s after %ld allocations", k,
                        n >= k ? "fired" : "missed", n);
-    if (len > 0 && write(STDERR_FILENO, line, (size_t)len) < 0) return;
+    if (len <= 0) return;
+    if (atomic_exchange(&listing_stacks, false)) {
+        len += snprintf(line + len, REPORT_HEAD_CHARS - (size_t)len, ", stacks");
+        for (long i = 0; i < n && i < STACKS_LISTED; i++)
+            len += snprintf(line + len, sizeof line - (size_t)len, " %08x",
+                            atomic_load_explicit(&stacks[i], memory_order_relaxed));
+    }
+    line[len++] = '\n';
+    if (write(STDERR_FILENO, line, (size_t)len) < 0) return;
 }
