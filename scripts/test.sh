@@ -12,7 +12,7 @@
 #   scripts/test.sh --repeat N STAGE...  the named stages N times each, in turn, with a count of passes
 # Options (before the stages): --fail-fast stops at the first failed stage; --jobs N runs N stages at
 # once (the whole suite's default 2, the others' 1); --stop-rounds N sets the stop test's rounds (20);
-# --soak-minutes M the soak's length (3).
+# --soak-minutes M the soak's length (2).
 # Every stage runs even when an earlier one failed (unless --fail-fast). Each stage's output goes to
 # build/test-logs/STAGE.log, and to the terminal too when stages run one at a time; the run ends with a table (stage, seconds, result, log) and
 # `N passed, N failed`, and exits 1 when a stage failed.
@@ -20,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 stop_rounds=20
-soak_minutes=3
+soak_minutes=2
 repeat=0
 fail_fast=false
 jobs=
@@ -223,8 +223,8 @@ stage_container() {
   tests/container/run.sh
 }
 stage_fuzz() {
-  echo "== fuzzing: every libFuzzer target 20 s on the committed corpus, every regression input replayed"
-  scripts/fuzz.sh 20 --parallel 2
+  echo "== fuzzing: every libFuzzer target 10 s on the committed corpus, every regression input replayed"
+  scripts/fuzz.sh 10 --parallel 2
 }
 stage_sanitize_unit() { echo "== unit tests built with AddressSanitizer and UndefinedBehaviorSanitizer"; build_sanitize && sanitizer_ctest '^unit_' unit; }
 stage_sanitize_integration() {

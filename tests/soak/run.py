@@ -25,7 +25,7 @@ without bound). When the load stops, descriptors and threads must come back to t
 the warm-up (measured with the load paused) and the in-flight gauges of /metrics to zero, within
 IDLE_WAIT_S.
 
---minutes M runs M minutes of load (default 3). --sanitizer is for the AddressSanitizer build: RSS is
+--minutes M runs M minutes of load (default 2). --sanitizer is for the AddressSanitizer build: RSS is
 not judged (ASan's quarantine holds freed memory on purpose), nor are refusals for the wait (its work
 costs several times as much), and after a SIGTERM its stderr must
 hold no AddressSanitizer or LeakSanitizer report (LeakSanitizer runs at exit).
@@ -308,7 +308,7 @@ def mb(value):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("binary")
-    parser.add_argument("--minutes", type=float, default=3)
+    parser.add_argument("--minutes", type=float, default=2)
     parser.add_argument("--sanitizer", action="store_true")
     args = parser.parse_args()
     global refusals_designed
