@@ -52,7 +52,7 @@ FOREIGN_OPTIONS = {
     "--soak-minutes": "scripts/test.sh", "--minutes": "tests/soak/run.py", "--sanitizer": "tests/soak/run.py",
     "--list": "gnutls-cli", "--priority": "gnutls-cli", "--quiet": "testssl.sh", "--timeout": "wrk, kubectl",
     "--test-dir": "ctest", "--output-on-failure": "ctest", "--filter": "Criterion", "--no-rss": "tests/streams/run.py", "--requests": "tests/race/run.py",
-    "--max-threads": "tests/race/run.py", "--no-nginx": "tests/progress/run.py",
+    "--max-threads": "tests/race/run.py", "--no-nginx": "tests/progress/run.py", "--no-direct-calls": "tests/streams/run.py",
 }
 # Top folders of the repository: a backtick span starting with one of them is a path to check.
 TOP_FOLDERS = ("core/", "api/", "server/", "tests/", "bench/", "docs/", "scripts/", "web/", "deploy/",

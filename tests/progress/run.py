@@ -14,7 +14,8 @@ Starts puzzled on a free loopback port and shows, with bounded requests and time
   - a field that fails validation (its type, or its range in the handler) gets the plain 4xx JSON;
   - a client that disconnects mid-count frees the worker: /metrics shows no followed computation
     and no busy worker, and a following request that needs the one main worker is answered;
-  - /healthz answers every probe while eight progress streams run (its p99 printed, not bounded);
+  - /healthz answers every probe while eight progress streams run (its p99 printed, not bounded),
+    and the eight computations end when their clients leave together;
   - every event carries `id:`, its number in the stream from 1; a request carrying Last-Event-ID (a
     browser's EventSource reconnecting after the stream's end) is answered 204 with no body, at once:
     nothing computed (/metrics counts no second 200), not counted against the client's share (no
@@ -283,12 +284,27 @@ def check_reconnect(binary):
         process.wait()
 
 
+def first_events(folder, count):
+    """The first whole event of each of the files 0.txt .. count-1.txt in `folder` (None: none yet)."""
+    events = []
+    for i in range(count):
+        try:
+            with open(os.path.join(folder, f"{i}.txt")) as f:
+                parsed = parse_events(f.read())
+        except FileNotFoundError:  # curl makes the file at the first byte
+            parsed = []
+        events.append(parsed[0] if parsed else None)
+    return events
+
+
 def check_healthz_under_streams(binary):
     """Eight streams followed by curl processes (not threads of this one, whose interpreter lock would
     slow the probes down and be measured), all eight computing on eight workers that share the
     machine's cores with the I/O thread (a queue of them behind busy workers would be refused at
-    once, as a wait longer than a request can afford: admission by waiting time); each ends at its
-    20 s time limit (stretched by PUZZLED_TEST_TIME_SCALE), long after the probes."""
+    once, as a wait longer than a request can afford: admission by waiting time). Their 20 s time
+    limit (stretched by PUZZLED_TEST_TIME_SCALE) outlasts the probes; then the eight clients leave
+    together, and every computation must end (waiting for the limit would only burn the cores: the
+    deadline's failed event is check_errors' case, a leaving client check_disconnect's, alone)."""
     process, port = start_puzzled(binary, ("--workers", "8", "--queue", "8", "--client-rate", "0",
                                            "--time-limit-ms", str(int(scaled(30000)))), stderr=LOG)
     folder = tempfile.mkdtemp(prefix="puzzled-progress-streams-")
@@ -314,16 +330,23 @@ def check_healthz_under_streams(binary):
               f"{still:.0f} after): every probe answered, p50 {p50:.2f} ms, p99 {p99:.2f} ms "
               f"(max {latencies[-1]:.2f}; printed, not bounded: a busy machine stretches any latency)",
               running == 8 and still == 8 and latencies[-1] != float("inf"))
+        for _ in range(int(scaled(1000))):  # bounded: 1000 looks, at most about 10 s (stretched); curl -N writes at once
+            if all(first_events(folder, 8)):
+                break
+            time.sleep(0.01)
+        first = first_events(folder, 8)
+        check("each of the eight streams sent a progress event", all(e is not None and e[0] == "progress" for e in first),
+              first[:2])
         for stream in streams:
+            stream.terminate()
             stream.wait(timeout=STREAM_TIMEOUT_S)
-        last_events = []
-        for i in range(8):
-            with open(os.path.join(folder, f"{i}.txt")) as f:
-                events = parse_events(f.read())
-            last_events.append(events[-1] if events else None)
-        check("the eight streams end with an event each (deadline_exceeded at their time limit)",
-              all(e is not None and e[0] == "failed" and "deadline_exceeded" in e[1] for e in last_events),
-              last_events[:2])
+        freed = False
+        for _ in range(int(scaled(1000))):  # bounded: 1000 looks, at most about 10 s (stretched)
+            if metric(port, "puzzled_progress_computations_in_flight") == 0 and metric(port, "puzzled_workers_busy") == 0:
+                freed = True
+                break
+            time.sleep(0.01)
+        check("the eight clients leaving together end the eight computations: none followed, no worker busy", freed)
     finally:
         for stream in streams:
             if stream.poll() is None:

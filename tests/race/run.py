@@ -27,7 +27,7 @@ Checked: the server never dies; every answer that arrives whole is valid (status
 200 or a 503 JSON error, UTF-8, the JSON, NDJSON, event stream or SVG its type says, gunzipped
 first when gzip); outside a stop every client that reads its whole answer gets one; every stop is
 clean; no sanitizer report on the servers' stderr (the tsan stage also reads TSAN_OPTIONS' log_path).
-The default, 10,200 requests in 12 rounds, sends over 10,000 in all (the queued and the blockers
+The default, 5,100 requests in 12 rounds, sends over 5,000 in all (the queued and the blockers
 included, those refused during the stops not).
 With --max-threads N, the server's thread count (/proc/PID/task, sampled every 2 ms) must never pass
 N; its peak is printed either way.
@@ -462,7 +462,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("binary")
     parser.add_argument("--seed", type=int, default=40)
-    parser.add_argument("--requests", type=int, default=10200, help="requests of the mixed phases, in all")
+    parser.add_argument("--requests", type=int, default=5100, help="requests of the mixed phases, in all")
     parser.add_argument("--rounds", type=int, default=12)
     parser.add_argument("--stop-every", type=int, default=3, help="SIGTERM in the middle of every K-th round")
     parser.add_argument("--concurrency", type=int, default=16)
