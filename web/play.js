@@ -642,23 +642,28 @@
   // The puzzle of the day is the Sudoku of DAY_SUDOKU whose seed is the UTC date (2026-12-02 gives
   // 20261202): every visitor gets the same one that day, and its card opens it in the Sudoku mode.
   // The cards' pictures are the service's SVG drawings (<img>, so the browser keeps them by their
-  // ETags) or drawn here from its JSON; the queens board and the rank change with the day too. Each
-  // picture fills a box playground.css sizes beforehand, and is asked for only once the page is shown.
-  // The date is written out here, not with Intl: building a time-zone formatter costs a phone's CPU
-  // a long task before the first card is drawn.
+  // ETags) or drawn here from its JSON; the queens board and the rank change with the day too. The
+  // cards are index.html's, on screen before this runs; here each picture fills the box playground.css
+  // sized for it, and the date its one line. The date is written out here, not with Intl: building a
+  // time-zone formatter costs a phone's CPU a long task before the pictures are asked for.
   const DAY_SUDOKU = {box: 3, difficulty: 'easy', symmetry: 'none'};
   const RANK_ITEMS = 'ABCDEFGHIJKLMNOPQRST';
   const RANK_TOTAL = 2432902008176640000n; // 20!
   const RANK_STRIDE = 1000000000000000003n; // a day's seed times this, modulo 20!: the day's rank
-  const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
   const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
   const daySeed = (now) => String(now.getUTCFullYear() * 10000 + (now.getUTCMonth() + 1) * 100 + now.getUTCDate());
-  const dayName = (now) => `${WEEKDAYS[now.getUTCDay()]} ${now.getUTCDate()} ${MONTHS[now.getUTCMonth()]} ${now.getUTCFullYear()}`;
+  const dayName = (now) => `${now.getUTCDate()} ${MONTHS[now.getUTCMonth()]} ${now.getUTCFullYear()}`;
   const grouped = (digits) => digits.replace(/\B(?=(\d{3})+$)/g, ',');
   let homeSeed = null; // the day whose pictures are drawn
 
-  // Fills a picture box with `what()`'s node, or with the service's error.
+  // Resolves after the browser's next paint: a frame's callbacks run before it is painted, a task
+  // queued from one of them after.
+  const nextPaint = () => new Promise((resume) => requestAnimationFrame(() => setTimeout(resume)));
+
+  // Fills a picture box with `what()`'s node, or with the service's error. Asked for after the next
+  // paint, so that on a first load the front page's HTML is on screen before any request or drawing.
   async function picture(box, what) {
+    await nextPaint();
     try {
       box.replaceChildren(await what());
     } catch (error) {
@@ -684,7 +689,7 @@
     const box = (name) => document.querySelector(`[data-picture=${name}]`);
     $('today').href = `#play/sudoku?${new URLSearchParams({...DAY_SUDOKU, seed})}`;
     $('today').dataset.seed = seed;
-    $('today-date').textContent = `${day} (UTC), seed ${seed}:`;
+    $('today-date').textContent = `${day} · seed ${seed}`;
     picture($('today-picture'), async () => {
       const answer = await service.get('/sudoku/generate', {...DAY_SUDOKU, seed});
       $('today-rating').textContent = `${answer.rating}, ${answer.givens} givens`;
