@@ -141,6 +141,10 @@ stage_streams() {
   echo "== streams: stalled readers' memory, the stream budget, bounded direct calls"
   build && tests/streams/run.py build/puzzled
 }
+stage_log() {
+  echo "== the service's log: a pipe nobody reads holds up no request, every line in the log's format"
+  build && tests/log/run.py build/puzzled
+}
 stage_strict_http() { echo "== strict HTTP/1.1 at the edge, over raw sockets"; build && tests/strict_http/run.py build/puzzled; }
 stage_fair_share() { echo "== fair share per client"; build && tests/fair_share/run.py build/puzzled; }
 stage_page_limits() {
@@ -169,7 +173,7 @@ stage_sanitize_soak() {
 # The tsan stage and the concurrency stage's second half: the suites that drive the places where the
 # I/O threads, the workers and the timer meet, against build-tsan/puzzled: the race stress (over
 # 5,000 requests, clients leaving at every moment, a stop in the middle of every third round), the
-# lifecycle's windows held open, progress and streams; and the concurrency suite, in its own stage,
+# lifecycle's windows held open, progress, streams and the log; and the concurrency suite, in its own stage,
 # which runs alone since it asserts timings. Left out, since under TSan they only repeat slowly the
 # happy paths that other stages run (docs/fuzzing.md#threadsanitizer): the integration binaries (one
 # request at a time), the progress suite's count through nginx, and the stop test (the race stress's
@@ -191,6 +195,7 @@ tsan_suites() {
   tsan_suite tests/lifecycle/run.py build-tsan/puzzled || failed=1
   tsan_suite tests/progress/run.py build-tsan/puzzled --no-nginx || failed=1
   tsan_suite tests/streams/run.py build-tsan/puzzled --no-rss --no-direct-calls || failed=1
+  tsan_suite tests/log/run.py build-tsan/puzzled || failed=1
   return "$failed"
 }
 tsan_concurrency() { tsan_suite tests/concurrency/run.py build-tsan/puzzled; }
@@ -213,7 +218,7 @@ under_tsan() { # name function: runs the function's suites against the TSan buil
   [ "$suites" -eq 0 ] || { echo "a suite failed against the TSan build (its output: $output)"; return 1; }
 }
 stage_tsan() {
-  echo "== ThreadSanitizer: the race stress (its stops too), lifecycle, progress and streams against the TSan build"
+  echo "== ThreadSanitizer: the race stress (its stops too), lifecycle, progress, streams and the log against the TSan build"
   under_tsan suites tsan_suites
 }
 stage_dockerfile_mirror() { echo "== Dockerfile mirror test"; build && tests/container/test_dockerfile_mirror.sh build/puzzled; }
@@ -243,7 +248,7 @@ quick_stages=(format docs unit integration spec client-types)
 # The whole suite's order: the longest stages first, so that the short ones fill the other lane
 # beside them, and the solo stages last.
 all_stages=(format docs tsan alloc-failure sanitize-integration unit integration sanitize-unit fuzz container client
-  browser contract garbage sanitize-stop sanitize-soak lifecycle drawings progress streams public scaleout stop strict-http
+  browser contract garbage sanitize-stop sanitize-soak lifecycle drawings progress streams log public scaleout stop strict-http
   fair-share page-limits dockerfile-mirror concurrency pages soak)
 stage_function() { echo "stage_${1//-/_}"; }
 # What each stage needs installed (scripts/setup.sh's purposes); the rest need `build runtime test suite`.

@@ -1,42 +1,78 @@
-/* The access log (see access_log.h); each line is one write(2), so threads never interleave.
- * Text: `TIME METHOD PATH STATUS BYTES DURATIONms OUTCOME ID CLIENT`; JSON: the same fields as an object.
- * The path is made printable ASCII first (server/printable.h). */
+/* The service's log (see access_log.h): each line is formatted here, on the thread that has it, and
+ * handed whole to the log buffer, whose writer keeps lines from interleaving.
+ * Text: an access line is `TIME METHOD PATH STATUS BYTES DURATIONms OUTCOME ID CLIENT`, a message
+ * `TIME LEVEL SOURCE TEXT` (a level is lower case, a method upper case). JSON: the same fields as an
+ * object, with "level" on every line ("info" on access lines). Client-sent text (the path, a URL
+ * inside a library's message) is made printable ASCII first (server/printable.h). */
 #include "server/access_log.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "base/json_writer.h"
+#include "server/log_buffer.h"
 #include "server/printable.h"
 
 static bool json_lines;
 
-void access_log_use_json(bool json) { json_lines = json; }
+static const char *const level_names[] = {
+    [LOG_LEVEL_DEBUG] = "debug",
+    [LOG_LEVEL_INFO] = "info",
+    [LOG_LEVEL_WARN] = "warn",
+};
 
-static void write_line(const char *line, size_t length) {
-    ssize_t written = write(STDERR_FILENO, line, length);
-    (void)written;
+bool access_log_start(bool json) {
+    json_lines = json;
+    return log_buffer_start();
+}
+
+void access_log_stop(void) { log_buffer_stop(); }
+
+/* Now, as the log writes it: 2026-01-31T23:59:59Z. */
+static void timestamp(char stamp[32]) {
+    time_t now = time(NULL);
+    struct tm utc;
+    gmtime_r(&now, &utc);
+    strftime(stamp, 32, "%Y-%m-%dT%H:%M:%SZ", &utc);
+}
+
+/* A line snprintf made in `line` (`capacity` bytes): cut to end in a newline when it did not fit. */
+static void put_formatted(char *line, size_t capacity, int n) {
+    if (n < 0) return;
+    if ((size_t)n >= capacity) {
+        n = (int)capacity - 1;
+        line[n - 1] = '\n';
+    }
+    log_buffer_put(line, (size_t)n);
+}
+
+static void put_json(json_writer *line) {
+    jw_str(line, "}\n");
+    if (!line->out_of_memory) log_buffer_put(line->data, line->len);
+    bb_free(line);
+}
+
+/* The opening of a JSON line: {"time":…,"level":… */
+static void open_json(json_writer *line, const char *stamp, log_level level) {
+    bb_init(line);
+    jw_str(line, "{\"time\":");
+    jw_cstring(line, stamp);
+    jw_str(line, ",\"level\":");
+    jw_cstring(line, level_names[level]);
 }
 
 static void write_text(const access_entry *entry, const char *stamp, const char *safe_path) {
-    char line[1024];
+    char line[LOG_LINE_BYTES];
     int n = snprintf(line, sizeof line, "%s %s %s %d %llu %.3fms %s %s %s\n", stamp, entry->method, safe_path,
                      entry->status, (unsigned long long)entry->bytes, entry->duration_ms, entry->outcome,
                      entry->request_id, entry->client);
-    if (n < 0) return;
-    if ((size_t)n >= sizeof line) {
-        n = sizeof line - 1;
-        line[n - 1] = '\n';
-    }
-    write_line(line, (size_t)n);
+    put_formatted(line, sizeof line, n);
 }
 
 static void write_json(const access_entry *entry, const char *stamp, const char *safe_path) {
     json_writer line;
-    bb_init(&line);
-    jw_str(&line, "{\"time\":");
-    jw_cstring(&line, stamp);
+    open_json(&line, stamp, LOG_LEVEL_INFO);
     jw_str(&line, ",\"id\":");
     jw_cstring(&line, entry->request_id);
     jw_str(&line, ",\"client\":");
@@ -54,19 +90,37 @@ static void write_json(const access_entry *entry, const char *stamp, const char 
     jw_str(&line, duration);
     jw_str(&line, ",\"outcome\":");
     jw_cstring(&line, entry->outcome);
-    jw_str(&line, "}\n");
-    if (!line.out_of_memory) write_line(line.data, line.len);
-    bb_free(&line);
+    put_json(&line);
 }
 
 void access_log_write(const access_entry *entry) {
-    time_t now = time(NULL);
-    struct tm utc;
-    gmtime_r(&now, &utc);
     char stamp[32];
-    strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    timestamp(stamp);
     char safe_path[512];
     printable_ascii(safe_path, sizeof safe_path, entry->path);
     if (json_lines) write_json(entry, stamp, safe_path);
     else write_text(entry, stamp, safe_path);
+}
+
+void access_log_message(log_level level, const char *source, const char *text) {
+    char stamp[32];
+    timestamp(stamp);
+    char shown[LOG_MESSAGE_BYTES];
+    size_t length = strlen(text);
+    while (length > 0 && (text[length - 1] == '\n' || text[length - 1] == ' ')) length--;
+    printable_text(shown, sizeof shown, text, length);
+    if (length >= sizeof shown) memcpy(shown + sizeof shown - sizeof LOG_CUT_MARK, LOG_CUT_MARK, sizeof LOG_CUT_MARK);
+    if (json_lines) {
+        json_writer line;
+        open_json(&line, stamp, level);
+        jw_str(&line, ",\"source\":");
+        jw_cstring(&line, source);
+        jw_str(&line, ",\"message\":");
+        jw_cstring(&line, shown);
+        put_json(&line);
+        return;
+    }
+    char line[LOG_LINE_BYTES];
+    put_formatted(line, sizeof line,
+                  snprintf(line, sizeof line, "%s %s %s %s\n", stamp, level_names[level], source, shown));
 }

@@ -1,5 +1,7 @@
-/* One access-log line per request on stderr, as text (the default) or as one JSON object per line
- * (--log-format json) for log shippers. */
+/* The service's log on stderr: one access-log line per request and the messages of libmicrohttpd,
+ * as text (the default) or as one JSON object per line (--log-format json) for log shippers. Every
+ * line goes through the log buffer (server/log_buffer.h), so writing one never waits for stderr.
+ * Start-up and stop messages are plain lines written directly. */
 #ifndef PUZZLED_SERVER_ACCESS_LOG_H
 #define PUZZLED_SERVER_ACCESS_LOG_H
 
@@ -19,9 +21,24 @@ typedef struct access_entry {
     const char *outcome;
 } access_entry;
 
-/* Once at start-up: true for JSON lines. */
-void access_log_use_json(bool json);
+/* A line's level, for an operator to filter on: debug (a client that left, which every early close
+ * of a stream makes), info (an access line), warn (every other message). */
+typedef enum log_level { LOG_LEVEL_DEBUG, LOG_LEVEL_INFO, LOG_LEVEL_WARN } log_level;
+
+/* The longest message text kept; a longer one is cut and ends in LOG_CUT_MARK. */
+#define LOG_MESSAGE_BYTES 512
+#define LOG_CUT_MARK "[cut]"
+
+/* Once at start-up, before any line: starts the log's writer, JSON lines when `json`; false when the
+ * writer cannot start. */
+bool access_log_start(bool json);
+
+/* At the stop, once no request or daemon writes any more: flushes the log (server/log_buffer.h). */
+void access_log_stop(void);
 
 void access_log_write(const access_entry *entry);
+
+/* A message from `source` (a library's name), made printable and cut to LOG_MESSAGE_BYTES. */
+void access_log_message(log_level level, const char *source, const char *text);
 
 #endif

@@ -4,6 +4,7 @@
 #include "server/http.h"
 
 #include <netdb.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,48 @@
 #define FLUSH_WAIT_MS 5000
 /* Connections the admin listener (a scraper, an operator) takes at once. */
 #define ADMIN_CONNECTIONS 16
+
+/* The endings of libmicrohttpd 0.9.75's messages (connection.c, with str_conn_error_'s reasons) that
+ * say the client closed or reset its connection: every client that leaves a stream early makes one.
+ * Only the ending is compared: a message may quote the request's URL, which the client chose. */
+static const char *const peer_left_endings[] = {
+    "The connection was forcibly closed by remote peer",
+    "The socket is no longer available for sending",
+    "The socket is not connected",
+    "Socket has been disconnected when reading request.",
+    "Connection was closed by remote side with incomplete request.",
+    "detected connection closure",
+};
+
+static log_level library_message_level(const char *text) {
+    size_t length = strlen(text);
+    while (length > 0 && text[length - 1] == '\n') length--;
+    for (size_t i = 0; i < sizeof peer_left_endings / sizeof peer_left_endings[0]; i++) {
+        size_t ending = strlen(peer_left_endings[i]);
+        if (length >= ending && memcmp(text + length - ending, peer_left_endings[i], ending) == 0)
+            return LOG_LEVEL_DEBUG;
+    }
+    return LOG_LEVEL_WARN;
+}
+
+/* libmicrohttpd's own messages (MHD_OPTION_EXTERNAL_LOGGER, MHD_USE_ERROR_LOG), into the service's
+ * log in its format, at the level library_message_level gives; never onto stderr directly. */
+static void log_library_message(void *cls, const char *format, va_list arguments) {
+    (void)cls;
+    va_list again;
+    va_copy(again, arguments);
+    char text[LOG_MESSAGE_BYTES + 1]; /* one more, so that access_log_message sees the cut */
+    int length = vsnprintf(text, sizeof text, format, arguments);
+    log_level level = library_message_level(text);
+    char *whole = length >= (int)sizeof text ? malloc((size_t)length + 1) : NULL;
+    if (whole != NULL) { /* cut (a long URL quoted): its ending, which says the level, is in the whole */
+        vsnprintf(whole, (size_t)length + 1, format, again);
+        level = library_message_level(whole);
+        free(whole);
+    }
+    va_end(again);
+    access_log_message(level, "libmicrohttpd", text);
+}
 
 static bool resolve(const char *host, unsigned port, struct sockaddr_storage *address, socklen_t *length) {
     struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM, .ai_flags = AI_PASSIVE};
@@ -122,12 +165,12 @@ static bool start_admin(http_server *server) {
     if (!resolve(config->admin_host, config->admin_port, &address, &address_length)) return false;
     unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG;
     if (address.ss_family == AF_INET6) flags |= MHD_USE_IPv6;
-    server->admin_daemon =
-        MHD_start_daemon(flags, 0, NULL, NULL, http_request_handle, &server->admin_side, MHD_OPTION_SOCK_ADDR,
-                         (struct sockaddr *)&address, MHD_OPTION_CONNECTION_LIMIT, (unsigned int)ADMIN_CONNECTIONS,
-                         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)http_whole_seconds(config->idle_timeout_ms),
-                         MHD_OPTION_URI_LOG_CALLBACK, http_request_begin, &server->admin_side,
-                         MHD_OPTION_NOTIFY_COMPLETED, http_request_end, &server->admin_side, MHD_OPTION_END);
+    server->admin_daemon = MHD_start_daemon(
+        flags, 0, NULL, NULL, http_request_handle, &server->admin_side, MHD_OPTION_EXTERNAL_LOGGER, log_library_message,
+        NULL, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address, MHD_OPTION_CONNECTION_LIMIT,
+        (unsigned int)ADMIN_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT,
+        (unsigned int)http_whole_seconds(config->idle_timeout_ms), MHD_OPTION_URI_LOG_CALLBACK, http_request_begin,
+        &server->admin_side, MHD_OPTION_NOTIFY_COMPLETED, http_request_end, &server->admin_side, MHD_OPTION_END);
     if (server->admin_daemon == NULL)
         fprintf(stderr, "puzzled: cannot listen on %s admin port %u\n", config->admin_host, config->admin_port);
     return server->admin_daemon != NULL;
@@ -135,6 +178,7 @@ static bool start_admin(http_server *server) {
 
 static void free_server(http_server *server) {
     if (server->admin_daemon != NULL) MHD_stop_daemon(server->admin_daemon);
+    access_log_stop(); /* no daemon is left to write a line */
     if (server->pool != NULL) {
         fork_join_install(NULL); /* nothing computes any more */
         compute_pool_destroy(server->pool);
@@ -179,7 +223,10 @@ http_server *http_server_start(const puzzled_config *config) {
     describe_content(server);
     server->pages_gzip = static_gzip_create();
     request_id_start();
-    access_log_use_json(strcmp(config->log_format, "json") == 0);
+    if (!access_log_start(strcmp(config->log_format, "json") == 0)) {
+        free_server(server);
+        return NULL;
+    }
     metrics_start(server->pool);
     fork_join_install(compute_pool_executor(server->pool)); /* before any request can compute */
     stream_configure(config->stream_budget_mb << 20);
@@ -193,8 +240,8 @@ http_server *http_server_start(const puzzled_config *config) {
         {MHD_OPTION_END, 0, NULL},
     };
     server->daemon = MHD_start_daemon(
-        flags, 0, accept_client, server, http_request_handle, &server->public_side, MHD_OPTION_SOCK_ADDR,
-        (struct sockaddr *)&address, MHD_OPTION_THREAD_POOL_SIZE,
+        flags, 0, accept_client, server, http_request_handle, &server->public_side, MHD_OPTION_EXTERNAL_LOGGER,
+        log_library_message, NULL, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address, MHD_OPTION_THREAD_POOL_SIZE,
         (unsigned int)(config->threads > 1 ? config->threads : 0), MHD_OPTION_CONNECTION_LIMIT,
         (unsigned int)config->max_connections, MHD_OPTION_NOTIFY_CONNECTION, notice_connection, server,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)http_whole_seconds(config->idle_timeout_ms),

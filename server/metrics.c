@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "server/event_stream.h"
+#include "server/log_buffer.h"
 #include "server/stream.h"
 
 enum { METHOD_LABELS = 5, FIRST_STATUS = 100, STATUS_SLOTS = 500 };
@@ -222,6 +223,18 @@ static void write_streams(byte_buffer *out) {
     sample(out, "puzzled_client_gone_total", "", (double)load(&metrics.client_gone));
 }
 
+static void write_log(byte_buffer *out) {
+    log_buffer_stats log = log_buffer_stats_read();
+    family(out, "puzzled_log_lines_written_total", "counter", "Log lines (access lines, messages) handed to stderr.");
+    sample(out, "puzzled_log_lines_written_total", "", (double)log.written);
+    family(out, "puzzled_log_lines_dropped_total", "counter",
+           "Log lines dropped rather than wait for stderr: the log buffer full (a slow or stopped log reader), "
+           "stderr failing, or the stop's flush time up.");
+    sample(out, "puzzled_log_lines_dropped_total", "", (double)log.dropped);
+    family(out, "puzzled_log_lines_buffered", "gauge", "Log lines waiting for the log's writer.");
+    sample(out, "puzzled_log_lines_buffered", "", (double)log.buffered);
+}
+
 static double resident_bytes(void) {
     FILE *statm = fopen("/proc/self/statm", "r");
     unsigned long size = 0, resident = 0;
@@ -261,6 +274,7 @@ static bool answer_metrics(api_request *req, api_response *res) {
     write_latency(out);
     write_pool(out);
     write_streams(out);
+    write_log(out);
     write_process(out);
     res->content_type = "text/plain; version=0.0.4; charset=utf-8";
     return true;

@@ -22,6 +22,9 @@
  *   puzzled_stream_call_bound_bytes                     the most one direct stream call may produce
  *   puzzled_deadline_exceeded_total                     503 deadline_exceeded answers
  *   puzzled_client_gone_total                           computations cancelled as their client left
+ *   puzzled_log_lines_written_total / _dropped_total    log lines handed to stderr / dropped rather than
+ *                                                       wait (server/log_buffer.h)
+ *   puzzled_log_lines_buffered                          log lines waiting for the log's writer now
  *   puzzled_build_info{version,commit}                  1
  *   process_resident_memory_bytes, process_open_fds, process_start_time_seconds
  * Routes are the routing table's paths, or "unmatched", so the label set stays bounded whatever
