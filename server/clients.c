@@ -267,11 +267,17 @@ client_verdict clients_admit(clients *table, const char *address, client_quota *
     }
     if (verdict == CLIENT_ADMITTED && entry != NULL) {
         if (quota->limited) entry->tokens -= 1;
+        quota->spent = quota->limited;
         entry->in_progress++;
     }
     if (quota->limited) {
         double tokens = entry != NULL ? entry->tokens : config->burst;
         quota->remaining = (unsigned)tokens;
+        unsigned in_progress = entry != NULL ? entry->in_progress : 0;
+        if (config->max_in_progress != 0) {
+            unsigned room = in_progress < config->max_in_progress ? config->max_in_progress - in_progress : 0;
+            if (room < quota->remaining) quota->remaining = room;
+        }
         quota->full_after_s = whole_seconds_up((config->burst - tokens) / config->rate_per_second);
     }
     pthread_mutex_unlock(&table->lock);
@@ -293,4 +299,16 @@ void clients_release(clients *table, const char *address) {
     client_entry *entry = entry_of(table, address, now_ns());
     if (entry != NULL && entry->in_progress > 0) entry->in_progress--;
     pthread_mutex_unlock(&table->lock);
+}
+
+void clients_refund(clients *table, const char *address, client_quota *quota) {
+    if (quota->spent) {
+        const clients_config *config = &table->config;
+        pthread_mutex_lock(&table->lock);
+        client_entry *entry = entry_of(table, address, now_ns());
+        if (entry != NULL) entry->tokens = entry->tokens + 1 > config->burst ? config->burst : entry->tokens + 1;
+        pthread_mutex_unlock(&table->lock);
+    }
+    quota->spent = false;
+    quota->limited = false;
 }

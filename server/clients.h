@@ -7,7 +7,7 @@
  * Shares, per client address (a small table, one lock; idle entries are reused when it is full):
  *  - open connections, counted per peer at accept (trusted proxies are exempt: they carry everyone);
  *  - a token bucket on computing requests (--client-rate per second, --client-burst at most), so
- *    one client cannot take every worker; cheap answers (health, readiness, 4xx) are not counted;
+ *    one client cannot take every worker; cheap answers (health, readiness, 4xx but 429) cost none;
  *  - computing requests in progress: at most CLIENTS_SHARE_PER_WORKER per worker, so one client cannot
  *    fill the queues' waiting time and leave the others only 503s. */
 #ifndef PUZZLED_SERVER_CLIENTS_H
@@ -49,10 +49,13 @@ typedef enum client_verdict {
     CLIENT_BUSY,         /* already at its number of computing requests in progress */
 } client_verdict;
 
-/* What a client's token bucket holds after an admission decision, for the RateLimit headers. */
+/* What a client may start after an admission decision, for the RateLimit headers: the fewer of the
+ * whole tokens left in its bucket and the room left in its share of requests in progress, so that
+ * r=0 is announced before either refuses. */
 typedef struct client_quota {
     bool limited;           /* --client-rate is on: the fields below mean something */
-    unsigned remaining;     /* whole requests left in the bucket */
+    bool spent;             /* a token was taken for this request (clients_refund gives it back) */
+    unsigned remaining;     /* requests the client may start now: tokens, and room in its share */
     unsigned full_after_s;  /* seconds until the bucket is full again */
     unsigned retry_after_s; /* when refused: seconds until the next request would be admitted */
 } client_quota;
@@ -66,5 +69,9 @@ enum { CLIENT_RATE_HEADER_SIZE = 64 };
 bool clients_rate_headers(const clients *table, const client_quota *quota, char policy[CLIENT_RATE_HEADER_SIZE],
                           char state[CLIENT_RATE_HEADER_SIZE]);
 void clients_release(clients *table, const char *address);
+
+/* A request answered with a 4xx of its own (its fields, not its share) costs no token: the one it took
+ * goes back, and its answer carries no RateLimit headers (quota->limited becomes false). */
+void clients_refund(clients *table, const char *address, client_quota *quota);
 
 #endif

@@ -312,6 +312,9 @@ static void add_common_headers(request_context *ctx, struct MHD_Response *respon
 static enum MHD_Result queue(request_context *ctx, int status, struct MHD_Response *response,
                              const char *content_type) {
     if (response == NULL) return MHD_NO; /* out of memory: MHD closes the connection */
+    /* a request's own fault costs no token, whether found before admission or after (the 429 is the
+     * share's own answer, and says what is left) */
+    if (status >= 400 && status < 500 && status != 429) clients_refund(ctx->server->clients, ctx->client, &ctx->quota);
     add_common_headers(ctx, response, status, content_type);
     /* libmicrohttpd 0.9.75 ends a chunked answer to HEAD with the last chunk's "0\r\n\r\n", a body
      * HEAD must not have: the headers of a stream go out without chunking instead (RFC 9110 9.3.2 lets

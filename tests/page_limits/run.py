@@ -8,7 +8,14 @@
   - --client-rate 1 --client-burst 3: each computing answer carries RateLimit-Policy
     "client";q=3;w=3 and RateLimit "client";r=N;t=T with N counting down 2, 1, 0, and the 429
     that follows carries them too (r=0) beside Retry-After; cheap answers (/healthz) carry neither;
-    with --client-rate 0, no answer carries them.
+    with --client-rate 0, no answer carries them;
+  - r counts the share of computing requests in progress too: with --workers 1 (a share of 3) and
+    tokens to spare, streams held open announce r=2, 1, 0, each one started only while the last
+    said r > 0 is admitted, and only the request that follows r=0 meets the 429; at --queue 0, 2
+    and 64 alike;
+  - one token rule for every 4xx but the 429: none spends a token or carries RateLimit, found before
+    admission (unknown_field) or after (invalid_field, conflicting_fields): after many of them the
+    first computing answer still says r=2 of a burst of 3.
     tests/page_limits/run.py PUZZLED_BIN
 Prints one line per check and `N passed, M failed` last; exits 1 when a check failed.
 """
@@ -147,11 +154,85 @@ def rate_limit_headers(binary):
         process.wait()
 
 
+def held_stream(port, path):
+    """Starts an NDJSON stream on a fresh connection and reads only its head: the stream stays in
+    progress (the server cannot send past the socket's buffers) until the returned socket closes."""
+    connection = socket.create_connection(("127.0.0.1", port), timeout=30)
+    connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    connection.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/x-ndjson\r\n\r\n".encode())
+    received = b""
+    while b"\r\n\r\n" not in received:
+        chunk = connection.recv(1)
+        if not chunk:
+            break
+        received += chunk
+    head = received.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
+    answer = Answer(int(head[0].split()[1]), [tuple(part.strip() for part in line.split(":", 1)) for line in head[1:]], 0)
+    return connection, answer
+
+
+def remaining(answer):
+    """The r of an answer's RateLimit header, or None."""
+    state = answer.header("RateLimit") or ""
+    parts = dict(part.split("=", 1) for part in state.split(";")[1:] if "=" in part)
+    return int(parts["r"]) if "r" in parts else None
+
+
+def share_in_headers(binary):
+    for queue in ("0", "2", "64"):
+        process, port = concurrency.start_server(
+            binary, ("--workers", "1", "--queue", queue, "--client-rate", "1", "--client-burst", "40"))
+        held = []
+        try:
+            announced, statuses = [], []
+            # 12 letters list far past what the socket's buffers hold: each stream stays in progress
+            while not announced or announced[-1] > 0:
+                connection, answer = held_stream(port, "/permutations?text=abcdefghijkl")
+                held.append(connection)
+                statuses.append(answer.status)
+                announced.append(remaining(answer))
+                if len(held) > 10 or announced[-1] is None:
+                    break
+            check(f"--queue {queue}: streams started while r > 0 are all admitted, and announce r=2, 1, 0 "
+                  f"(the share of 3, with tokens to spare) ({statuses}, r={announced})",
+                  statuses == [200, 200, 200] and announced == [2, 1, 0])
+            refused = get(port, CHEAP)
+            check(f"--queue {queue}: the request that follows r=0 meets the 429, which says r=0 too",
+                  refused.status == 429 and remaining(refused) == 0, refused.header_lines)
+        finally:
+            for connection in held:
+                connection.close()
+            process.kill()
+            process.wait()
+
+
+def no_token_for_a_4xx(binary):
+    process, port = concurrency.start_server(binary, ("--client-rate", "1", "--client-burst", "3"))
+    try:
+        faults = {"unknown_field": "/queens?n=8&limt=3", "invalid_field": "/queens?n=0",
+                  "conflicting_fields": "/queens?n=8&mode=count&format=svg"}
+        for code, path in faults.items():
+            answers = [get(port, path) for _ in range(5)]
+            check(f"{code}: five 400s, none with RateLimit or RateLimit-Policy",
+                  all(a.status == 400 and not a.values("RateLimit") and not a.values("RateLimit-Policy") for a in answers),
+                  [a.header_lines for a in answers])
+        # Tokens only grow with time, and at most to the burst: r=2 after the first of three is what a
+        # full bucket gives, so no 400 above can have spent one.
+        answer = get(port, CHEAP)
+        check("after fifteen 400s the first computing answer still says r=2 of a burst of 3",
+              answer.status == 200 and remaining(answer) == 2, answer.header_lines)
+    finally:
+        process.kill()
+        process.wait()
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: tests/page_limits/run.py PUZZLED_BIN")
     cors_list(sys.argv[1])
     rate_limit_headers(sys.argv[1])
+    share_in_headers(sys.argv[1])
+    no_token_for_a_4xx(sys.argv[1])
     finish()
 
 

@@ -245,3 +245,41 @@ Test(clients, the_ratelimit_headers_name_the_bucket_and_what_is_left_of_it) {
     cr_assert_not(clients_rate_headers(table, &quota, policy, state), "--client-rate 0: no headers");
     clients_destroy(table);
 }
+
+/* r announces the room in the share of requests in progress as well as the tokens: a client that
+ * starts a request only while r > 0 is never refused for its share. */
+Test(clients, r_is_the_fewer_of_the_tokens_and_the_room_in_the_share) {
+    enum { SHARE = 3, BURST = 40 };
+    clients *table = table_sharing(1, BURST, SHARE);
+    client_quota quota;
+    for (unsigned i = 1; i <= SHARE; i++) {
+        cr_assert_eq(clients_admit(table, "192.0.2.1", &quota), CLIENT_ADMITTED, "request %u", i);
+        cr_assert_eq(quota.remaining, SHARE - i, "after %u in progress, %u may start (tokens are plenty)", i,
+                     SHARE - i);
+    }
+    cr_assert_eq(clients_admit(table, "192.0.2.1", &quota), CLIENT_BUSY, "refused only after r=0 was announced");
+    cr_assert_eq(quota.remaining, 0);
+    clients_release(table, "192.0.2.1");
+    cr_assert_eq(clients_admit(table, "192.0.2.1", &quota), CLIENT_ADMITTED);
+    cr_assert_eq(quota.remaining, 0, "the place a release freed is taken again");
+    clients_destroy(table);
+}
+
+Test(clients, a_refunded_request_gives_its_token_back_and_carries_no_headers) {
+    clients *table = table_sharing(1, 3, 0);
+    client_quota quota;
+    char policy[CLIENT_RATE_HEADER_SIZE], state[CLIENT_RATE_HEADER_SIZE];
+    for (int i = 0; i < 10; i++) {
+        cr_assert_eq(clients_admit(table, "192.0.2.1", &quota), CLIENT_ADMITTED, "refunded request %d", i);
+        clients_refund(table, "192.0.2.1", &quota);
+        cr_assert_not(clients_rate_headers(table, &quota, policy, state), "a refunded answer carries no RateLimit");
+        clients_release(table, "192.0.2.1");
+    }
+    cr_assert_eq(clients_admit(table, "192.0.2.1", &quota), CLIENT_ADMITTED);
+    cr_assert_eq(quota.remaining, 2, "ten refunded requests left the whole burst");
+    client_quota never_admitted = {0};
+    clients_refund(table, "192.0.2.1", &never_admitted); /* refused before admission: nothing to give back */
+    cr_assert_eq(clients_admit(table, "192.0.2.1", &quota), CLIENT_ADMITTED);
+    cr_assert_eq(quota.remaining, 1);
+    clients_destroy(table);
+}

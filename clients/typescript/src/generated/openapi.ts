@@ -3047,7 +3047,7 @@ export interface components {
     headers: {
         /** @description The client's token bucket (--client-rate on), as the IETF httpapi RateLimit draft writes a quota policy: `"client";q=BURST;w=SECONDS`, BURST computing requests at once, refilled from empty in SECONDS. On every answer that counts against the client's share, and on its 429. */
         RateLimitPolicy: string;
-        /** @description What is left of the client's bucket after this request: `"client";r=LEFT;t=SECONDS`, LEFT whole requests now, and SECONDS until the bucket is full again. With RateLimit-Policy. */
+        /** @description What the client may start after this request: `"client";r=LEFT;t=SECONDS`, LEFT requests now (the fewer of the whole tokens left in its bucket and the room left in its share of computing requests in progress, 3 per worker), and SECONDS until the bucket is full again. With RateLimit-Policy. */
         RateLimit: string;
         /** @description CORS origin allowed (`*`, or the request's Origin when --cors-origin lists it; absent for an origin not listed). */
         AccessControlAllowOrigin: string;
