@@ -22,8 +22,11 @@
 #include "server/stream.h"
 #include "server/suspension.h"
 
-/* Connection memory: the read buffer for headers and the chunk size of streamed answers. */
-#define CONNECTION_MEMORY_BYTES ((size_t)256 * 1024)
+/* Connection memory holds the request's headers as read and the write buffer of a streamed answer.
+ * libmicrohttpd zeroes all of it between two requests of a keep-alive connection, so it is sized to
+ * what a request may need: a target up to --max-url (one just over it still reaches the handler, for
+ * its JSON 414) and CONNECTION_HEADROOM_BYTES for the other headers and the answer's buffer. */
+#define CONNECTION_HEADROOM_BYTES ((size_t)32 * 1024)
 /* After the drain time, cancelled computations end at their next deadline poll: this bounds the wait,
  * and the wait for the connections they resume to be taken back and answered. */
 #define CANCEL_GRACE_MS 2000
@@ -245,9 +248,9 @@ http_server *http_server_start(const puzzled_config *config) {
         (unsigned int)(config->threads > 1 ? config->threads : 0), MHD_OPTION_CONNECTION_LIMIT,
         (unsigned int)config->max_connections, MHD_OPTION_NOTIFY_CONNECTION, notice_connection, server,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)http_whole_seconds(config->idle_timeout_ms),
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, CONNECTION_MEMORY_BYTES, MHD_OPTION_URI_LOG_CALLBACK, http_request_begin,
-        &server->public_side, MHD_OPTION_NOTIFY_COMPLETED, http_request_end, &server->public_side, MHD_OPTION_ARRAY,
-        server->tls_cert != NULL ? tls : &tls[3], MHD_OPTION_END);
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, config->max_url + CONNECTION_HEADROOM_BYTES, MHD_OPTION_URI_LOG_CALLBACK,
+        http_request_begin, &server->public_side, MHD_OPTION_NOTIFY_COMPLETED, http_request_end, &server->public_side,
+        MHD_OPTION_ARRAY, server->tls_cert != NULL ? tls : &tls[3], MHD_OPTION_END);
     if (server->daemon == NULL) {
         fprintf(stderr,
                 "puzzled: cannot listen on %s port %u (in use, not an address of this machine, more "

@@ -40,7 +40,7 @@ CONNECTIONS = 8
 SOCKET_TIMEOUT_S = scaled(30)
 STOP_TIMEOUT_S = scaled(60)
 ABORTED_STREAMS = 10  # of each kind, FIN and RST
-# Over the server's 256 KiB connection memory (server/http.c), so libmicrohttpd refuses it by itself.
+# Over the server's connection memory (--max-url and 32 KiB more, server/http.c), so libmicrohttpd refuses it by itself.
 OVERSIZED = 300 * 1024
 
 STAMP = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"

@@ -37,7 +37,7 @@ STALLED = 100
 RSS_GROWTH_LIMIT = 32 << 20
 SAMPLE_SECONDS = 3
 LONG_ITEMS_NUMBERS = 5000  # above the 4,096 values of a shuffle built whole
-LONG_ITEM_BYTES = 300 * 1024  # longer than any block libmicrohttpd offers (256 KiB connection memory)
+LONG_ITEM_BYTES = 300 * 1024  # longer than any block libmicrohttpd offers (its connection memory)
 
 
 def rss_bytes(pid):
