@@ -136,14 +136,22 @@ function shortfallsOf(page, preset, runs) {
 // throttling computes the metrics from the main-thread tasks of one unthrottled load, and a busy
 // machine can only lengthen those tasks: a run measures the page at most as fast as it is, never
 // faster. So the first run that meets everything stands; otherwise runs are added one at a time,
-// up to `RUNS`, and the best run decides.
+// up to `RUNS`, and the best run decides. A run Lighthouse itself could not finish (a DevTools
+// protocol call timed out on the starved machine) is printed and counts towards `RUNS`; when none
+// finishes, the page fails.
 async function auditWithLighthouse(page, base, preset) {
-  const runs = [await lighthouseRun(base + page.path, preset)];
-  let shortfalls = shortfallsOf(page, preset, runs);
-  while (shortfalls.length > 0 && runs.length < RUNS) {
-    runs.push(await lighthouseRun(base + page.path, preset));
-    shortfalls = shortfallsOf(page, preset, runs);
-  }
+  const runs = [];
+  let shortfalls = [], attempts = 0;
+  do {
+    attempts++;
+    try {
+      runs.push(await lighthouseRun(base + page.path, preset));
+    } catch (error) {
+      console.log(`${page.path} ${preset}: run ${attempts} did not finish: ${error.message.split('\n')[0]}`);
+    }
+    shortfalls = runs.length > 0 ? shortfallsOf(page, preset, runs) : [`${preset}: no Lighthouse run finished`];
+  } while (shortfalls.length > 0 && attempts < RUNS);
+  if (runs.length === 0) return shortfalls;
   const chosen = runs[0];
   const slug = page.path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
   fs.writeFileSync(path.join(reports, `${slug}-${preset}.json`), chosen.report);
