@@ -132,7 +132,7 @@ typedef struct api_endpoint {
      * fields bound its work to a few microseconds (a handful of items, a 9 x 9 grid, a small board);
      * negative when the fields do not tell. A request estimated at API_SMALL_WORK_SECONDS or less runs
      * on the I/O thread, without the hop to the compute pool and back, within a slice of its time
-     * limit (server/request.c); the pool weighs its queue's waiting time with the estimates
+     * limit (server/request_schedule.c); the pool weighs its queue's waiting time with the estimates
      * (server/compute_pool.h). */
     double (*estimate_seconds)(const api_request *req);
 } api_endpoint;

@@ -2,7 +2,7 @@
  * Accept-Encoding allows, whether an answer is worth compressing, and zlib deflate with the gzip
  * wrapper into a byte buffer, piece by piece (streams) or all at once (complete answers).
  *
- * Compression runs on the compute workers, never on an I/O thread (server/request.c, server/stream.c).
+ * Compression runs on the compute workers, never on an I/O thread (server/request_endpoint.c, server/stream.c).
  * A stream is flushed (Z_SYNC_FLUSH) at the end of every piece, so everything sent so far inflates at
  * once; the gzip trailer is written only when the body is complete, so a stream that fails midway
  * stays visibly cut for the client (no end of the gzip member, and a cut chunked encoding). */

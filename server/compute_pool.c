@@ -3,7 +3,7 @@
  * thread on `express_work`, and compute_pool_wait_idle() on `idle`. The pool's entry in the server's
  * timer (`expiry`, always armed: for the earliest deadline of a waiting job, or never) takes out the
  * jobs whose deadline passed; the queues are short (queue_limit each, plus at most one continuation
- * per open stream), so it scans them whole. Lock order: the pool's, then the timer's. */
+ * per open stream), so it scans them whole. Its place in the lock order: server/README.md#locks. */
 #include "server/compute_pool.h"
 
 #include <pthread.h>

@@ -8,7 +8,7 @@
  * The tick is the stream's entry in the server's timer (server/timer.h), armed every EVENT_TICK_MS
  * from the stream's creation until its request has ended, and holding a reference to the request
  * meanwhile (nginx's timers hold a count of their request the same way). The registry lists the
- * streams for /metrics alone: lock order registry, then request.
+ * streams for /metrics alone (its place in the lock order: server/README.md#locks).
  *
  * What the I/O thread sends each time it may write (compose()): the milestones recorded since the
  * last look (each once, unless its numbers were just sent), then the current numbers if EVENT_PROGRESS_MS have passed and they moved (or a

@@ -1,6 +1,7 @@
 /* The libmicrohttpd glue (see http.h): the public daemon (a thread pool on epoll, with the accept
  * policy and connection notices that count connections per client), the admin daemon (--admin-port,
- * /metrics alone), TLS, and the stop. What happens to each request is in server/request.c. */
+ * /metrics alone), TLS, and the stop. What happens to each request is in server/request.c and the
+ * server/request_*.c files beside it. */
 #include "server/http.h"
 
 #include <netdb.h>

@@ -1,6 +1,6 @@
-/* What server/http.c (the daemons, their start and their stop) and server/request.c (one request's
- * life) share, and nothing else includes: the server's state and the request callbacks the daemons
- * are started with. */
+/* What server/http.c (the daemons, their start and their stop) and the server/request*.c files (one
+ * request's handling) share, and nothing else includes: the server's state and the request callbacks
+ * the daemons are started with. */
 #ifndef PUZZLED_SERVER_HTTP_INTERNAL_H
 #define PUZZLED_SERVER_HTTP_INTERNAL_H
 

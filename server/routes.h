@@ -16,7 +16,7 @@ enum { ROUTE_TEXT_BODY = 4 };
 enum { ROUTE_PROGRESS = 8 };
 
 /* Where a route is answered: cheap, bounded answers on the I/O thread that read the request; every
- * computation on a compute worker (see server/request.c). */
+ * computation on a compute worker (see server/request_dispatch.c). */
 typedef enum route_thread { ON_WORKER, ON_IO_THREAD } route_thread;
 
 typedef struct route {

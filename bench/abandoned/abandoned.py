@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Work whose client left stops (server/request.c, the client watch): on a server of its own with
+"""Work whose client left stops (server/request_schedule.c, the client watch): on a server of its own with
 --workers 1, CLIENTS clients in a row each start a listing that runs into its 10 s time limit and
 leave after LEAVE_S; then how long after the last one left the worker was free again
 (puzzled_workers_busy back to 0, polled every POLL_S), and the latency of an n = 16 count sent right

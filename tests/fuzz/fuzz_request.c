@@ -1,5 +1,5 @@
 /* The request runner and answer checks every fuzz target shares (see fuzz_request.h). It mimics
- * server/request.c's read_fields() and run_endpoint() without HTTP, and server/stream.c's draining of
+ * server/request_endpoint.c's endpoint_read_fields() and endpoint_run() without HTTP, and server/stream.c's draining of
  * a generator, with tiny limits so that no input makes a target slow or hang. */
 #include "fuzz_request.h"
 
@@ -168,7 +168,7 @@ void fuzz_check_json(const char *text, size_t len, bool lines) {
     }
 }
 
-/* The error answer as server/request.c's queue_error() writes it (api_error_write). */
+/* The error answer as server/request_answer.c's answer_error() writes it (api_error_write). */
 static void check_error(const api_request *req) {
     const api_error *error = &req->error;
     fuzz_require(error->status != 0, "a handler failed without saying why (the server's 500 internal_error)");
@@ -260,7 +260,7 @@ void fuzz_run_params(const fuzz_endpoint *ep, cJSON *params, bool ndjson, const 
 }
 
 /* Adds the query string's "k=v" pairs (a pair without '=' has no value, as libmicrohttpd reports
- * it) the way server/request.c's add_query_argument() does. */
+ * it) the way server/request_endpoint.c's add_query_argument() does. */
 static bool add_query(api_request *req, const api_field *fields, const char *query, size_t len) {
     char *copy = strndup(query, len); /* cut at a NUL: libmicrohttpd's values are C strings */
     fuzz_require(copy != NULL, "out of memory");

@@ -1,5 +1,5 @@
 /* What every libFuzzer target in tests/fuzz/ shares: the endpoint table, a request run the way
- * server/request.c runs one (fields from a JSON body and/or a query string, checked by api/fields.c,
+ * server/request_endpoint.c runs one (fields from a JSON body and/or a query string, checked by api/fields.c,
  * then the handler), the draining of a streamed answer with the caller's `want` sizes, and the checks
  * that every answer holds: valid UTF-8, valid JSON (or NDJSON, one JSON value a line), and an error
  * whose status and code come from the error table. A broken check aborts, which libFuzzer reports

@@ -376,9 +376,9 @@ def idle(samples):
 def leave_while_queued(port, tally):
     """Both workers held, QUEUED more requests waiting in the main queue, then all their clients leave;
     on a fresh server (see the top: its main lane charges these counts of unknown cost nothing). Event
-    streams go from the express lane straight to the main one (server/request.c, run_job), the plain
+    streams go from the express lane straight to the main one (server/request_schedule.c, run_job), the plain
     counts after their express slice; a stream whose client leaves is abandoned (server/event_stream.c,
-    the timer's tick), a plain request by its client watch (server/request.c), so every step is an
+    the timer's tick), a plain request by its client watch (server/request_schedule.c), so every step is an
     event, not a race: two counts that cannot finish take both workers, QUEUED more wait behind them,
     /metrics says so; their clients leave while they wait (FIN and RST in turn), then the two holding
     the workers."""
@@ -388,7 +388,7 @@ def leave_while_queued(port, tally):
         tally.add("sent")
         return sock
 
-    # a plain request of each pair: its client watch (server/request.c) cancels it as the tick does a stream
+    # a plain request of each pair: its client watch (server/request_schedule.c) cancels it as the tick does a stream
     holding = [open_stream(HOLD), open_stream(HOLD, accept=None)]
     if not wait_for(port, lambda samples: samples["puzzled_workers_busy"] == 2):
         tally.add("cut_short", "an event stream and a plain request never held both workers")

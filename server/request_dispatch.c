@@ -1,0 +1,147 @@
+/* A request as it arrives, on its I/O thread, and where it goes. The first call remembers what the
+ * request is and refuses at once what breaks the HTTP/1.1 rules or the server's limits; the body is
+ * read up to --max-body; once it has all arrived, the request is routed. libmicrohttpd's I/O threads
+ * answer at once whatever is cheap and bounded: errors (400, 404, 405, 413, 414), CORS preflights,
+ * conditional GETs that match (304), the routes marked ON_IO_THREAD (/healthz, /readyz,
+ * /openapi.yaml, /metrics), and the requests whose endpoint only sets up a bounded stream
+ * (api_endpoint.starts_at_once). Everything else computes (server/request_schedule.c).
+ *
+ * Slow clients: each connection starts with the short --request-timeout-ms inactivity timeout while
+ * its request arrives, and a request that has not fully arrived by then (counted from its first
+ * line) is dropped; once the answer is queued the timeout becomes --idle-timeout-ms, for sending and
+ * for the idle keep-alive wait (server/request_answer.c). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "server/alloc_failure.h"
+#include "server/metrics.h"
+#include "server/printable.h"
+#include "server/request_internal.h"
+#include "server/strict_http.h"
+
+/* An announced body over --max-body up to this size is read and dropped before the 413, so that the
+ * client, still sending, reads the answer; a larger one is refused at once and the connection closed. */
+#define DISCARD_BODY_BYTES ((uint64_t)16 << 20)
+
+/* A request of a worker's route that its endpoint says computes nothing before its stream starts
+ * (api_endpoint.starts_at_once) runs here on the I/O thread, unless it follows its progress (an event
+ * stream) or the pool would refuse it (stopping, or its queue full: the 503 is then the same as for
+ * any other computing request). */
+static bool starts_at_once(request_context *ctx) {
+    const api_endpoint *endpoint = ctx->route->endpoint;
+    return endpoint->starts_at_once != NULL && !ctx->wants_events && ctx->req.ready &&
+           endpoint->starts_at_once(&ctx->req);
+}
+
+/* The route, or the 404 or 405 that says why there is none; NULL when answered. */
+static const route *find_route(request_context *ctx, enum MHD_Result *answered) {
+    const route *found = route_find(ctx->path);
+    /* With --admin-port, /metrics lives there alone. */
+    bool metrics = found != NULL && found->endpoint == &metrics_endpoint;
+    if (ctx->admin ? !metrics : metrics && ctx->server->admin_daemon != NULL) found = NULL;
+    if (found == NULL && ctx->admin) {
+        *answered = answer_fail(ctx, API_NOT_FOUND, NULL, "the admin port serves /metrics only");
+        return NULL;
+    }
+    if (found == NULL) {
+        char paths[768], shown[201];
+        route_list_paths(paths, sizeof paths);
+        printable_ascii(shown, sizeof shown, ctx->path);
+        *answered = answer_fail(ctx, API_NOT_FOUND, NULL, "no endpoint at %s; the endpoints are %s", shown, paths);
+    }
+    return found;
+}
+
+/* The request has fully arrived: answer what is cheap here, hand the rest to the pool. */
+static enum MHD_Result dispatch(request_context *ctx) {
+    enum MHD_Result answered;
+    ctx->route = find_route(ctx, &answered);
+    if (ctx->route == NULL) return answered;
+    if (strcmp(ctx->method, "OPTIONS") == 0) return answer_preflight(ctx);
+    if ((route_method_bit(ctx->method) & ctx->route->methods) == 0) {
+        char allow[64];
+        route_allow_header(ctx->route, allow, sizeof allow);
+        return answer_fail(ctx, API_METHOD_NOT_ALLOWED, allow, "%.15s is not allowed on %s; use one of: %s",
+                           ctx->method, ctx->route->path, allow);
+    }
+    if (ctx->body_too_large)
+        return answer_fail(ctx, API_PAYLOAD_TOO_LARGE, NULL,
+                           "the request body is larger than %zu bytes (the server's --max-body)",
+                           ctx->server->config->max_body);
+    ctx->wants_events = (ctx->route->methods & ROUTE_PROGRESS) && event_stream_requested(ctx->connection);
+    /* an EventSource reconnecting after its stream's end: 204 stops it; nothing computed, nothing counted */
+    if (ctx->wants_events && event_stream_reconnecting(ctx->connection)) return answer_empty(ctx, 204);
+    if (!endpoint_read_fields(ctx)) return answer_error(ctx, &ctx->req.error, NULL);
+    const api_endpoint *endpoint = ctx->route->endpoint;
+    ctx->estimate_seconds = endpoint->estimate_seconds != NULL ? endpoint->estimate_seconds(&ctx->req) : -1;
+    ctx->long_running = (endpoint->long_running != NULL && endpoint->long_running(&ctx->req)) ||
+                        ctx->estimate_seconds > COMPUTE_EXPRESS_SLICE_MS / 1e3;
+    /* an event stream is never cached (Cache-Control: no-store) */
+    ctx->pure = !ctx->wants_events && (endpoint->varies == NULL || !endpoint->varies(&ctx->req));
+    const char *if_none_match =
+        MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
+    /* The tag is worked out here only for a conditional GET (or HEAD); otherwise where the endpoint runs. */
+    if (ctx->pure && route_method_bit(ctx->method) == METHOD_GET && if_none_match != NULL) {
+        endpoint_tag(ctx);
+        if (etag_matches(if_none_match, ctx->etag)) return answer_empty(ctx, 304);
+    }
+    if (ctx->route->thread == ON_WORKER) {
+        enum MHD_Result refused;
+        if (!share_take(ctx, &refused)) return refused;
+        /* counted as the computing request it is, without the pool */
+        if (!starts_at_once(ctx)) return schedule_compute(ctx);
+    }
+    endpoint_run(ctx);
+    return answer_result(ctx);
+}
+
+/* The first call for a request: remember what it is; refuse at once what breaks HTTP/1.1 rules
+ * (server/strict_http.h), a target over --max-url, and an announced body over --max-body when the
+ * client waits for 100-continue or the body is too large to read and drop (the connection is then
+ * closed); a smaller oversized body is read and dropped, and the 413 comes after it, so the client
+ * reads the answer instead of a broken pipe. */
+static enum MHD_Result first_call(request_context *ctx, const char *url, const char *method, const char *version) {
+    snprintf(ctx->method, sizeof ctx->method, "%s", method);
+    snprintf(ctx->path, sizeof ctx->path, "%s", url);
+    request_id_choose(ctx->request_id, MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, "X-Request-Id"));
+    ctx->fails_allocation =
+        alloc_failure_arm(MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, ALLOC_FAILURE_HEADER));
+    ctx->pause_at =
+        lifecycle_hook_point(MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, LIFECYCLE_PAUSE_HEADER));
+    clients_identify(ctx->server->clients, ctx->connection, ctx->client);
+    api_error refusal;
+    if (!strict_http_check(ctx->connection, version, &refusal)) return answer_error(ctx, &refusal, NULL);
+    if (ctx->target_too_long)
+        return answer_fail(ctx, API_URI_TOO_LONG, NULL,
+                           "the request target (path and query) is longer than %zu bytes (the server's --max-url); "
+                           "send large fields in a POST body",
+                           ctx->server->config->max_url);
+    const char *length = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    if (length != NULL && strtoull(length, NULL, 10) > ctx->server->config->max_body) {
+        ctx->body_too_large = true;
+        const char *expect = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_EXPECT);
+        bool waits = expect != NULL && strcasecmp(expect, "100-continue") == 0;
+        if (waits || strtoull(length, NULL, 10) > DISCARD_BODY_BYTES) return dispatch(ctx);
+    }
+    return MHD_YES;
+}
+
+enum MHD_Result dispatch_arriving(request_context *ctx, const char *url, const char *method, const char *version,
+                                  const char *upload_data, size_t *upload_data_size) {
+    const puzzled_config *config = ctx->server->config;
+    if (request_elapsed_ms(ctx) > config->request_timeout_ms) return MHD_NO; /* too slow to arrive */
+    if (ctx->method[0] == '\0') return first_call(ctx, url, method, version);
+    if (*upload_data_size != 0) {
+        if (!ctx->body_too_large && ctx->body.len + *upload_data_size <= config->max_body) {
+            bb_append(&ctx->body, upload_data, *upload_data_size);
+        } else {
+            ctx->body_too_large = true; /* keep reading and dropping it; 413 at the end */
+            bb_free(&ctx->body);
+        }
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    return dispatch(ctx);
+}
