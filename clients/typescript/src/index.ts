@@ -4,7 +4,6 @@ export { createClient } from './client.js';
 export type { CallOptions, ClientOptions, Exactly, PathsWithOptionalQuery, PuzzledClient, UnknownField } from './client.js';
 export { PuzzledError } from './errors.js';
 export type { PuzzledErrorCode, PuzzledErrorExtras, PuzzledErrorOf } from './errors.js';
-export { ERROR_DETAILS } from './error_details.js';
 export type { DetailsOf } from './error_details.js';
 export type { RetryOptions } from './retry.js';
 export type { Hooks } from './hooks.js';

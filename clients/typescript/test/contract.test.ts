@@ -16,7 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import ts from 'typescript';
 import { parse } from 'yaml';
-import { createClient, ERROR_DETAILS, PuzzledError } from '../src/index.js';
+import { ERROR_DETAILS } from '../src/error_details.js';
+import { createClient, PuzzledError } from '../src/index.js';
 import { liveClient } from './server.js';
 
 const SCHEMAS = parse(readFileSync(new URL('../../../../openapi.yaml', import.meta.url), 'utf8'))['components']['schemas'];
