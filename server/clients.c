@@ -10,7 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "core/common/monotonic.h"
 
 
 enum { TABLE_SLOTS = 8192, MAX_TRUSTED = 64, PROBE_LIMIT = 64 };
@@ -36,12 +37,6 @@ struct clients {
     unsigned trusted_count;
     client_entry *entries;
 };
-
-static int64_t now_ns(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
-}
 
 /* Parses "a.b.c.d", "a.b.c.d/n", "x::y" or "x::y/n" (and the same in brackets). */
 static bool parse_network(const char *text, network *out) {
@@ -172,7 +167,7 @@ bool clients_accept(clients *table, const struct sockaddr *peer) {
     address_text(peer, address);
     if (table->config.max_connections_per_ip == 0 || trusted(table, address)) return true;
     pthread_mutex_lock(&table->lock);
-    client_entry *entry = entry_of(table, address, now_ns());
+    client_entry *entry = entry_of(table, address, monotonic_now_ns());
     bool room = entry == NULL || entry->connections < table->config.max_connections_per_ip;
     pthread_mutex_unlock(&table->lock);
     return room;
@@ -182,7 +177,7 @@ void clients_connected(clients *table, const struct sockaddr *peer, bool opened)
     char address[CLIENT_ADDRESS_SIZE];
     address_text(peer, address);
     pthread_mutex_lock(&table->lock);
-    client_entry *entry = entry_of(table, address, now_ns());
+    client_entry *entry = entry_of(table, address, monotonic_now_ns());
     if (entry != NULL && opened) entry->connections++;
     else if (entry != NULL && entry->connections > 0) entry->connections--;
     pthread_mutex_unlock(&table->lock);
@@ -245,7 +240,7 @@ static unsigned whole_seconds_up(double seconds) {
 }
 
 client_verdict clients_admit(clients *table, const char *address, client_quota *quota) {
-    int64_t now = now_ns();
+    int64_t now = monotonic_now_ns();
     const clients_config *config = &table->config;
     *quota = (client_quota){.limited = config->rate_per_second != 0};
     pthread_mutex_lock(&table->lock);
@@ -296,7 +291,7 @@ bool clients_rate_headers(const clients *table, const client_quota *quota, char 
 
 void clients_release(clients *table, const char *address) {
     pthread_mutex_lock(&table->lock);
-    client_entry *entry = entry_of(table, address, now_ns());
+    client_entry *entry = entry_of(table, address, monotonic_now_ns());
     if (entry != NULL && entry->in_progress > 0) entry->in_progress--;
     pthread_mutex_unlock(&table->lock);
 }
@@ -305,7 +300,7 @@ void clients_refund(clients *table, const char *address, client_quota *quota) {
     if (quota->spent) {
         const clients_config *config = &table->config;
         pthread_mutex_lock(&table->lock);
-        client_entry *entry = entry_of(table, address, now_ns());
+        client_entry *entry = entry_of(table, address, monotonic_now_ns());
         if (entry != NULL) entry->tokens = entry->tokens + 1 > config->burst ? config->burst : entry->tokens + 1;
         pthread_mutex_unlock(&table->lock);
     }

@@ -10,7 +10,8 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "core/common/monotonic.h"
 
 typedef struct job_queue {
     compute_job *head, *tail;
@@ -69,24 +70,6 @@ struct compute_pool {
     timer_entry expiry; /* armed for the earliest deadline of a waiting job */
 };
 
-static void init_monotonic_cond(pthread_cond_t *cond) {
-    pthread_condattr_t attr;
-    pthread_condattr_init(&attr);
-    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-    pthread_cond_init(cond, &attr);
-    pthread_condattr_destroy(&attr);
-}
-
-static int64_t monotonic_ns(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
-}
-
-static struct timespec monotonic_time(int64_t at_ns) {
-    return (struct timespec){.tv_sec = at_ns / 1000000000, .tv_nsec = at_ns % 1000000000};
-}
-
 static void push_back(job_queue *queue, compute_job *job) {
     job->next = NULL;
     queue->waiting_ns += job->charge_ns;
@@ -137,7 +120,7 @@ static int64_t expected_wait_ns(const job_queue *queue, unsigned threads, unsign
 static compute_admission afford_wait(const compute_job *job, int64_t wait_ns) {
     if (wait_ns == 0) return COMPUTE_QUEUED;
     if (job->deadline.at_ns != 0) {
-        int64_t left = job->deadline.at_ns - monotonic_ns();
+        int64_t left = job->deadline.at_ns - monotonic_now_ns();
         if (left < MAX_WAIT_NS) return wait_ns > left ? COMPUTE_PAST_ITS_LIMIT : COMPUTE_QUEUED;
     }
     return wait_ns > MAX_WAIT_NS ? COMPUTE_TOO_LONG_A_WAIT : COMPUTE_QUEUED;
@@ -162,7 +145,7 @@ static void count_wait(compute_pool *pool, int64_t waited_ns) {
  * mean when it measures the job's work. The job's memory may be gone once run returns: what is needed after is read before. */
 static void run_job(compute_pool *pool, compute_job *job, compute_lane lane, job_queue *from) {
     job->lane = lane;
-    int64_t charge_ns = job->charge_ns, started_ns = monotonic_ns();
+    int64_t charge_ns = job->charge_ns, started_ns = monotonic_now_ns();
     if (from != NULL) {
         from->running_ns += charge_ns;
         count_wait(pool, started_ns - job->queued_ns);
@@ -170,7 +153,7 @@ static void run_job(compute_pool *pool, compute_job *job, compute_lane lane, job
     if (lane == COMPUTE_CONTINUATION) pool->continuations_running++;
     pthread_mutex_unlock(&pool->lock);
     bool measured = job->run(job);
-    int64_t ran_ns = monotonic_ns() - started_ns;
+    int64_t ran_ns = monotonic_now_ns() - started_ns;
     pthread_mutex_lock(&pool->lock);
     if (from != NULL) {
         from->running_ns -= charge_ns;
@@ -333,10 +316,10 @@ compute_pool *compute_pool_create(unsigned workers, unsigned queue_limit, timer 
     compute_pool *pool = calloc(1, sizeof *pool);
     if (pool == NULL) return NULL;
     pthread_mutex_init(&pool->lock, NULL);
-    init_monotonic_cond(&pool->work);
-    init_monotonic_cond(&pool->express_work);
-    init_monotonic_cond(&pool->idle);
-    init_monotonic_cond(&pool->task_ended);
+    pthread_cond_init(&pool->work, NULL);
+    pthread_cond_init(&pool->express_work, NULL);
+    pthread_cond_init(&pool->idle, NULL);
+    pthread_cond_init(&pool->task_ended, NULL);
     pool->executor = (parallel_executor){pool, offer_task, withdraw_task, wait_task};
     pool->timer = expiry;
     timer_entry_init(&pool->expiry, expire_waiting);
@@ -371,7 +354,7 @@ static compute_admission admit(compute_pool *pool, compute_job *job, job_queue *
     compute_admission admission = !pool->admitting ? COMPUTE_STOPPED : afford_wait(job, job->wait_ns);
     if (admission == COMPUTE_QUEUED && queue->length >= idle + pool->queue_limit) admission = COMPUTE_FULL;
     if (admission == COMPUTE_QUEUED) {
-        job->queued_ns = monotonic_ns();
+        job->queued_ns = monotonic_now_ns();
         push_back(queue, job);
         pthread_cond_signal(wake);
         if (job->deadline.at_ns != 0)
@@ -465,8 +448,8 @@ bool compute_pool_wait_idle(compute_pool *pool, const deadline *limit) {
         if (limit == NULL || limit->at_ns == 0) {
             pthread_cond_wait(&pool->idle, &pool->lock);
         } else {
-            struct timespec at = monotonic_time(limit->at_ns);
-            pthread_cond_timedwait(&pool->idle, &pool->lock, &at);
+            struct timespec at = monotonic_timespec(limit->at_ns);
+            pthread_cond_clockwait(&pool->idle, &pool->lock, CLOCK_MONOTONIC, &at);
         }
     }
     bool idle = is_idle(pool);

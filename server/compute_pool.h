@@ -87,7 +87,7 @@ struct compute_job {
     compute_lane lane; /* set by the pool */
     int64_t charge_ns; /* set by the pool: what it counts for the job in its lane's waiting time */
     int64_t wait_ns;   /* set by the pool at admission: the wait it predicted (Retry-After when refused) */
-    int64_t queued_ns; /* set by the pool: when it was queued (CLOCK_MONOTONIC) */
+    int64_t queued_ns; /* set by the pool: when it was queued (core/common/monotonic.h) */
     compute_job *next; /* the pool's queues */
 };
 

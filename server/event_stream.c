@@ -16,6 +16,7 @@
  * numbers if they moved and the last event. progress_read() orders milestones and views (see
  * core/common/progress.h), so `done` and `elapsed_ms` never decrease. */
 #include "server/event_stream.h"
+#include "core/common/monotonic.h"
 #include "server/metrics.h"
 #include "server/suspension.h"
 
@@ -54,12 +55,6 @@ static struct {
     event_stream *head;
 } registry = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
-static int64_t now_ns(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
-}
-
 static int64_t ms_to_ns(int64_t ms) { return ms * 1000000; }
 
 bool event_stream_requested(struct MHD_Connection *connection) {
@@ -77,7 +72,7 @@ bool event_stream_due(event_stream *es, request_state state) {
     if (state >= REQUEST_COMPUTED || progress_abandoned(&es->progress)) return true;
     progress_view view = progress_read(&es->progress);
     if (state == REQUEST_COMPUTING) return view.begun;
-    return now_ns() >= es->next_progress_ns || view.milestones > es->milestones_sent;
+    return monotonic_now_ns() >= es->next_progress_ns || view.milestones > es->milestones_sent;
 }
 
 /* On the timer thread, every EVENT_TICK_MS: while the request has not ended (and its job runs), a
@@ -93,7 +88,7 @@ static void tick(timer_entry *entry) {
             metrics_client_gone();
         }
         request_wake(es->request);
-        timer_arm(es->timer, &es->tick, now_ns() + ms_to_ns(EVENT_TICK_MS)); /* its own place: room */
+        timer_arm(es->timer, &es->tick, monotonic_now_ns() + ms_to_ns(EVENT_TICK_MS)); /* its own place: room */
     }
     request_unlock(es->request);
     if (state == REQUEST_ENDED) request_release(es->request);
@@ -101,19 +96,19 @@ static void tick(timer_entry *entry) {
 
 /* ---- the request's side ---- */
 
-event_stream *event_stream_create(request_context *request, struct MHD_Connection *connection,
-                                  const struct timespec *started, timer *ticks) {
+event_stream *event_stream_create(request_context *request, struct MHD_Connection *connection, int64_t started_ns,
+                                  timer *ticks) {
     event_stream *es = calloc(1, sizeof *es);
     if (es == NULL) return NULL;
     es->request = request;
     es->connection = connection;
-    es->started_ns = (int64_t)started->tv_sec * 1000000000 + started->tv_nsec;
+    es->started_ns = started_ns;
     progress_init(&es->progress);
     bb_init(&es->final);
     bb_init(&es->out);
     es->timer = ticks;
     timer_entry_init(&es->tick, tick);
-    if (!timer_arm(ticks, &es->tick, now_ns() + ms_to_ns(EVENT_TICK_MS))) {
+    if (!timer_arm(ticks, &es->tick, monotonic_now_ns() + ms_to_ns(EVENT_TICK_MS))) {
         progress_destroy(&es->progress);
         free(es);
         return NULL;
@@ -232,7 +227,7 @@ static ssize_t read_events(void *cls, uint64_t position, char *buf, size_t max) 
             request_unlock(es->request);
             return es->final_sent ? MHD_CONTENT_READER_END_OF_STREAM : MHD_CONTENT_READER_END_WITH_ERROR;
         }
-        compose(es, now_ns(), computed);
+        compose(es, monotonic_now_ns(), computed);
         if (es->out.len == 0) request_suspend(es->request);
         request_unlock(es->request);
         if (es->out.out_of_memory || (computed && es->final.out_of_memory)) return MHD_CONTENT_READER_END_WITH_ERROR;
@@ -260,13 +255,13 @@ struct MHD_Response *event_stream_response(event_stream *es, uint64_t *bytes_sen
     request_unlock(es->request);
     MHD_add_response_header(response, "X-Accel-Buffering", "no");
     es->bytes_sent = bytes_sent;
-    es->last_write_ns = now_ns(); /* the headers: the first keep-alive is due EVENT_KEEP_ALIVE_MS later */
+    es->last_write_ns = monotonic_now_ns(); /* the headers: the first keep-alive is due EVENT_KEEP_ALIVE_MS later */
     return response;
 }
 
 event_stream_stats event_stream_stats_read(void) {
     event_stream_stats stats = {0, 0};
-    int64_t now = now_ns();
+    int64_t now = monotonic_now_ns();
     pthread_mutex_lock(&registry.lock);
     for (event_stream *es = registry.head; es != NULL; es = es->next) {
         request_lock(es->request);

@@ -39,7 +39,6 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <time.h>
 
 #include <microhttpd.h>
 
@@ -64,10 +63,10 @@ bool event_stream_requested(struct MHD_Connection *connection);
 /* The request carries Last-Event-ID: an EventSource reconnecting (see Reconnects above). */
 bool event_stream_reconnecting(struct MHD_Connection *connection);
 
-/* A stream for `request` that arrived at `started` (CLOCK_MONOTONIC), whose tick runs on `ticks`
+/* A stream for `request` that arrived at `started_ns` (core/common/monotonic.h), whose tick runs on `ticks`
  * and holds a reference to the request until it sees it ended. NULL when out of memory. */
-event_stream *event_stream_create(request_context *request, struct MHD_Connection *connection,
-                                  const struct timespec *started, timer *ticks);
+event_stream *event_stream_create(request_context *request, struct MHD_Connection *connection, int64_t started_ns,
+                                  timer *ticks);
 
 /* The record the computation reports into (put it in the request's deadlines). */
 progress *event_stream_progress(event_stream *es);

@@ -1,7 +1,7 @@
-/* See gauge.h. The waits are on CLOCK_MONOTONIC, the clock of the deadlines. */
+/* See gauge.h. The waits are on the deadlines' clock (core/common/monotonic.h). */
 #include "server/gauge.h"
 
-#include <time.h>
+#include "core/common/monotonic.h"
 
 void gauge_add(gauge *g) {
     pthread_mutex_lock(&g->lock);
@@ -28,7 +28,7 @@ bool gauge_wait_zero(gauge *g, const deadline *limit) {
         if (limit == NULL || limit->at_ns == 0) {
             pthread_cond_wait(&g->zero, &g->lock);
         } else {
-            struct timespec at = {.tv_sec = limit->at_ns / 1000000000, .tv_nsec = limit->at_ns % 1000000000};
+            struct timespec at = monotonic_timespec(limit->at_ns);
             pthread_cond_clockwait(&g->zero, &g->lock, CLOCK_MONOTONIC, &at);
         }
     }

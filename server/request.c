@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/common/monotonic.h"
 #include "server/access_log.h"
 #include "server/alloc_failure.h"
 #include "server/metrics.h"
@@ -27,7 +28,7 @@ void *http_request_begin(void *cls, const char *uri, struct MHD_Connection *conn
     ctx->server = server;
     ctx->admin = side->admin;
     ctx->connection = connection;
-    clock_gettime(CLOCK_MONOTONIC, &ctx->started);
+    ctx->started_ns = monotonic_now_ns();
     pthread_mutex_init(&ctx->lock, NULL);
     ctx->refs = 1; /* libmicrohttpd's, until http_request_end */
     ctx->state = REQUEST_ARRIVING;
@@ -60,11 +61,7 @@ static void request_free(request_context *ctx) {
     if (fails_allocation) alloc_failure_report();
 }
 
-double request_elapsed_ms(const request_context *ctx) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)(now.tv_sec - ctx->started.tv_sec) * 1e3 + (double)(now.tv_nsec - ctx->started.tv_nsec) / 1e6;
-}
+double request_elapsed_ms(const request_context *ctx) { return (double)(monotonic_now_ns() - ctx->started_ns) / 1e6; }
 
 void request_lock(request_context *ctx) { pthread_mutex_lock(&ctx->lock); }
 

@@ -15,7 +15,6 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include <time.h>
 
 #include <microhttpd.h>
 
@@ -38,7 +37,7 @@ struct request_context {
     http_server *server;
     bool admin; /* arrived on the admin listener */
     struct MHD_Connection *connection;
-    struct timespec started;
+    int64_t started_ns; /* the first line's arrival (core/common/monotonic.h) */
     char method[16];
     char path[256];
     char request_id[REQUEST_ID_MAX_LENGTH + 1];

@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #include "api/cost_estimates.h"
+#include "core/common/monotonic.h"
 #include "server/metrics.h"
 #include "server/request_internal.h"
 #include "server/suspension.h"
@@ -126,7 +127,7 @@ static void refuse_job(compute_job *job, compute_refusal reason) {
 /* For Accept: text/event-stream: the stream, and the computation's deadlines carry its progress
  * record. False when out of memory. */
 static bool follow_progress(request_context *ctx) {
-    event_stream *events = event_stream_create(ctx, ctx->connection, &ctx->started, ctx->server->timer);
+    event_stream *events = event_stream_create(ctx, ctx->connection, ctx->started_ns, ctx->server->timer);
     if (events == NULL) return false;
     pthread_mutex_lock(&ctx->lock); /* its tick may already look at the request */
     ctx->events = events;
@@ -149,7 +150,8 @@ static void watch_client(timer_entry *entry) {
         metrics_client_gone();
         watching = false;
     }
-    if (watching) watching = timer_arm(ctx->server->timer, &ctx->watch, timer_now_ns() + CLIENT_WATCH_MS * 1000000LL);
+    if (watching)
+        watching = timer_arm(ctx->server->timer, &ctx->watch, monotonic_now_ns() + CLIENT_WATCH_MS * 1000000LL);
     pthread_mutex_unlock(&ctx->lock);
     if (!watching) request_release(ctx);
 }
@@ -159,7 +161,7 @@ static void watch_client(timer_entry *entry) {
  * limit). */
 static void watch_client_start(request_context *ctx) {
     timer_entry_init(&ctx->watch, watch_client);
-    if (timer_arm(ctx->server->timer, &ctx->watch, timer_now_ns() + CLIENT_WATCH_MS * 1000000LL)) request_hold(ctx);
+    if (timer_arm(ctx->server->timer, &ctx->watch, monotonic_now_ns() + CLIENT_WATCH_MS * 1000000LL)) request_hold(ctx);
 }
 
 /* Queues the request for the pool and suspends its connection, or refuses it at once (503). */

@@ -36,7 +36,8 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "core/common/monotonic.h"
 
 #include "server/compression.h"
 
@@ -238,12 +239,6 @@ static void store_max(atomic_uint_fast64_t *longest, uint64_t value) {
     }
 }
 
-static uint64_t now_ns(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
-}
-
 /* Runs the generator once straight into `buf`: at most STREAM_CALL_BYTES asked for (half of `max` when
  * MHD offers less room, so that a step's overshoot still fits); what overflowed `buf` stays in
  * `carry`. Returns the bytes in `buf`, or -1 when the generator failed. */
@@ -280,9 +275,9 @@ static ssize_t read_direct(void *cls, uint64_t position, char *buf, size_t max) 
     } else if (s->producer == PRODUCER_FINISHED) {
         return MHD_CONTENT_READER_END_OF_STREAM;
     } else {
-        uint64_t began = now_ns();
+        int64_t began = monotonic_now_ns();
         n = produce_direct(s, buf, max);
-        store_max(&streams.longest_call_ns, now_ns() - began);
+        store_max(&streams.longest_call_ns, (uint64_t)(monotonic_now_ns() - began));
         /* a generator keeps its contract (bytes, or the end): nothing produced and not done is a fault */
         if (n < 0 || (n == 0 && s->producer != PRODUCER_FINISHED)) return MHD_CONTENT_READER_END_WITH_ERROR;
         if (n == 0) return MHD_CONTENT_READER_END_OF_STREAM;

@@ -6,7 +6,8 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
-#include <time.h>
+
+#include "core/common/monotonic.h"
 
 /* The heap's first room, in entries; it doubles when full (an entry armed while the heap is full and
  * no memory can be had is refused). */
@@ -22,12 +23,6 @@ struct timer {
     bool stopping;
     pthread_t thread;
 };
-
-int64_t timer_now_ns(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
-}
 
 void timer_entry_init(timer_entry *entry, void (*fire)(timer_entry *entry)) {
     *entry = (timer_entry){.fire = fire, .at_ns = 0, .slot = TIMER_UNARMED};
@@ -79,9 +74,9 @@ static void *run(void *arg) {
             pthread_cond_wait(&t->changed, &t->lock);
             continue;
         }
-        if (earliest->at_ns > timer_now_ns()) {
-            struct timespec at = {.tv_sec = earliest->at_ns / 1000000000, .tv_nsec = earliest->at_ns % 1000000000};
-            pthread_cond_timedwait(&t->changed, &t->lock, &at);
+        if (earliest->at_ns > monotonic_now_ns()) {
+            struct timespec at = monotonic_timespec(earliest->at_ns);
+            pthread_cond_clockwait(&t->changed, &t->lock, CLOCK_MONOTONIC, &at);
             continue;
         }
         take_out(t, earliest);
@@ -103,11 +98,7 @@ timer *timer_start(void) {
     if (t->heap == NULL) goto out;
     t->capacity = TIMER_FIRST_CAPACITY;
     pthread_mutex_init(&t->lock, NULL);
-    pthread_condattr_t attr;
-    pthread_condattr_init(&attr);
-    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-    pthread_cond_init(&t->changed, &attr);
-    pthread_condattr_destroy(&attr);
+    pthread_cond_init(&t->changed, NULL);
     pthread_cond_init(&t->fired, NULL);
     if (pthread_create(&t->thread, NULL, run, t) == 0) return t;
     pthread_cond_destroy(&t->changed);

@@ -22,7 +22,7 @@ typedef struct timer_entry timer_entry;
 struct timer_entry {
     void (*fire)(timer_entry *entry); /* on the timer thread, once the entry's time has come */
     /* the timer's, under its lock */
-    int64_t at_ns; /* CLOCK_MONOTONIC */
+    int64_t at_ns; /* core/common/monotonic.h */
     size_t slot;   /* its place in the heap, or TIMER_UNARMED */
 };
 
@@ -36,7 +36,7 @@ void timer_entry_init(timer_entry *entry, void (*fire)(timer_entry *entry));
 /* Starts the thread. NULL when the thread or the memory cannot be had. */
 timer *timer_start(void);
 
-/* Arms `entry` to fire at `at_ns` (CLOCK_MONOTONIC), or earlier if it is armed for earlier already.
+/* Arms `entry` to fire at `at_ns` (core/common/monotonic.h), or earlier if it is armed for earlier already.
  * From any thread, a callback included. False (nothing armed) only when the heap had to widen and
  * the memory could not be had. */
 bool timer_arm(timer *t, timer_entry *entry, int64_t at_ns);
@@ -47,8 +47,5 @@ void timer_disarm(timer *t, timer_entry *entry);
 
 /* Stops the thread and frees the timer; no entry may be armed. */
 void timer_stop(timer *t);
-
-/* CLOCK_MONOTONIC now, in nanoseconds. */
-int64_t timer_now_ns(void);
 
 #endif

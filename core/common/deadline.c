@@ -2,15 +2,9 @@
 #include "core/common/deadline.h"
 #include "core/common/progress.h"
 
-#include <time.h>
+#include "core/common/monotonic.h"
 
-static int64_t monotonic_ns(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
-}
-
-deadline deadline_after_ms(uint64_t ms) { return (deadline){.at_ns = monotonic_ns() + (int64_t)ms * 1000000}; }
+deadline deadline_after_ms(uint64_t ms) { return (deadline){.at_ns = monotonic_now_ns() + (int64_t)ms * 1000000}; }
 
 deadline deadline_none(void) { return (deadline){.at_ns = 0}; }
 
@@ -19,11 +13,11 @@ bool deadline_expired(const deadline *d) {
     if (d->cancelled != NULL && atomic_load_explicit(d->cancelled, memory_order_relaxed)) return true;
     if (d->abandoned != NULL && atomic_load_explicit(d->abandoned, memory_order_relaxed)) return true;
     if (progress_abandoned(d->progress)) return true;
-    return d->at_ns != 0 && monotonic_ns() >= d->at_ns;
+    return d->at_ns != 0 && monotonic_now_ns() >= d->at_ns;
 }
 
 uint64_t deadline_remaining_ms(const deadline *d) {
     if (d == NULL || d->at_ns == 0) return UINT64_MAX;
     if (deadline_expired(d)) return 0;
-    return (uint64_t)(d->at_ns - monotonic_ns()) / 1000000;
+    return (uint64_t)(d->at_ns - monotonic_now_ns()) / 1000000;
 }

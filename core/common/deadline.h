@@ -17,7 +17,7 @@
 typedef struct progress progress;
 
 typedef struct deadline {
-    int64_t at_ns;                /* CLOCK_MONOTONIC nanoseconds; 0 means "no limit" */
+    int64_t at_ns;                /* core/common/monotonic.h nanoseconds; 0 means "no limit" */
     const atomic_bool *cancelled; /* NULL, or a flag that expires the deadline at once when raised */
     const atomic_bool *abandoned; /* the same, for one computation: nobody waits for its result */
     progress *progress;           /* NULL, or where the computation reports how far it got */

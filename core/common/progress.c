@@ -1,13 +1,7 @@
 /* How far a long computation got (see progress.h). */
 #include "core/common/progress.h"
 
-#include <time.h>
-
-static int64_t monotonic_ns(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
-}
+#include "core/common/monotonic.h"
 
 void progress_init(progress *p) {
     atomic_init(&p->done, 0);
@@ -40,7 +34,7 @@ static void record_milestones(progress *p, uint64_t total) {
     uint64_t done = atomic_load(&p->done);
     unsigned reached = atomic_load_explicit(&p->milestones_reached, memory_order_relaxed);
     unsigned now_reached = eighths(done, total);
-    int64_t at_ns = monotonic_ns();
+    int64_t at_ns = monotonic_now_ns();
     for (unsigned i = reached; i < now_reached; i++) p->milestones[i] = (progress_milestone){done, at_ns};
     if (now_reached > reached) atomic_store_explicit(&p->milestones_reached, now_reached, memory_order_release);
     pthread_mutex_unlock(&p->milestone_lock);
@@ -62,7 +56,7 @@ progress_view progress_read(progress *p) {
     view.total = atomic_load(&p->total);
     view.done = atomic_load(&p->done);
     view.milestones = atomic_load(&p->milestones_reached);
-    view.at_ns = monotonic_ns();
+    view.at_ns = monotonic_now_ns();
     pthread_mutex_unlock(&p->milestone_lock);
     if (view.done > view.total) view.done = view.total;
     return view;

@@ -30,7 +30,7 @@
 
 typedef struct progress_milestone {
     uint64_t done; /* units done when the milestone was seen (at least its share of the total) */
-    int64_t at_ns; /* CLOCK_MONOTONIC nanoseconds then */
+    int64_t at_ns; /* core/common/monotonic.h nanoseconds then */
 } progress_milestone;
 
 typedef struct progress {
@@ -50,7 +50,7 @@ typedef struct progress_view {
     uint64_t total;      /* PROGRESS_NO_TOTAL: none */
     const char *unit;    /* NULL until begun */
     unsigned milestones; /* recorded so far */
-    int64_t at_ns;       /* CLOCK_MONOTONIC nanoseconds when read */
+    int64_t at_ns;       /* core/common/monotonic.h nanoseconds when read */
 } progress_view;
 
 void progress_init(progress *p);
