@@ -60,7 +60,7 @@ test('a fresh Node 20 project installs the tarball, compiles against its types, 
   assert.equal(stdout, [
     'rank 4 of 6, request consumer-0',
     '400 invalid_field on n',
-    'bundle: {"status":"ok"}, ERROR_DETAILS PuzzledError createClient fromBigInt toBigInt withResponse',
+    'bundle: {"status":"ok"}, PuzzledError createClient fromBigInt toBigInt withResponse',
     '',
   ].join('\n'));
 });
