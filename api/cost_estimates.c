@@ -42,10 +42,10 @@ void api_calibrate_costs(void) {
     calibrated = true;
     fprintf(stderr,
             "puzzled: queens counts timed at start-up (%d searches of each board n = %d to %d, one core): n = %d in "
-            "%.0f ms, r = %.3f beyond; on %u cores n = 17 is estimated at %.2g s, n = 18 at %.2g s\n",
+            "%.0f ms, r = %.3f beyond; on %u cores n = 18 is estimated at %.2g s, n = 19 at %.2g s\n",
             QUEENS_COST_SAMPLES, QUEENS_COST_FIRST_N, QUEENS_COST_LAST_N, QUEENS_COST_LAST_N,
             queens_model.sampled[QUEENS_COST_BOARDS - 1] * 1000, queens_model.beyond.factor, queens_model.threads,
-            queens_cost_seconds(&queens_model, 17), queens_cost_seconds(&queens_model, 18));
+            queens_cost_seconds(&queens_model, 18), queens_cost_seconds(&queens_model, 19));
     calibrate_knight();
     calibrate_rank_costs();
 }

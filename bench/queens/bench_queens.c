@@ -1,10 +1,12 @@
 /* Benchmark for /queens: the parallel counter against a plain single-threaded Somers-style
  * bitboard counter with mirror halving (n = 16, median of 5 interleaved runs), on one thread and on
- * every core; n = 17 alone (median of 5; the peer would take minutes), and n = 18 once with the
- * argument "18"; and the permutation method against the bitmask iterator listing every solution
+ * every core; the constellation search in vector lanes against the portable one (n = 16, one thread,
+ * where the processor has AVX-512); n = 17 and 18 alone (median of 5 and of 3; the peer would take
+ * minutes), n = 19 once with the argument "19", and n = 19 and 20 once with "20", each checked
+ * against OEIS; and the permutation method against the bitmask iterator listing every solution
  * (n = 8..11).
  * Prints TSV rows: measure, ours, peer name, peer value, unit, which is better. With `curve`: the
- * counting curve, n = 8 .. 17 on every core, the Somers peer up to n = 15 (bench/lib/curve.h). With
+ * counting curve, n = 8 .. 18 on every core, the Somers peer up to n = 15 (bench/lib/curve.h). With
  * `split`: the line QUEENS_COUNT_SPLIT_MIN_N, below which a count is the enumeration on one thread:
  * n = 8 .. 14, the count on every core against the enumeration and against one share. The shares go to a compute pool of one worker per core, as in the server. */
 #include <stdint.h>
@@ -16,14 +18,21 @@
 
 #include "../lib/compute_pool_install.h"
 #include "../lib/curve.h"
+#include "core/queens/queens_constellation.h"
 #include "core/queens/queens_count.h"
 #include "core/queens/queens_solutions.h"
 
-static double now_seconds(void) {
+static double clock_seconds(clockid_t clock) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(clock, &t);
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
+
+static double now_seconds(void) { return clock_seconds(CLOCK_MONOTONIC); }
+
+/* The processor time of every thread of this process (the pool's workers too): on a shared machine
+ * what a count costs, whatever share of the cores it was given. */
+static double process_seconds(void) { return clock_seconds(CLOCK_PROCESS_CPUTIME_ID); }
 
 /* The peer: the textbook recursion over (columns, diagonals) bitboards. */
 static uint64_t somers_rec(uint64_t all, uint64_t down, uint64_t left, uint64_t right) {
@@ -55,10 +64,12 @@ static uint64_t somers_count(int n) {
     return total;
 }
 
-/* Seconds for one count by `threads` threads (0: the Somers peer); *total is its answer. */
-static double time_count(int n, unsigned threads, uint64_t *total) {
+/* Seconds for one count by `threads` threads (0: the Somers peer), and in *processor the processor
+ * seconds of all threads; *total is its answer, and *unique ours (the peer's: 0). */
+static double time_count(int n, unsigned threads, uint64_t *total, uint64_t *unique, double *processor) {
     deadline none = deadline_none();
-    double start = now_seconds();
+    double start = now_seconds(), processor_start = process_seconds();
+    *unique = 0;
     if (threads == 0) {
         *total = somers_count(n);
     } else {
@@ -68,7 +79,9 @@ static double time_count(int n, unsigned threads, uint64_t *total) {
             exit(1);
         }
         *total = ours.total;
+        *unique = ours.unique;
     }
+    *processor = process_seconds() - processor_start;
     return now_seconds() - start;
 }
 
@@ -84,9 +97,15 @@ static double median(double *values, int count) {
 
 #define MAX_RUNS 9
 
-/* OEIS A000170, the check for the counts the peer is too slow to repeat. */
-static const uint64_t oeis_total[19] = {0,   1,    0,     0,     2,      10,      4,        40,       92,       352,
-                                        724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104, 666090624};
+/* OEIS A000170 and A002562 (all and fundamental solutions, oeis.org; tests/reference/queens_oeis.h
+ * holds them to n = 27), the check for the counts the peer is too slow to repeat. */
+#define OEIS_MAX_N 20
+static const uint64_t oeis_total[OEIS_MAX_N + 1] = {
+    0,    1,     0,     0,      2,       10,       4,        40,        92,         352,        724,
+    2680, 14200, 73712, 365596, 2279184, 14772512, 95815104, 666090624, 4968057848, 39029188884};
+static const uint64_t oeis_unique[OEIS_MAX_N + 1] = {0,     1,      0,       0,        1,        2,         1,
+                                                     6,     12,     46,      92,       341,      1787,      9233,
+                                                     45752, 285053, 1846955, 11977939, 83263591, 621012754, 4878666808};
 
 /* The counters take turns `runs` times (the machine is shared: interleaving spreads the noise
  * evenly); each reports its median. With `peer`, the Somers counter and ours on one thread run too,
@@ -95,12 +114,13 @@ static void bench_count(int n, int runs, bool peer) {
     const unsigned cores = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
     const unsigned thread_counts[3] = {cores, 1, 0}; /* ours on every core, ours on 1 thread, the peer */
     int counters = peer ? 3 : 1;
-    double seconds[3][MAX_RUNS];
+    double seconds[3][MAX_RUNS], processor[3][MAX_RUNS];
     for (int run = 0; run < runs; run++) {
-        uint64_t totals[3];
+        uint64_t totals[3], unique;
         for (int k = 0; k < counters; k++) {
-            seconds[k][run] = time_count(n, thread_counts[k], &totals[k]);
-            if (totals[k] != (peer ? totals[0] : oeis_total[n])) {
+            seconds[k][run] = time_count(n, thread_counts[k], &totals[k], &unique, &processor[k][run]);
+            if (totals[k] != (peer ? totals[0] : oeis_total[n]) ||
+                (thread_counts[k] != 0 && unique != oeis_unique[n])) {
                 fprintf(stderr, "count mismatch at n=%d\n", n);
                 exit(1);
             }
@@ -108,8 +128,13 @@ static void bench_count(int n, int runs, bool peer) {
     }
     if (!peer) {
         printf("count_all_and_unique_n%d_median_of_%d\t%.3f\t-\t-\ts\tlower\n", n, runs, median(seconds[0], runs));
+        printf("count_all_and_unique_n%d_processor_time_median_of_%d\t%.3f\t-\t-\ts\tlower\n", n, runs,
+               median(processor[0], runs));
         return;
     }
+    printf(
+        "count_all_and_unique_n%d_processor_time_median_of_%d\t%.3f\tsomers_bitboard_mirror_1_thread\t%.3f\ts\tlower\n",
+        n, runs, median(processor[0], runs), median(processor[2], runs));
     double somers = median(seconds[2], runs);
     printf("count_all_and_unique_n%d_median_of_%d\t%.3f\tsomers_bitboard_mirror_1_thread\t%.3f\ts\tlower\n", n, runs,
            median(seconds[0], runs), somers);
@@ -159,8 +184,9 @@ static double curve_seconds(int n, unsigned threads) {
     uint64_t first_total = 0;
     int repetitions = 5;
     for (int r = 0; r < repetitions; r++) {
-        uint64_t total;
-        times[r] = time_count(n, threads, &total);
+        uint64_t total, unique;
+        double processor;
+        times[r] = time_count(n, threads, &total, &unique, &processor);
         if (r == 0) {
             first_total = total;
             repetitions = curve_repetitions(times[0]);
@@ -172,7 +198,7 @@ static double curve_seconds(int n, unsigned threads) {
 }
 
 static void curve(void) {
-    for (int n = 8; n <= 17; n++) {
+    for (int n = 8; n <= 18; n++) {
         double ours = curve_seconds(n, (unsigned)sysconf(_SC_NPROCESSORS_ONLN));
         curve_point("queens", n, ours, n <= 15 ? curve_seconds(n, 0) : -1, "Somers bitboard counter, 1 thread");
     }
@@ -220,6 +246,51 @@ static void split(void) {
     }
 }
 
+/* Processor seconds of this thread to count every class of n with `search`; *total is their
+ * solutions, each class's times its size. */
+static double time_search(int n, queens_constellation_search search, uint64_t *total) {
+    queens_poll poll = {.dl = NULL};
+    atomic_init(&poll.stop, false);
+    double start = clock_seconds(CLOCK_THREAD_CPUTIME_ID);
+    *total = 0;
+    for (uint64_t index = 0; index < queens_constellation_range(n); index++) {
+        queens_constellation c = queens_constellation_at(n, index);
+        int class_size = queens_constellation_class_size(n, c);
+        uint64_t count = 0;
+        if (class_size != 0) queens_constellation_count_with(n, c, search, &poll, &count);
+        *total += (uint64_t)class_size * count;
+    }
+    return clock_seconds(CLOCK_THREAD_CPUTIME_ID) - start;
+}
+
+/* Each search in vector lanes this processor has against the portable one, n = 16, one thread, best
+ * of 5 interleaved. */
+static void bench_lanes(void) {
+    enum { N = 16, RUNS = 5, SEARCHES = 3 };
+    const queens_constellation_search searches[SEARCHES] = {QUEENS_SEARCH_PORTABLE, QUEENS_SEARCH_AVX2,
+                                                            QUEENS_SEARCH_AVX512};
+    const char *names[SEARCHES] = {"portable", "avx2", "avx512"};
+    double best[SEARCHES] = {1e300, 1e300, 1e300};
+    for (int run = 0; run < RUNS; run++) {
+        for (int k = 0; k < SEARCHES; k++) {
+            if (!queens_constellation_search_available(searches[k])) continue;
+            uint64_t total;
+            double seconds = time_search(N, searches[k], &total);
+            if (total != oeis_total[N]) {
+                fprintf(stderr, "search %s: count mismatch at n=%d\n", names[k], N);
+                exit(1);
+            }
+            best[k] = seconds < best[k] ? seconds : best[k];
+        }
+    }
+    for (int k = 1; k < SEARCHES; k++) {
+        if (!queens_constellation_search_available(searches[k])) continue;
+        printf("count_all_n%d_%s_lanes_1_thread_processor_time_best_of_%d\t%.3f\tportable_batched_search\t%."
+               "3f\ts\tlower\n",
+               N, names[k], RUNS, best[k], best[0]);
+    }
+}
+
 int main(int argc, char **argv) {
     if (!compute_pool_install_per_core()) return 1;
     if (curve_mode(argc, argv)) {
@@ -230,12 +301,12 @@ int main(int argc, char **argv) {
         split();
         return 0;
     }
-    bool with_18 = argc > 1 && strcmp(argv[1], "18") == 0;
+    int up_to = argc > 1 && strcmp(argv[1], "20") == 0 ? 20 : argc > 1 && strcmp(argv[1], "19") == 0 ? 19 : 18;
     bench_count(16, 5, true);
+    bench_lanes();
     bench_count(17, 5, false);
-    if (with_18) {
-        bench_count(18, 1, false);
-    }
+    bench_count(18, 3, false);
+    for (int n = 19; n <= up_to; n++) bench_count(n, 1, false);
     for (int n = 8; n <= 11; n++) {
         bench_listing(n);
     }

@@ -1,6 +1,6 @@
-/* The batched search of one border constellation (queens_constellation.h), shared by its two row
- * searches: the portable one (queens_constellation.c) and the one in AVX-512 vector lanes
- * (queens_batch_avx512.c). The rows left to fill are planned first; then all the nodes of one row
+/* The batched search of one border constellation (queens_constellation.h), shared by its row
+ * searches: the portable one (queens_constellation.c) and the ones in vector lanes
+ * (queens_batch_lanes.h, in AVX-512 and in AVX2). The rows left to fill are planned first; then all the nodes of one row
  * (up to BATCH of them) are expanded together into the next row's batch, which is searched before the
  * row goes on (breadth-first within a batch, depth-first across batches). Private to core/queens. */
 #ifndef PUZZLED_CORE_QUEENS_BATCH_H
@@ -59,9 +59,12 @@ static inline bool batch_search_stopping(batch_search *s, int d) {
 
 /* Searches the `count` nodes of row d's batch and, through the batches below, every completion of
  * them, adding the solutions to s->found; returns early once s->stopped. The portable search, and
- * the same in AVX-512 lanes (only where queens_batch_avx512_supported()). */
+ * the same in AVX-512 lanes (only where queens_batch_avx512_supported()) and in AVX2 lanes (only
+ * where queens_batch_avx2_supported()). */
 void queens_batch_search_portable(batch_search *s, int d, int count);
 void queens_batch_search_avx512(batch_search *s, int d, int count);
+void queens_batch_search_avx2(batch_search *s, int d, int count);
 bool queens_batch_avx512_supported(void);
+bool queens_batch_avx2_supported(void);
 
 #endif

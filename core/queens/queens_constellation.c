@@ -335,11 +335,17 @@ uint64_t queens_constellation_weight(int n, queens_constellation c) {
 }
 
 bool queens_constellation_search_available(queens_constellation_search search) {
-    return search != QUEENS_SEARCH_AVX512 || queens_batch_avx512_supported();
+    switch (search) {
+    case QUEENS_SEARCH_AVX512: return queens_batch_avx512_supported();
+    case QUEENS_SEARCH_AVX2: return queens_batch_avx2_supported();
+    default: return true;
+    }
 }
 
 core_status queens_constellation_count(int n, queens_constellation c, queens_poll *poll, uint64_t *count) {
-    queens_constellation_search best = queens_batch_avx512_supported() ? QUEENS_SEARCH_AVX512 : QUEENS_SEARCH_PORTABLE;
+    queens_constellation_search best = queens_batch_avx512_supported() ? QUEENS_SEARCH_AVX512
+                                       : queens_batch_avx2_supported() ? QUEENS_SEARCH_AVX2
+                                                                       : QUEENS_SEARCH_PORTABLE;
     return queens_constellation_count_with(n, c, best, poll, count);
 }
 
@@ -355,7 +361,10 @@ core_status queens_constellation_count_with(int n, queens_constellation c, queen
     batch_search s = {.plan = &plan, .rows = rows, .poll = poll, .poll_below = plan.depth - BATCH_POLL_DEPTH};
     rows[0] = (batch){.free = {plan.allowed[0]}};
     if (plan.allowed[0] != 0) {
-        (search == QUEENS_SEARCH_AVX512 ? queens_batch_search_avx512 : queens_batch_search_portable)(&s, 0, 1);
+        void (*row_search)(batch_search *, int, int) = search == QUEENS_SEARCH_AVX512 ? queens_batch_search_avx512
+                                                       : search == QUEENS_SEARCH_AVX2 ? queens_batch_search_avx2
+                                                                                      : queens_batch_search_portable;
+        row_search(&s, 0, 1);
     }
     if (s.stopped) {
         return CORE_DEADLINE;

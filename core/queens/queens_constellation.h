@@ -42,8 +42,12 @@ uint64_t queens_constellation_weight(int n, queens_constellation c);
  * fastest search this processor has. CORE_DEADLINE when `poll` stopped it first. */
 core_status queens_constellation_count(int n, queens_constellation c, queens_poll *poll, uint64_t *count);
 
-/* The searches that count a constellation: the same nodes, portable or in AVX-512 vector lanes. */
-typedef enum queens_constellation_search { QUEENS_SEARCH_PORTABLE, QUEENS_SEARCH_AVX512 } queens_constellation_search;
+/* The searches that count a constellation: the same nodes, portable or in vector lanes. */
+typedef enum queens_constellation_search {
+    QUEENS_SEARCH_PORTABLE,
+    QUEENS_SEARCH_AVX2,
+    QUEENS_SEARCH_AVX512
+} queens_constellation_search;
 
 /* Whether this processor runs `search`. */
 bool queens_constellation_search_available(queens_constellation_search search);

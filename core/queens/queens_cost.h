@@ -8,7 +8,7 @@
  * QUEENS_COST_LAST_N the calibration times QUEENS_COST_SAMPLES of them, spread evenly over the
  * constellations in their order (a systematic sample), and scales their sum by how many there are:
  * the board's time measured on a few per cent of its work, at the sizes where the time limits fall
- * (n = 17 is the largest count within the default 10 s limit on two cores). Beyond QUEENS_COST_LAST_N
+ * (n = 18 is the largest count within the default 10 s limit on two cores). Beyond QUEENS_COST_LAST_N
  * the model is seconds(n) = C * n^n * r^n, C and r fitted to the largest QUEENS_COST_FITTED sampled
  * boards and anchored at the last: the searches' nodes go with the number of solutions, which is
  * ((1 + o(1)) n e^-1.944)^n (Simkin, "The number of n-queens configurations", 2021), so the growth
@@ -16,7 +16,7 @@
  * first board's time stands: an upper bound, where the counter's fixed costs weigh most.
  *
  * Why sample rather than time whole boards: the growth is only seen from about n = 15 on (below, the
- * fixed costs per constellation flatten it: x2.2 to x4 per n), and whole boards of 15 to 17 cost
+ * fixed costs per constellation flatten it: x2.2 to x4 per n), and whole boards of 15 to 18 cost
  * seconds of processor time; a line fitted to whole boards of 12 to 14 grew x3.8 per n where the
  * counts grow x6.3, and said a quarter of n = 18's time. Figures and the command that makes them:
  * docs/estimates.md. */
@@ -28,7 +28,7 @@
 /* The boards sampled at calibration, the constellations timed on each, and how many of the largest
  * sampled boards the growth beyond them is fitted to. */
 #define QUEENS_COST_FIRST_N 12
-#define QUEENS_COST_LAST_N 17
+#define QUEENS_COST_LAST_N 18
 #define QUEENS_COST_SAMPLES 48
 #define QUEENS_COST_FITTED 3
 
