@@ -21,10 +21,10 @@ rm -rf "$root"
 server_ticks() { awk '{print $14 + $15}' "/proc/$PUZZLED_PID/stat"; }
 ticks_before=$(server_ticks)
 started=$(date +%s.%N)
-answer=$(curl -sf "$PUZZLED_URL/queens?n=18&mode=count")
+answer=$(curl -s "$PUZZLED_URL/queens?n=18&mode=count")
 ended=$(date +%s.%N)
 ticks_after=$(server_ticks)
-case $answer in *'"total":"666090624"'*) ;; *) echo "queens n=18 count: $answer" >&2; exit 1 ;; esac
+case $answer in *'"total":"666090624"'*) ;; *) echo "queens n=18 count, not OEIS's 666090624: $answer" >&2; exit 1 ;; esac
 awk -v wall="$(awk -v a="$started" -v b="$ended" 'BEGIN {print b - a}')" \
   -v processor="$(awk -v a="$ticks_before" -v b="$ticks_after" -v hz="$(getconf CLK_TCK)" 'BEGIN {print (b - a) / hz}')" \
   'BEGIN {
