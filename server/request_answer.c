@@ -40,6 +40,9 @@ static void add_common_headers(request_context *ctx, struct MHD_Response *respon
         MHD_add_response_header(response, "Access-Control-Expose-Headers", EXPOSED_HEADERS);
     }
     if (cors_varies(server->config->cors_origin)) MHD_add_response_header(response, "Vary", "Origin");
+    /* A computation's body is JSON, NDJSON, text or events by Accept: a cache keeps one per Accept. */
+    if ((status == 200 || status == 304) && ctx->route != NULL && ctx->route->thread == ON_WORKER)
+        MHD_add_response_header(response, MHD_HTTP_HEADER_VARY, MHD_HTTP_HEADER_ACCEPT);
     char policy[CLIENT_RATE_HEADER_SIZE], quota[CLIENT_RATE_HEADER_SIZE];
     if (clients_rate_headers(server->clients, &ctx->quota, policy, quota)) {
         MHD_add_response_header(response, "RateLimit-Policy", policy);

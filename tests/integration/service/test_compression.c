@@ -201,6 +201,19 @@ Test(compression, accept_encoding_q_values_are_honoured) {
         expect_same_answer("/shuffle?n=3000&seed=5", NULL, cases[i].accept_encoding, cases[i].gzip);
 }
 
+/* A computation's answer depends on Accept (JSON or NDJSON here): both say so, apart from
+ * Accept-Encoding, so that a cache keeps one of each. */
+Test(compression, a_computation_says_vary_accept_whatever_it_was_asked) {
+    static const char *const accepts[] = {NULL, "application/x-ndjson", "application/json"};
+    for (size_t i = 0; i < sizeof accepts / sizeof accepts[0]; i++) {
+        http_result r = get_with("/permutations?text=abc", accepts[i], NULL);
+        cr_assert_eq(r.status, 200, "Accept %s: status %ld", accepts[i] ? accepts[i] : "none", r.status);
+        cr_assert_not_null(strstr(r.headers, "\r\nVary: Accept\r\n"), "Accept %s: no Vary: Accept in %s",
+                           accepts[i] ? accepts[i] : "none", r.headers);
+        http_result_free(&r);
+    }
+}
+
 Test(compression, cheap_answers_and_errors_stay_identity_without_vary) {
     static const char *const paths[] = {"/healthz", "/readyz", "/openapi.yaml", "/queens?n=zero", "/no-such-path"};
     for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {

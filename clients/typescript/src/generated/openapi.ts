@@ -1908,7 +1908,7 @@ export interface components {
         WordLadderNeighboursOk: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
-                Vary: components["headers"]["VaryAcceptEncoding"];
+                Vary: components["headers"]["VaryComputation"];
                 "Content-Encoding": components["headers"]["ContentEncoding"];
                 ETag: components["headers"]["ETag"];
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -1925,7 +1925,7 @@ export interface components {
         WordLadderPuzzleOk: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
-                Vary: components["headers"]["VaryAcceptEncoding"];
+                Vary: components["headers"]["VaryComputation"];
                 "Content-Encoding": components["headers"]["ContentEncoding"];
                 ETag: components["headers"]["ETag"];
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -1963,7 +1963,7 @@ export interface components {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 ETag: components["headers"]["ETag"];
-                Vary: components["headers"]["VaryAcceptEncoding"];
+                Vary: components["headers"]["VaryComputation"];
                 "Content-Encoding": components["headers"]["ContentEncoding"];
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -1997,7 +1997,7 @@ export interface components {
                 "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 ETag: components["headers"]["ETag"];
-                Vary: components["headers"]["VaryAcceptEncoding"];
+                Vary: components["headers"]["VaryComputation"];
                 "Content-Encoding": components["headers"]["ContentEncoding"];
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -2040,7 +2040,7 @@ export interface components {
                 "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 ETag: components["headers"]["ETag"];
-                Vary: components["headers"]["VaryAcceptEncoding"];
+                Vary: components["headers"]["VaryComputation"];
                 "Content-Encoding": components["headers"]["ContentEncoding"];
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -2089,7 +2089,7 @@ export interface components {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 ETag: components["headers"]["ETag"];
-                Vary: components["headers"]["VaryAcceptEncoding"];
+                Vary: components["headers"]["VaryComputation"];
                 "Content-Encoding": components["headers"]["ContentEncoding"];
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -2192,7 +2192,7 @@ export interface components {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 ETag: components["headers"]["ETag"];
-                Vary: components["headers"]["VaryAcceptEncoding"];
+                Vary: components["headers"]["VaryComputation"];
                 "Content-Encoding": components["headers"]["ContentEncoding"];
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -2250,7 +2250,7 @@ export interface components {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                 ETag: components["headers"]["ETag"];
-                Vary: components["headers"]["VaryAcceptEncoding"];
+                Vary: components["headers"]["VaryComputation"];
                 "Content-Encoding": components["headers"]["ContentEncoding"];
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -2363,7 +2363,7 @@ export interface components {
                 "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 "Cache-Control": components["headers"]["CacheControl"];
                 ETag: components["headers"]["ETag"];
-                Vary: components["headers"]["VaryAcceptEncoding"];
+                Vary: components["headers"]["VaryComputation"];
                 "Content-Encoding": components["headers"]["ContentEncoding"];
                 "Content-Security-Policy": components["headers"]["DrawingContentSecurityPolicy"];
                 "Referrer-Policy": components["headers"]["DrawingReferrerPolicy"];
@@ -2767,7 +2767,21 @@ export interface components {
             };
             content?: never;
         };
-        /** @description The request target (path and query) is longer than --max-url (code: uri_too_long), on any path; send large fields in a POST body. Targets beyond what libmicrohttpd buffers (about 250 KB) get its own 414 page instead. */
+        /** @description A computation's 304, which says `Vary: Accept` as its 200 does. The GET carried an If-None-Match that names this answer's ETag (or `*`): nothing was computed, and there is no body. */
+        ComputationNotModified: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                ETag: components["headers"]["ETag"];
+                Vary: components["headers"]["VaryAccept"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The request target (path and query) is longer than --max-url (code: uri_too_long), on any path; send large fields in a POST body. Targets beyond what libmicrohttpd buffers (--max-url and 32 KiB more) get its own 414 page instead. */
         UriTooLong: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -3079,8 +3093,12 @@ export interface components {
         CacheControl: string;
         /** @description A tag derived from the request alone (route, fields but time_limit_ms, media type and accepted codings, the server's build, embedded files and word lists), on answers that are a pure function of the request: a GET with a matching If-None-Match gets 304 without any computing. Strong on identity answers; weak (`W/`) on gzip ones, whose bytes depend on where stream pieces were flushed. Absent on unseeded and secure shuffles and unseeded puzzles. */
         ETag: string;
-        /** @description Always `Accept-Encoding`: the answer may be gzip-compressed, depending on the request's `Accept-Encoding` (caches must key on it); event streams (`Accept: text/event-stream`) carry it too, and are never compressed. */
+        /** @description Always `Accept-Encoding`: the file may be gzip-compressed, depending on the request's `Accept-Encoding` (caches must key on it). */
         VaryAcceptEncoding: "Accept-Encoding";
+        /** @description Always `Accept`: a computation's 304 says so as its 200 does. */
+        VaryAccept: "Accept";
+        /** @description Always `Accept-Encoding` and `Accept` (with `Origin` between them when `--cors-origin` lists origins), as separate field lines that a client joins: the answer may be gzip-compressed by the request's `Accept-Encoding`, and its body is JSON, NDJSON, text or events by its `Accept`, so caches must key on both; event streams (`Accept: text/event-stream`) carry it too, and are never compressed. */
+        VaryComputation: string;
         /**
          * @description `gzip` when the request's `Accept-Encoding` accepts gzip (q-values honoured: `gzip;q=0` or
          *     `*;q=0` refuse it, `*` accepts it, identity named with a higher q is preferred to it) and the
@@ -3702,7 +3720,7 @@ export interface operations {
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
-                    Vary: components["headers"]["VaryAcceptEncoding"];
+                    Vary: components["headers"]["VaryComputation"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
@@ -3727,7 +3745,7 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["ShuffleLine"] | components["schemas"]["StreamEnd"];
                 };
             };
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -3823,7 +3841,7 @@ export interface operations {
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
-                    Vary: components["headers"]["VaryAcceptEncoding"];
+                    Vary: components["headers"]["VaryComputation"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
@@ -3832,7 +3850,7 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["Arrangement"] | components["schemas"]["StreamEnd"];
                 };
             };
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -3866,7 +3884,7 @@ export interface operations {
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
-                    Vary: components["headers"]["VaryAcceptEncoding"];
+                    Vary: components["headers"]["VaryComputation"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
@@ -3948,7 +3966,7 @@ export interface operations {
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
-                    Vary: components["headers"]["VaryAcceptEncoding"];
+                    Vary: components["headers"]["VaryComputation"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
@@ -3965,7 +3983,7 @@ export interface operations {
                 };
             };
             204: components["responses"]["EventSourceReconnect"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
             422: components["responses"]["RankUnprocessable"];
             429: components["responses"]["RateLimited"];
@@ -4005,7 +4023,7 @@ export interface operations {
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
-                    Vary: components["headers"]["VaryAcceptEncoding"];
+                    Vary: components["headers"]["VaryComputation"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
@@ -4087,7 +4105,7 @@ export interface operations {
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
-                    Vary: components["headers"]["VaryAcceptEncoding"];
+                    Vary: components["headers"]["VaryComputation"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
@@ -4108,7 +4126,7 @@ export interface operations {
                 };
             };
             204: components["responses"]["EventSourceReconnect"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
             422: components["responses"]["RankUnprocessable"];
             429: components["responses"]["RateLimited"];
@@ -4149,7 +4167,7 @@ export interface operations {
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
-                    Vary: components["headers"]["VaryAcceptEncoding"];
+                    Vary: components["headers"]["VaryComputation"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
@@ -4241,7 +4259,7 @@ export interface operations {
             200: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
-                    Vary: components["headers"]["VaryAcceptEncoding"];
+                    Vary: components["headers"]["VaryComputation"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -4255,7 +4273,7 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["Arrangement"] | components["schemas"]["StreamEnd"];
                 };
             };
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -4284,7 +4302,7 @@ export interface operations {
             200: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
-                    Vary: components["headers"]["VaryAcceptEncoding"];
+                    Vary: components["headers"]["VaryComputation"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -4365,7 +4383,7 @@ export interface operations {
                 headers: {
                     "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
-                    Vary: components["headers"]["VaryAcceptEncoding"];
+                    Vary: components["headers"]["VaryComputation"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -4387,7 +4405,7 @@ export interface operations {
                 };
             };
             204: components["responses"]["EventSourceReconnect"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -4427,7 +4445,7 @@ export interface operations {
                 headers: {
                     "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
-                    Vary: components["headers"]["VaryAcceptEncoding"];
+                    Vary: components["headers"]["VaryComputation"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -4513,7 +4531,7 @@ export interface operations {
                 headers: {
                     "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
-                    Vary: components["headers"]["VaryAcceptEncoding"];
+                    Vary: components["headers"]["VaryComputation"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -4538,7 +4556,7 @@ export interface operations {
                 };
             };
             204: components["responses"]["EventSourceReconnect"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -4576,7 +4594,7 @@ export interface operations {
                 headers: {
                     "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
-                    Vary: components["headers"]["VaryAcceptEncoding"];
+                    Vary: components["headers"]["VaryComputation"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -4670,7 +4688,7 @@ export interface operations {
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
-                    Vary: components["headers"]["VaryAcceptEncoding"];
+                    Vary: components["headers"]["VaryComputation"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
                     "Content-Security-Policy": components["headers"]["DrawingContentSecurityPolicy"];
                     "Referrer-Policy": components["headers"]["DrawingReferrerPolicy"];
@@ -4694,7 +4712,7 @@ export interface operations {
                 };
             };
             204: components["responses"]["EventSourceReconnect"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
             422: components["responses"]["QueensUnprocessable"];
             429: components["responses"]["RateLimited"];
@@ -4732,7 +4750,7 @@ export interface operations {
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
-                    Vary: components["headers"]["VaryAcceptEncoding"];
+                    Vary: components["headers"]["VaryComputation"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
                     "Content-Security-Policy": components["headers"]["DrawingContentSecurityPolicy"];
                     "Referrer-Policy": components["headers"]["DrawingReferrerPolicy"];
@@ -4793,7 +4811,7 @@ export interface operations {
             200: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
-                    Vary: components["headers"]["VaryAcceptEncoding"];
+                    Vary: components["headers"]["VaryComputation"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -4866,7 +4884,7 @@ export interface operations {
         responses: {
             200: components["responses"]["KnightTourOk"];
             204: components["responses"]["EventSourceReconnect"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
             422: components["responses"]["KnightTourUnprocessable"];
             429: components["responses"]["RateLimited"];
@@ -4994,7 +5012,7 @@ export interface operations {
             200: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
-                    Vary: components["headers"]["VaryAcceptEncoding"];
+                    Vary: components["headers"]["VaryComputation"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -5058,7 +5076,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["SudokuGenerated"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryConflicting"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["NoRandomness"];
@@ -5151,7 +5169,7 @@ export interface operations {
         responses: {
             200: components["responses"]["SudokuSolved"];
             204: components["responses"]["EventSourceReconnect"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
             422: components["responses"]["SudokuUnprocessable"];
             429: components["responses"]["RateLimited"];
@@ -5251,7 +5269,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["SudokuChecked"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
@@ -5336,7 +5354,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["SudokuHinted"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
             422: components["responses"]["SudokuUnprocessable"];
             429: components["responses"]["RateLimited"];
@@ -5423,7 +5441,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["SudokuExplained"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
             422: components["responses"]["SudokuUnprocessable"];
             429: components["responses"]["RateLimited"];
@@ -5523,7 +5541,7 @@ export interface operations {
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
-                    Vary: components["headers"]["VaryAcceptEncoding"];
+                    Vary: components["headers"]["VaryComputation"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
@@ -5534,7 +5552,7 @@ export interface operations {
                 };
             };
             204: components["responses"]["EventSourceReconnect"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissing"];
             /** @description A word is not in the dictionary (code unknown_word, field from or to), the words have different lengths (length_mismatch, field to), or a request dictionary holds 2^30 letters or more in words of one length (too_large). */
             422: {
@@ -5632,7 +5650,7 @@ export interface operations {
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
-                    Vary: components["headers"]["VaryAcceptEncoding"];
+                    Vary: components["headers"]["VaryComputation"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
@@ -5745,7 +5763,7 @@ export interface operations {
             200: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
-                    Vary: components["headers"]["VaryAcceptEncoding"];
+                    Vary: components["headers"]["VaryComputation"];
                     "Content-Encoding": components["headers"]["ContentEncoding"];
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -5817,7 +5835,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["WordLadderNeighboursOk"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissing"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -5893,7 +5911,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["WordLadderPuzzleOk"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissing"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
