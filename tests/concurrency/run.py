@@ -70,8 +70,8 @@ HARDEST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "
 IO_THREADS = 2
 WORKERS = 2
 # The server's threads (server/compute_pool.h): main, the I/O threads, the workers, the express thread,
-# and the server's timer thread (no admin port here).
-FIXED_THREADS = 1 + IO_THREADS + WORKERS + 2
+# the server's timer thread and the log's writer (server/log_buffer.h; no admin port here).
+FIXED_THREADS = 1 + IO_THREADS + WORKERS + 3
 # ThreadSanitizer's runtime starts one background thread of its own in every process it runs
 # (compiler-rt's tsan_rtl.cpp, MaybeSpawnBackgroundThread); the tsan stage's server has it too.
 TSAN_RUNTIME_THREADS = 1
