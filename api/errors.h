@@ -26,6 +26,7 @@
     X(API_INVALID_REQUEST,        400, "invalid_request",        "the request breaks HTTP/1.1 rules")   \
     X(API_NOT_FOUND,              404, "not_found",              "no endpoint at that path")            \
     X(API_METHOD_NOT_ALLOWED,     405, "method_not_allowed",     "the path does not take that method")  \
+    X(API_NOT_ACCEPTABLE,         406, "not_acceptable",         "Accept excludes every type the path answers with") \
     X(API_PAYLOAD_TOO_LARGE,      413, "payload_too_large",      "the body is over --max-body")         \
     X(API_URI_TOO_LONG,           414, "uri_too_long",           "the target is over --max-url")        \
     X(API_TOO_LARGE,              422, "too_large",              "a size over a maximum, or work that cannot finish in time") \

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "server/accept.h"
 #include "server/alloc_failure.h"
 #include "server/metrics.h"
 #include "server/printable.h"
@@ -54,6 +55,53 @@ static const route *find_route(request_context *ctx, enum MHD_Result *answered) 
     return found;
 }
 
+/* Whether some Accept header line of the request allows one of the route's media types (none: all). */
+typedef struct accept_walk {
+    const char *const *media;
+    bool allowed;
+} accept_walk;
+
+static enum MHD_Result walk_accept(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind;
+    accept_walk *walk = cls;
+    if (strcasecmp(key, MHD_HTTP_HEADER_ACCEPT) == 0 && accept_allows_any(value, walk->media)) walk->allowed = true;
+    return MHD_YES;
+}
+
+/* Room for a route's media types listed, quoted or not (at most five, each under 32 bytes). */
+enum { MEDIA_LIST_SIZE = 256 };
+
+/* "a, b" for the message, or "\"a\",\"b\"" for a JSON array. */
+static void list_media(const char *const *media, bool quoted, char out[MEDIA_LIST_SIZE]) {
+    size_t at = 0;
+    out[0] = '\0';
+    for (const char *const *type = media; *type != NULL && at < MEDIA_LIST_SIZE; type++) {
+        const char *separator = type == media ? "" : quoted ? "," : ", ";
+        at += (size_t)snprintf(out + at, MEDIA_LIST_SIZE - at, quoted ? "%s\"%s\"" : "%s%s", separator, *type);
+    }
+}
+
+/* The 406 for a request whose Accept excludes every media type of the route's answers, naming them;
+ * decided before the fields are read, so nothing is computed or counted. */
+static bool acceptable(request_context *ctx, enum MHD_Result *answered) {
+    if (MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT) == NULL) return true;
+    accept_walk walk = {ctx->route->media, false};
+    MHD_get_connection_values(ctx->connection, MHD_HEADER_KIND, walk_accept, &walk);
+    if (walk.allowed) return true;
+    char listed[MEDIA_LIST_SIZE], quoted[MEDIA_LIST_SIZE];
+    list_media(ctx->route->media, false, listed);
+    list_media(ctx->route->media, true, quoted);
+    char shown[201];
+    printable_ascii(shown, sizeof shown,
+                    MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT));
+    api_fail(&ctx->req, API_NOT_ACCEPTABLE, NULL,
+             "%s answers with %s; the request's Accept (%s) excludes them all: accept one of them, or */*",
+             ctx->route->path, listed, shown);
+    api_fail_details(&ctx->req, "{\"available\":[%s]}", quoted);
+    *answered = answer_error(ctx, &ctx->req.error, NULL);
+    return false;
+}
+
 /* The request has fully arrived: answer what is cheap here, hand the rest to the pool. */
 static enum MHD_Result dispatch(request_context *ctx) {
     enum MHD_Result answered;
@@ -70,6 +118,7 @@ static enum MHD_Result dispatch(request_context *ctx) {
         return answer_fail(ctx, API_PAYLOAD_TOO_LARGE, NULL,
                            "the request body is larger than %zu bytes (the server's --max-body)",
                            ctx->server->config->max_body);
+    if (!acceptable(ctx, &answered)) return answered;
     ctx->wants_events = (ctx->route->methods & ROUTE_PROGRESS) && event_stream_requested(ctx->connection);
     /* an EventSource reconnecting after its stream's end: 204 stops it; nothing computed, nothing counted */
     if (ctx->wants_events && event_stream_reconnecting(ctx->connection)) return answer_empty(ctx, 204);

@@ -24,6 +24,8 @@ typedef struct route {
     unsigned methods; /* METHOD_* bits; OPTIONS (preflight) is always allowed */
     const api_endpoint *endpoint;
     route_thread thread;
+    const char *const *media; /* every media type its answers have, NULL-terminated: the Accept that
+                                 excludes them all is answered 406 (server/accept.h) */
 } route;
 
 /* The route for an exact path, or NULL. */

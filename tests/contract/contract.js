@@ -124,6 +124,10 @@ function checkExpectation(expect, status, error, body) {
   }
   if (expect.code !== undefined && error.code !== expect.code) problems.push(`expected error code ${expect.code}, got ${error.code}`);
   if (expect.field !== undefined && error.field !== expect.field) problems.push(`expected error field ${expect.field}, got ${error.field}`);
+  const available = error.details && Array.isArray(error.details.available) ? [...error.details.available].sort() : null;
+  if (expect.available !== undefined && JSON.stringify(available) !== JSON.stringify(expect.available)) {
+    problems.push(`expected details.available ${expect.available.join(', ')} (what openapi.yaml documents), got ${available}`);
+  }
   return problems;
 }
 

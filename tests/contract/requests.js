@@ -1,6 +1,7 @@
 'use strict';
 // The requests the contract test sends: every example request in openapi.yaml, the probes every path
-// gets (a CORS preflight, a method it does not take, an oversized body), an unknown path, and the
+// gets (a CORS preflight, a method it does not take, an oversized body, an Accept that excludes every
+// media type it answers with), an unknown path, and the
 // cases of cases.yaml. Each is { label, request, expect }, with request as server.js's send() takes
 // it and expect holding { status, code, field } or { success: true }.
 
@@ -103,6 +104,18 @@ function probeRequests(spec, maxBody) {
       request: { method: refused, path, query: [], headers: {}, body: null },
       expect: { status: 405, code: 'method_not_allowed' },
     });
+    // The 406 names the path's media types: the 2xx media types its operations document.
+    const available = [...new Set(spec.operations().filter((o) => o.path === path).flatMap((o) =>
+      Object.entries(spec.responses(o)).filter(([key]) => key.startsWith('2'))
+        .flatMap(([, pointer]) => Object.keys(spec.describe(pointer).media))))].sort();
+    for (const op of spec.operations().filter((o) => o.path === path && o.method !== 'OPTIONS')) {
+      out.push({
+        label: `probe ${op.key} (an Accept that excludes every media type it answers with)`,
+        request: op.method === 'POST' ? { method: 'POST', path, query: [], headers: { Accept: 'application/xml', 'Content-Type': 'application/json' }, body: '{}' }
+          : { method: op.method, path, query: [], headers: { Accept: 'application/xml' }, body: null },
+        expect: { status: 406, code: 'not_acceptable', available },
+      });
+    }
     for (const op of spec.operations().filter((o) => o.path === path && spec.requestBody(o))) {
       const request = { method: op.method, path, query: [], headers: { 'Content-Type': 'application/json' }, body: oversized };
       out.push({

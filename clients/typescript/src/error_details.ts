@@ -16,6 +16,7 @@ export const ERROR_DETAILS = {
   conflicting_givens: ['SudokuConflictDetails'],
   unknown_word: ['UnknownWordDetails'],
   length_mismatch: ['LengthMismatchDetails'],
+  not_acceptable: ['MediaTypesDetails'],
 } as const satisfies Partial<Record<ErrorCode, readonly (keyof Schemas)[]>>;
 
 /** The details an error of code C may carry (never: none). */

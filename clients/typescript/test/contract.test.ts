@@ -106,6 +106,7 @@ test("each code's details are of a schema the client's table gives it, read with
     [() => client().post('/sudoku/solve', { puzzle: '1..1............' }), 'conflicting_givens'],
     [() => client().post('/word-ladder', { from: 'cold', to: 'qzqz' }), 'unknown_word'],
     [() => client().post('/word-ladder', { from: 'cold', to: 'warmth' }), 'length_mismatch'],
+    [() => client().post('/queens', { n: 8 }, { headers: { Accept: 'application/xml' } }), 'not_acceptable'],
   ];
   const reached = new Set<string>();
   for (const [call, code] of cases) {
@@ -125,6 +126,15 @@ test("each code's details are of a schema the client's table gives it, read with
   await assert.rejects(client().post('/sudoku/solve', { puzzle: '1..1............' }), (error: unknown) => {
     if (!(error instanceof PuzzledError) || error.code !== 'conflicting_givens') return false;
     assert.deepEqual(error.details?.cells, [[0, 0], [0, 3]]); // typed by the code: no cast
+    return true;
+  });
+});
+
+test('an Accept that excludes every type of a path is a 406 naming them, nothing computed', async () => {
+  await assert.rejects(client().get('/healthz', undefined, { headers: { Accept: 'application/json;q=0' } }), (error: unknown) => {
+    if (!(error instanceof PuzzledError) || error.code !== 'not_acceptable') return false;
+    assert.equal(error.status, 406);
+    assert.deepEqual(error.details?.available, ['application/json']); // typed by the code: no cast
     return true;
   });
 });

@@ -26,6 +26,10 @@ export function details(error: unknown): void {
     exact<typeof error.details, S['RangeDetails'] | S['EstimateDetails'] | undefined>();
   } else if (error.code === 'length_mismatch') {
     exact<typeof error.details, S['LengthMismatchDetails'] | undefined>();
+  } else if (error.code === 'not_acceptable') {
+    exact<typeof error.details, S['MediaTypesDetails'] | undefined>();
+    const available: string[] | undefined = error.details?.available;
+    void available;
   } else if (error.code === 'overloaded') {
     exact<typeof error.details, undefined>();
     // @ts-expect-error a code without details has none to read

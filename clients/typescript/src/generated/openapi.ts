@@ -1003,7 +1003,7 @@ export interface components {
          *     HTTP status. Each operation's error responses list the codes it sends.
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "invalid_body" | "unknown_field" | "duplicate_field" | "invalid_field" | "missing_field" | "conflicting_fields" | "invalid_request" | "not_found" | "method_not_allowed" | "payload_too_large" | "uri_too_long" | "too_large" | "length_mismatch" | "unknown_word" | "rate_limited" | "heuristic_failed" | "conflicting_givens" | "no_solution" | "internal_error" | "out_of_memory" | "unsupported_transfer_coding" | "deadline_exceeded" | "no_dictionary" | "overloaded" | "not_ready";
+        ErrorCode: "malformed_json" | "invalid_body" | "unknown_field" | "duplicate_field" | "invalid_field" | "missing_field" | "conflicting_fields" | "invalid_request" | "not_found" | "method_not_allowed" | "not_acceptable" | "payload_too_large" | "uri_too_long" | "too_large" | "length_mismatch" | "unknown_word" | "rate_limited" | "heuristic_failed" | "conflicting_givens" | "no_solution" | "internal_error" | "out_of_memory" | "unsupported_transfer_coding" | "deadline_exceeded" | "no_dictionary" | "overloaded" | "not_ready";
         /**
          * @description The last line of an NDJSON stream that stopped before its end: its time limit ran out mid-way
          *     (deadline_exceeded) or memory did (out_of_memory). It follows whole lines only, and the
@@ -1021,9 +1021,10 @@ export interface components {
          *     (invalid_field, missing_field and too_large for an integer field or a size), the first set of
          *     conflicting givens (conflicting_givens), the unknown word (unknown_word), the two lengths
          *     (length_mismatch), or the estimate of work refused because it cannot finish in time
-         *     (too_large of hopeless work: a queens count, a knight's tour). Other errors carry no details.
+         *     (too_large of hopeless work: a queens count, a knight's tour), or the media types a path
+         *     answers with (not_acceptable). Other errors carry no details.
          */
-        ErrorDetails: components["schemas"]["RangeDetails"] | components["schemas"]["SudokuConflictDetails"] | components["schemas"]["UnknownWordDetails"] | components["schemas"]["LengthMismatchDetails"] | components["schemas"]["EstimateDetails"];
+        ErrorDetails: components["schemas"]["RangeDetails"] | components["schemas"]["SudokuConflictDetails"] | components["schemas"]["UnknownWordDetails"] | components["schemas"]["LengthMismatchDetails"] | components["schemas"]["EstimateDetails"] | components["schemas"]["MediaTypesDetails"];
         /**
          * @description The allowed range, inclusive, and the value received (absent when the field was missing).
          * @example {
@@ -1061,6 +1062,18 @@ export interface components {
             time_limit_ms: number;
             /** @description The largest value of `field` that may fit that limit (0: none); for /knight-tour, whose `field` is rows or n, the most squares (rows x cols) of a board that may. */
             largest_that_fits: number;
+        };
+        /**
+         * @description With not_acceptable, every media type the path answers with; an `Accept` that allows one of them is answered.
+         * @example {
+         *       "available": [
+         *         "application/json",
+         *         "application/x-ndjson"
+         *       ]
+         *     }
+         */
+        MediaTypesDetails: {
+            available: string[];
         };
         /** @description Shuffle the integers start..start+n-1; at most --max-shuffle-items (default 10000000), above it a 422 too_large. With `sample`, up to 2^32 values to draw from. */
         ShuffleN: number;
@@ -2659,6 +2672,40 @@ export interface components {
                 };
             };
         };
+        /** @description The request's `Accept` excludes every media type the path answers with (code: not_acceptable); `details.available` lists them. Decided before any field is read: nothing is computed and no token spent. Generous: no `Accept`, the wildcard ranges and any q above 0 allow; the most specific range that names a type decides (with `application/json;q=0` after a wildcard, JSON is excluded). The error itself is JSON whatever `Accept` says. */
+        NotAcceptable: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "not_acceptable",
+                 *         "message": "/permutations answers with application/json, application/x-ndjson; the request's Accept (application/xml) excludes them all: accept one of them, or *\/*",
+                 *         "details": {
+                 *           "available": [
+                 *             "application/json",
+                 *             "application/x-ndjson"
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"] & {
+                    error?: {
+                        /** @constant */
+                        code?: "not_acceptable";
+                        details: components["schemas"]["MediaTypesDetails"];
+                    };
+                };
+            };
+        };
         /** @description The client (its address, or behind a --trusted-proxy the address its X-Forwarded-For names) is over its --client-rate of computing requests, or already has its share (3 per worker) in progress (code: rate_limited). Cheap answers are never counted. */
         RateLimited: {
             headers: {
@@ -3152,6 +3199,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadQuery"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["OutOfMemory"];
         };
     };
@@ -3202,6 +3250,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadQuery"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["OutOfMemory"];
             /** @description Not admitting new work now: the server is stopping, or its queue is full or its wait too long (code: not_ready). */
             503: {
@@ -3274,6 +3323,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQuery"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["OutOfMemory"];
         };
     };
@@ -3316,6 +3366,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadQuery"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["OutOfMemory"];
         };
     };
@@ -3346,6 +3397,7 @@ export interface operations {
             200: components["responses"]["WebPage"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQuery"];
+            406: components["responses"]["NotAcceptable"];
         };
     };
     preflightPlayground: {
@@ -3375,6 +3427,7 @@ export interface operations {
             200: components["responses"]["WebPage"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQuery"];
+            406: components["responses"]["NotAcceptable"];
         };
     };
     preflightDocs: {
@@ -3404,6 +3457,7 @@ export interface operations {
             200: components["responses"]["WebStyle"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQuery"];
+            406: components["responses"]["NotAcceptable"];
         };
     };
     preflightPlaygroundStyle: {
@@ -3433,6 +3487,7 @@ export interface operations {
             200: components["responses"]["WebScript"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQuery"];
+            406: components["responses"]["NotAcceptable"];
         };
     };
     preflightPlaygroundScript: {
@@ -3462,6 +3517,7 @@ export interface operations {
             200: components["responses"]["WebScript"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQuery"];
+            406: components["responses"]["NotAcceptable"];
         };
     };
     preflightAnswersScript: {
@@ -3491,6 +3547,7 @@ export interface operations {
             200: components["responses"]["WebScript"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQuery"];
+            406: components["responses"]["NotAcceptable"];
         };
     };
     preflightPicturesScript: {
@@ -3520,6 +3577,7 @@ export interface operations {
             200: components["responses"]["WebStyle"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQuery"];
+            406: components["responses"]["NotAcceptable"];
         };
     };
     preflightDocsStyle: {
@@ -3549,6 +3607,7 @@ export interface operations {
             200: components["responses"]["WebScript"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQuery"];
+            406: components["responses"]["NotAcceptable"];
         };
     };
     preflightPlayScript: {
@@ -3578,6 +3637,7 @@ export interface operations {
             200: components["responses"]["WebScript"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQuery"];
+            406: components["responses"]["NotAcceptable"];
         };
     };
     preflightMarkdownScript: {
@@ -3607,6 +3667,7 @@ export interface operations {
             200: components["responses"]["WebScript"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQuery"];
+            406: components["responses"]["NotAcceptable"];
         };
     };
     preflightSpecWorkerScript: {
@@ -3636,6 +3697,7 @@ export interface operations {
             200: components["responses"]["WebScript"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQuery"];
+            406: components["responses"]["NotAcceptable"];
         };
     };
     preflightJsYamlScript: {
@@ -3665,6 +3727,7 @@ export interface operations {
             200: components["responses"]["WebScript"];
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadQuery"];
+            406: components["responses"]["NotAcceptable"];
         };
     };
     preflightPuzzledClientScript: {
@@ -3747,6 +3810,7 @@ export interface operations {
             };
             304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["NoRandomness"];
@@ -3768,6 +3832,7 @@ export interface operations {
         responses: {
             200: paths["/shuffle"]["get"]["responses"]["200"];
             400: components["responses"]["BadRequestMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -3852,6 +3917,7 @@ export interface operations {
             };
             304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
@@ -3894,6 +3960,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequestMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -3985,6 +4052,7 @@ export interface operations {
             204: components["responses"]["EventSourceReconnect"];
             304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             422: components["responses"]["RankUnprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
@@ -4041,6 +4109,7 @@ export interface operations {
             };
             204: components["responses"]["EventSourceReconnect"];
             400: components["responses"]["BadRequestMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["RankUnprocessable"];
             429: components["responses"]["RateLimited"];
@@ -4128,6 +4197,7 @@ export interface operations {
             204: components["responses"]["EventSourceReconnect"];
             304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             422: components["responses"]["RankUnprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
@@ -4189,6 +4259,7 @@ export interface operations {
             };
             204: components["responses"]["EventSourceReconnect"];
             400: components["responses"]["BadRequestMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["RankUnprocessable"];
             429: components["responses"]["RateLimited"];
@@ -4275,6 +4346,7 @@ export interface operations {
             };
             304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
@@ -4317,6 +4389,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequestMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -4407,6 +4480,7 @@ export interface operations {
             204: components["responses"]["EventSourceReconnect"];
             304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
@@ -4468,6 +4542,7 @@ export interface operations {
             };
             204: components["responses"]["EventSourceReconnect"];
             400: components["responses"]["BadRequestMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -4558,6 +4633,7 @@ export interface operations {
             204: components["responses"]["EventSourceReconnect"];
             304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
@@ -4620,6 +4696,7 @@ export interface operations {
             };
             204: components["responses"]["EventSourceReconnect"];
             400: components["responses"]["BadRequestMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -4714,6 +4791,7 @@ export interface operations {
             204: components["responses"]["EventSourceReconnect"];
             304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             422: components["responses"]["QueensUnprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
@@ -4775,6 +4853,7 @@ export interface operations {
             };
             204: components["responses"]["EventSourceReconnect"];
             400: components["responses"]["BadRequestMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["QueensUnprocessable"];
             429: components["responses"]["RateLimited"];
@@ -4825,6 +4904,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequestMissing"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -4886,6 +4966,7 @@ export interface operations {
             204: components["responses"]["EventSourceReconnect"];
             304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             422: components["responses"]["KnightTourUnprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
@@ -4920,6 +5001,7 @@ export interface operations {
             200: components["responses"]["KnightTourOk"];
             204: components["responses"]["EventSourceReconnect"];
             400: components["responses"]["BadRequestMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["KnightTourUnprocessable"];
             429: components["responses"]["RateLimited"];
@@ -5026,6 +5108,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequestMissing"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -5078,6 +5161,7 @@ export interface operations {
             200: components["responses"]["SudokuGenerated"];
             304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryConflicting"];
+            406: components["responses"]["NotAcceptable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["NoRandomness"];
             503: components["responses"]["Unavailable"];
@@ -5106,6 +5190,7 @@ export interface operations {
         responses: {
             200: components["responses"]["SudokuGenerated"];
             400: components["responses"]["BadRequestConflicting"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["NoRandomness"];
@@ -5171,6 +5256,7 @@ export interface operations {
             204: components["responses"]["EventSourceReconnect"];
             304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             422: components["responses"]["SudokuUnprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
@@ -5210,6 +5296,7 @@ export interface operations {
             200: components["responses"]["SudokuSolvedOrBulk"];
             204: components["responses"]["EventSourceReconnect"];
             400: components["responses"]["BadRequestMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["SudokuUnprocessable"];
             429: components["responses"]["RateLimited"];
@@ -5271,6 +5358,7 @@ export interface operations {
             200: components["responses"]["SudokuChecked"];
             304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
             503: components["responses"]["Unavailable"];
@@ -5296,6 +5384,7 @@ export interface operations {
         responses: {
             200: components["responses"]["SudokuChecked"];
             400: components["responses"]["BadRequestMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
@@ -5356,6 +5445,7 @@ export interface operations {
             200: components["responses"]["SudokuHinted"];
             304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             422: components["responses"]["SudokuUnprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
@@ -5382,6 +5472,7 @@ export interface operations {
         responses: {
             200: components["responses"]["SudokuHinted"];
             400: components["responses"]["BadRequestMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["SudokuUnprocessable"];
             429: components["responses"]["RateLimited"];
@@ -5443,6 +5534,7 @@ export interface operations {
             200: components["responses"]["SudokuExplained"];
             304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             422: components["responses"]["SudokuUnprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
@@ -5469,6 +5561,7 @@ export interface operations {
         responses: {
             200: components["responses"]["SudokuExplained"];
             400: components["responses"]["BadRequestMissingOrConflicting"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["SudokuUnprocessable"];
             429: components["responses"]["RateLimited"];
@@ -5554,6 +5647,7 @@ export interface operations {
             204: components["responses"]["EventSourceReconnect"];
             304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissing"];
+            406: components["responses"]["NotAcceptable"];
             /** @description A word is not in the dictionary (code unknown_word, field from or to), the words have different lengths (length_mismatch, field to), or a request dictionary holds 2^30 letters or more in words of one length (too_large). */
             422: {
                 headers: {
@@ -5662,6 +5756,7 @@ export interface operations {
             };
             204: components["responses"]["EventSourceReconnect"];
             400: components["responses"]["BadRequestMissing"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description A word is not in the dictionary (code unknown_word, field from or to), the words have different lengths (length_mismatch, field to), or a request dictionary holds 2^30 letters or more in words of one length (too_large). */
             422: {
@@ -5777,6 +5872,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequestMissing"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -5837,6 +5933,7 @@ export interface operations {
             200: components["responses"]["WordLadderNeighboursOk"];
             304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissing"];
+            406: components["responses"]["NotAcceptable"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["OutOfMemory"];
@@ -5863,6 +5960,7 @@ export interface operations {
         responses: {
             200: components["responses"]["WordLadderNeighboursOk"];
             400: components["responses"]["BadRequestMissing"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -5913,6 +6011,7 @@ export interface operations {
             200: components["responses"]["WordLadderPuzzleOk"];
             304: components["responses"]["ComputationNotModified"];
             400: components["responses"]["BadQueryMissing"];
+            406: components["responses"]["NotAcceptable"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["NoRandomness"];
@@ -5941,6 +6040,7 @@ export interface operations {
         responses: {
             200: components["responses"]["WordLadderPuzzleOk"];
             400: components["responses"]["BadRequestMissing"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
