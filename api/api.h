@@ -69,6 +69,10 @@ typedef struct api_request {
     size_t text_body_len;
 } api_request;
 
+/* A request with no fields and no error yet; its error's text, most of its size, is left as it is
+ * (api_error_clear). */
+void api_request_init(api_request *req);
+
 /* A streamed body. `next` appends the next part of the body to `out` — at least `want` bytes unless
  * the body ends — and returns STREAM_MORE, or STREAM_DONE after appending the last bytes. It is called
  * only when the socket can take more, so memory stays at about `want` bytes plus one item.

@@ -16,6 +16,12 @@ static const error_entry entries[] = {
 #undef API_ERROR_ENTRY
 };
 
+void api_error_clear(api_error *error) {
+    error->kind = 0;
+    error->status = 0;
+    error->code[0] = error->field[0] = error->message[0] = error->details[0] = '\0';
+}
+
 void api_error_set(api_error *error, api_error_kind kind, const char *field, const char *fmt, va_list args) {
     error->kind = kind;
     error->status = entries[kind].status;

@@ -64,6 +64,10 @@ typedef struct api_error {
     char details[API_ERROR_DETAILS_BYTES]; /* a JSON object's text for programs, or "" (none) */
 } api_error;
 
+/* No error (status 0). Only the kind and the status are read until api_error_set() writes the rest
+ * whole, so the text is not cleared past its first bytes. */
+void api_error_clear(api_error *error);
+
 /* Fills `error` with the kind's status and code, `field` (may be NULL) and the formatted message; no
  * details. */
 void api_error_set(api_error *error, api_error_kind kind, const char *field, const char *fmt, va_list args);

@@ -1,10 +1,23 @@
-/* The two ways an endpoint answers (a small JSON document or a stream) and the way it fails. */
+/* A request's start, the two ways an endpoint answers (a small JSON document or a stream) and the way
+ * it fails. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "api/api.h"
 #include "core/common/decimal.h"
+
+void api_request_init(api_request *req) {
+    req->params = NULL;
+    req->ndjson = req->plain_text = false;
+    req->time_limit = req->deadline = deadline_none();
+    req->time_limit_ms = 0;
+    req->limits = NULL;
+    req->ready = false;
+    api_error_clear(&req->error);
+    req->text_body = NULL;
+    req->text_body_len = 0;
+}
 
 bool api_fail(api_request *req, api_error_kind kind, const char *field, const char *fmt, ...) {
     va_list args;

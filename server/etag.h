@@ -10,15 +10,23 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <cjson/cJSON.h>
 
 /* `"` + 32 hex digits + `"` + NUL */
 #define ETAG_SIZE 35
 
+/* The hash of the server's part of every tag (its build and its word lists: what shapes answers
+ * besides the request), worked out once at start-up; every tag goes on from it. */
+typedef struct etag_seed {
+    uint64_t high, low;
+} etag_seed;
+etag_seed etag_seed_of(const char *server_fingerprint);
+
 /* The tag, quoted, into `out`. `text_body` is NULL when the request has none. */
-void etag_of_request(char out[ETAG_SIZE], const char *server_fingerprint, const char *route_path,
-                     const char *representation, const cJSON *params, const char *text_body, size_t text_body_len);
+void etag_of_request(char out[ETAG_SIZE], const etag_seed *seed, const char *route_path, const char *representation,
+                     const cJSON *params, const char *text_body, size_t text_body_len);
 
 /* True when an If-None-Match value (a list of tags, weak ones included, or `*`) names `etag`. */
 bool etag_matches(const char *if_none_match, const char *etag);

@@ -33,6 +33,8 @@
 #define CANCEL_GRACE_MS 2000
 /* How long a stop waits for answers already written to leave the machine (open_sockets.h). */
 #define FLUSH_WAIT_MS 5000
+/* Room for the text describe_content() hashes: its paths are cut to what fits. */
+#define FINGERPRINT_SIZE 4200
 /* Connections the admin listener (a scraper, an operator) takes at once. */
 #define ADMIN_CONNECTIONS 16
 
@@ -94,16 +96,17 @@ static bool resolve(const char *host, unsigned port, struct sockaddr_storage *ad
     return true;
 }
 
-/* The server's part of every ETag: the build, the embedded files' digest, the word list's identity
- * (path, size, mtime) and the common-words lists' paths. */
+/* The server's part of every ETag, hashed once: the build, the embedded files' digest, the word
+ * list's identity (path, size, mtime) and the common-words lists' paths. */
 static void describe_content(http_server *server) {
     struct stat words;
     bool readable = stat(server->config->dict_path, &words) == 0;
-    char files[WEB_PAGES_DIGEST_SIZE];
+    char files[WEB_PAGES_DIGEST_SIZE], fingerprint[FINGERPRINT_SIZE];
     web_pages_digest(files);
-    snprintf(server->fingerprint, sizeof server->fingerprint, "%s %s %s %.1000s %lld %lld %.3000s", PUZZLED_VERSION,
-             PUZZLED_COMMIT, files, server->config->dict_path, readable ? (long long)words.st_size : -1LL,
+    snprintf(fingerprint, sizeof fingerprint, "%s %s %s %.1000s %lld %lld %.3000s", PUZZLED_VERSION, PUZZLED_COMMIT,
+             files, server->config->dict_path, readable ? (long long)words.st_size : -1LL,
              readable ? (long long)words.st_mtime : -1LL, server->config->common_dict_paths);
+    server->etag_seed = etag_seed_of(fingerprint);
 }
 
 /* Once the stop has begun, a new connection is closed as soon as it is accepted (see http_server_stop

@@ -14,6 +14,7 @@
 #include "server/clients.h"
 #include "server/compute_pool.h"
 #include "server/config.h"
+#include "server/etag.h"
 #include "server/gauge.h"
 #include "server/http.h"
 #include "server/open_sockets.h"
@@ -40,7 +41,7 @@ struct http_server {
     atomic_bool cancelled;   /* raised when the drain time is up: running computations end */
     gauge requests_open;     /* begun and not yet freed (the stop waits for none) */
     timer *timer;            /* the one timer thread: the pool's expiry, the event streams' ticks */
-    char fingerprint[4200];  /* what shapes answers besides the request: build and word list (ETags) */
+    etag_seed etag_seed;     /* every ETag's start: the server's build and word lists, hashed at start-up */
 };
 
 /* libmicrohttpd takes its timeouts in whole seconds: a limit in ms, rounded up. */

@@ -8,6 +8,7 @@
  * Keep-alive: the answer is queued only after the headers (and body) are read, never on the first
  * call, or libmicrohttpd closes the connection after answering. */
 #include <assert.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,13 +19,21 @@
 #include "server/request_internal.h"
 #include "server/suspension.h"
 
+/* http_request_begin zeroes the object up to its api_request alone. */
+_Static_assert(offsetof(request_context, req) + sizeof(api_request) + _Alignof(request_context) >
+                   sizeof(request_context),
+               "the api_request is the request object's last member");
+
 /* Called by libmicrohttpd as soon as a request line is read: the context lives until the last
  * reference goes. */
 void *http_request_begin(void *cls, const char *uri, struct MHD_Connection *connection) {
     const listener *side = cls;
     http_server *server = side->server;
-    request_context *ctx = calloc(1, sizeof *ctx);
+    request_context *ctx = malloc(sizeof *ctx);
     if (ctx == NULL) return NULL;
+    /* all but the api_request, the last member, whose error's text is written before it is read */
+    memset(ctx, 0, offsetof(request_context, req));
+    api_request_init(&ctx->req);
     ctx->server = server;
     ctx->admin = side->admin;
     ctx->connection = connection;

@@ -78,7 +78,7 @@ void endpoint_tag(request_context *ctx) {
     char representation[40]; /* the media types and the codings the client takes shape the bytes */
     snprintf(representation, sizeof representation, "%s%s gzip=%u identity=%u", ctx->req.ndjson ? "ndjson" : "json",
              ctx->req.plain_text ? " text" : "", ctx->codings.gzip, ctx->codings.identity);
-    etag_of_request(ctx->etag, ctx->server->fingerprint, ctx->route->path, representation, ctx->req.params,
+    etag_of_request(ctx->etag, &ctx->server->etag_seed, ctx->route->path, representation, ctx->req.params,
                     ctx->req.text_body, ctx->req.text_body_len);
 }
 
@@ -114,5 +114,5 @@ void endpoint_reset_answer(request_context *ctx) {
     byte_buffer body = res->body;
     bb_clear(&body);
     *res = (api_response){.status = 200, .content_type = "application/json", .body = body};
-    ctx->req.error = (api_error){0};
+    api_error_clear(&ctx->req.error);
 }

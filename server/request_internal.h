@@ -48,7 +48,6 @@ struct request_context {
     bool body_too_large;  /* more than --max-body arrived; answered 413 at the end */
     byte_buffer body;
     const route *route;
-    api_request req;
     api_response res;
     bool answered_ok;          /* the endpoint answered (else req.error says why) */
     coding_preference codings; /* from Accept-Encoding */
@@ -75,6 +74,8 @@ struct request_context {
     lifecycle_point pause_at; /* test builds: where the request pauses (server/lifecycle_hooks.h) */
     int status;
     uint64_t bytes_sent;
+    /* last: most of the object is its error's text, which is not zeroed (http_request_begin) */
+    api_request req;
 };
 
 /* server/request.c */

@@ -72,20 +72,22 @@ static cJSON *parse(const char *text) {
 static void tag_of(char out[ETAG_SIZE], const char *fingerprint, const char *route, const char *representation,
                    const char *body) {
     cJSON *params = parse(body);
-    etag_of_request(out, fingerprint, route, representation, params, NULL, 0);
+    etag_seed seed = etag_seed_of(fingerprint);
+    etag_of_request(out, &seed, route, representation, params, NULL, 0);
     cJSON_Delete(params);
 }
 
 Test(etag, equal_tags_exactly_for_requests_cjson_prints_alike) {
     tagged *requests = calloc(REQUESTS, sizeof *requests);
     cr_assert_not_null(requests);
+    etag_seed build_1 = etag_seed_of("build 1");
     for (size_t i = 0; i < VALUES; i++)
         for (size_t j = 0; j < VALUES; j++) {
             char body[256];
             snprintf(body, sizeof body, "{\"a\":%s,\"b\":%s}", values[i], values[j]);
             cJSON *params = parse(body);
             tagged *t = &requests[i * VALUES + j];
-            etag_of_request(t->tag, "build 1", "/route", "json", params, NULL, 0);
+            etag_of_request(t->tag, &build_1, "/route", "json", params, NULL, 0);
             t->printed = cJSON_PrintUnformatted(params);
             cr_assert_not_null(t->printed);
             cJSON_Delete(params);
@@ -134,11 +136,12 @@ Test(etag, a_text_body_counts_byte_for_byte) {
     static const char *const bodies[] = {"", "1\n", "2\n", "1\n2\n", "1\n2", "12\n"};
     enum { BODIES = sizeof bodies / sizeof *bodies };
     char tags[BODIES][ETAG_SIZE], again[ETAG_SIZE], none[ETAG_SIZE];
+    etag_seed build_1 = etag_seed_of("build 1");
     cJSON *params = parse("{\"n\":5}");
-    etag_of_request(none, "build 1", "/route", "text", params, NULL, 0);
+    etag_of_request(none, &build_1, "/route", "text", params, NULL, 0);
     for (size_t i = 0; i < BODIES; i++) {
-        etag_of_request(tags[i], "build 1", "/route", "text", params, bodies[i], strlen(bodies[i]));
-        etag_of_request(again, "build 1", "/route", "text", params, bodies[i], strlen(bodies[i]));
+        etag_of_request(tags[i], &build_1, "/route", "text", params, bodies[i], strlen(bodies[i]));
+        etag_of_request(again, &build_1, "/route", "text", params, bodies[i], strlen(bodies[i]));
         cr_assert_str_eq(again, tags[i], "the same body: %s", bodies[i]);
         cr_assert_str_neq(tags[i], none, "a body against none: %s", bodies[i]);
         for (size_t j = 0; j < i; j++) cr_assert_str_neq(tags[i], tags[j], "%s against %s", bodies[i], bodies[j]);
