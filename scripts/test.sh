@@ -221,6 +221,17 @@ stage_tsan() {
   echo "== ThreadSanitizer: the race stress (its stops too), lifecycle, progress, streams and the log against the TSan build"
   under_tsan suites tsan_suites
 }
+# Clang's thread-safety analysis over server/ (server/thread_safety.h), each finding an error: compiled
+# for the analysis alone (-fsyntax-only), nothing built.
+stage_thread_safety() {
+  echo "== thread safety: server/ read by clang's -Wthread-safety, every lock taken and released as annotated"
+  local file failed=0
+  for file in server/*.c; do
+    clang -std=c11 -D_GNU_SOURCE -fsyntax-only -Wall -Wextra -Werror -Wthread-safety -Werror=thread-safety -I. \
+      -DPUZZLED_VERSION='"check"' -DPUZZLED_COMMIT='"check"' "$file" || failed=1
+  done
+  [ "$failed" -eq 0 ] && echo "every file of server/ passes the analysis"
+}
 stage_dockerfile_mirror() { echo "== Dockerfile mirror test"; build && tests/container/test_dockerfile_mirror.sh build/puzzled; }
 stage_scaleout() { echo "== scale-out test: two replicas behind nginx, one killed under load"; build && tests/scaleout/run.sh build/puzzled; }
 stage_container() {
@@ -247,13 +258,14 @@ stage_garbage() { echo "== HTTP garbage campaign against the sanitizer build"; b
 quick_stages=(format docs unit integration spec client-types)
 # The whole suite's order: the longest stages first, so that the short ones fill the other lane
 # beside them, and the solo stages last.
-all_stages=(format docs tsan alloc-failure sanitize-integration unit integration sanitize-unit fuzz container client
+all_stages=(format thread-safety docs tsan alloc-failure sanitize-integration unit integration sanitize-unit fuzz container client
   browser contract garbage sanitize-stop sanitize-soak lifecycle drawings progress streams log public scaleout stop strict-http
   fair-share page-limits dockerfile-mirror concurrency pages soak)
 stage_function() { echo "stage_${1//-/_}"; }
 # What each stage needs installed (scripts/setup.sh's purposes); the rest need `build runtime test suite`.
 declare -A stage_purposes=([format]="test" [spec]="test" [client-types]="test" [docs]="build runtime test"
-  [unit]="build runtime test" [integration]="build runtime test" [fuzz]="build fuzz" [container]="container")
+  [unit]="build runtime test" [integration]="build runtime test" [fuzz]="build fuzz" [thread-safety]="build fuzz"
+  [container]="container")
 
 quick_tier=false
 if [ "$repeat" -eq 0 ] && [ $# -eq 0 ]; then

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/common/monotonic.h"
+#include "server/thread_safety.h"
 
 
 enum { TABLE_SLOTS = 8192, MAX_TRUSTED = 64, PROBE_LIMIT = 64 };
@@ -31,7 +32,7 @@ typedef struct client_entry {
 } client_entry;
 
 struct clients {
-    pthread_mutex_t lock;
+    mutex lock;
     clients_config config;
     network trusted[MAX_TRUSTED];
     unsigned trusted_count;
@@ -93,7 +94,7 @@ static bool trusted(const clients *table, const char *address) {
 clients *clients_create(const clients_config *config) {
     clients *table = calloc(1, sizeof *table);
     if (table == NULL) return NULL;
-    pthread_mutex_init(&table->lock, NULL);
+    mutex_init(&table->lock);
     table->config = *config;
     bool ok = false;
     table->entries = calloc(TABLE_SLOTS, sizeof *table->entries);
@@ -120,7 +121,7 @@ out:
 }
 
 void clients_destroy(clients *table) {
-    pthread_mutex_destroy(&table->lock);
+    mutex_destroy(&table->lock);
     free(table->entries);
     free(table);
 }
@@ -139,7 +140,7 @@ static bool idle(const clients *table, const client_entry *entry, int64_t now) {
 
 /* Under the lock: the entry for `address`, made when absent; NULL when the table is full of clients
  * with state (then the client is not limited: failing open beats refusing everyone new). */
-static client_entry *entry_of(clients *table, const char *address, int64_t now) {
+static client_entry *entry_of(clients *table, const char *address, int64_t now) REQUIRES(table->lock) {
     size_t start = hash_text(address) % TABLE_SLOTS;
     client_entry *reusable = NULL;
     for (size_t probe = 0; probe < PROBE_LIMIT; probe++) {
@@ -166,21 +167,21 @@ bool clients_accept(clients *table, const struct sockaddr *peer) {
     char address[CLIENT_ADDRESS_SIZE];
     address_text(peer, address);
     if (table->config.max_connections_per_ip == 0 || trusted(table, address)) return true;
-    pthread_mutex_lock(&table->lock);
+    mutex_lock(&table->lock);
     client_entry *entry = entry_of(table, address, monotonic_now_ns());
     bool room = entry == NULL || entry->connections < table->config.max_connections_per_ip;
-    pthread_mutex_unlock(&table->lock);
+    mutex_unlock(&table->lock);
     return room;
 }
 
 void clients_connected(clients *table, const struct sockaddr *peer, bool opened) {
     char address[CLIENT_ADDRESS_SIZE];
     address_text(peer, address);
-    pthread_mutex_lock(&table->lock);
+    mutex_lock(&table->lock);
     client_entry *entry = entry_of(table, address, monotonic_now_ns());
     if (entry != NULL && opened) entry->connections++;
     else if (entry != NULL && entry->connections > 0) entry->connections--;
-    pthread_mutex_unlock(&table->lock);
+    mutex_unlock(&table->lock);
 }
 
 /* The right-most entry of a forwarding list that is not a trusted proxy (the left-most when all
@@ -243,7 +244,7 @@ client_verdict clients_admit(clients *table, const char *address, client_quota *
     int64_t now = monotonic_now_ns();
     const clients_config *config = &table->config;
     *quota = (client_quota){.limited = config->rate_per_second != 0};
-    pthread_mutex_lock(&table->lock);
+    mutex_lock(&table->lock);
     client_entry *entry = entry_of(table, address, now);
     client_verdict verdict = CLIENT_ADMITTED;
     if (entry != NULL && quota->limited) {
@@ -275,7 +276,7 @@ client_verdict clients_admit(clients *table, const char *address, client_quota *
         }
         quota->full_after_s = whole_seconds_up((config->burst - tokens) / config->rate_per_second);
     }
-    pthread_mutex_unlock(&table->lock);
+    mutex_unlock(&table->lock);
     return verdict;
 }
 
@@ -290,19 +291,19 @@ bool clients_rate_headers(const clients *table, const client_quota *quota, char 
 }
 
 void clients_release(clients *table, const char *address) {
-    pthread_mutex_lock(&table->lock);
+    mutex_lock(&table->lock);
     client_entry *entry = entry_of(table, address, monotonic_now_ns());
     if (entry != NULL && entry->in_progress > 0) entry->in_progress--;
-    pthread_mutex_unlock(&table->lock);
+    mutex_unlock(&table->lock);
 }
 
 void clients_refund(clients *table, const char *address, client_quota *quota) {
     if (quota->spent) {
         const clients_config *config = &table->config;
-        pthread_mutex_lock(&table->lock);
+        mutex_lock(&table->lock);
         client_entry *entry = entry_of(table, address, monotonic_now_ns());
         if (entry != NULL) entry->tokens = entry->tokens + 1 > config->burst ? config->burst : entry->tokens + 1;
-        pthread_mutex_unlock(&table->lock);
+        mutex_unlock(&table->lock);
     }
     quota->spent = false;
     quota->limited = false;

@@ -7,11 +7,13 @@
 #include "server/compute_pool.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/common/monotonic.h"
+#include "server/thread_safety.h"
 
 typedef struct job_queue {
     compute_job *head, *tail;
@@ -42,7 +44,7 @@ typedef struct task_queue {
 enum { TASK_OFFERED, TASK_TAKEN, TASK_ENDED };
 
 struct compute_pool {
-    pthread_mutex_t lock;
+    mutex lock;
     pthread_cond_t work;         /* main lane: a job was queued or slots came free */
     pthread_cond_t express_work; /* express lane: a job was queued */
     pthread_cond_t idle;         /* a job finished */
@@ -67,7 +69,8 @@ struct compute_pool {
     pthread_t express_thread;
     bool express_started;
     timer *timer;
-    timer_entry expiry; /* armed for the earliest deadline of a waiting job */
+    timer_entry expiry;    /* armed for the earliest deadline of a waiting job */
+    atomic_bool accepting; /* what compute_pool_accepting() says, published as the lock is let go */
 };
 
 static void push_back(job_queue *queue, compute_job *job) {
@@ -89,21 +92,23 @@ static compute_job *pop_front(job_queue *queue) {
     return job;
 }
 
-static unsigned express_idle(const compute_pool *pool) { return pool->express_busy ? 0u : 1u; }
+static unsigned express_idle(const compute_pool *pool) REQUIRES(pool->lock) { return pool->express_busy ? 0u : 1u; }
 
 /* Main slots a waiting job can count on at once: the idle ones and those lent to sub-tasks, since a
  * worker takes a waiting job before any further sub-task (main_has_work) and sub-tasks are short. */
-static unsigned main_idle(const compute_pool *pool) {
+static unsigned main_idle(const compute_pool *pool) REQUIRES(pool->lock) {
     unsigned held_by_jobs = pool->busy - pool->tasks_running;
     return held_by_jobs < pool->workers ? pool->workers - held_by_jobs : 0;
 }
 
 /* Room for one more waiting job: idle threads take jobs at once, and up to queue_limit may wait. */
-static bool express_has_room(const compute_pool *pool) {
+static bool express_has_room(const compute_pool *pool) REQUIRES(pool->lock) {
     return pool->express.length < express_idle(pool) + pool->queue_limit;
 }
 
-static bool main_has_room(const compute_pool *pool) { return pool->main.length < main_idle(pool) + pool->queue_limit; }
+static bool main_has_room(const compute_pool *pool) REQUIRES(pool->lock) {
+    return pool->main.length < main_idle(pool) + pool->queue_limit;
+}
 
 /* What a job will wait in `queue`, served by `threads` threads of which `idle` are idle: nothing when
  * an idle thread takes it, else the work ahead of it shared by the threads. */
@@ -126,13 +131,37 @@ static compute_admission afford_wait(const compute_job *job, int64_t wait_ns) {
     return wait_ns > MAX_WAIT_NS ? COMPUTE_TOO_LONG_A_WAIT : COMPUTE_QUEUED;
 }
 
-static bool is_idle(const compute_pool *pool) {
+/* Whether new work would be admitted now (compute_pool_accepting). */
+static bool accepting_now(const compute_pool *pool) REQUIRES(pool->lock) {
+    return pool->admitting && express_has_room(pool) && main_has_room(pool) &&
+           expected_wait_ns(&pool->express, 1, express_idle(pool)) <= MAX_WAIT_NS &&
+           expected_wait_ns(&pool->main, pool->workers, main_idle(pool)) <= MAX_WAIT_NS;
+}
+
+/* Every release of the lock, a wait's included, publishes what compute_pool_accepting() says, so that
+ * readiness is read on an I/O thread without the lock. */
+static void let_go(compute_pool *pool) RELEASE(pool->lock) {
+    atomic_store_explicit(&pool->accepting, accepting_now(pool), memory_order_relaxed);
+    mutex_unlock(&pool->lock);
+}
+
+static void wait_for(compute_pool *pool, pthread_cond_t *cond) REQUIRES(pool->lock) {
+    atomic_store_explicit(&pool->accepting, accepting_now(pool), memory_order_relaxed);
+    mutex_wait(cond, &pool->lock);
+}
+
+static void wait_for_until(compute_pool *pool, pthread_cond_t *cond, int64_t at_ns) REQUIRES(pool->lock) {
+    atomic_store_explicit(&pool->accepting, accepting_now(pool), memory_order_relaxed);
+    mutex_wait_until(cond, &pool->lock, at_ns);
+}
+
+static bool is_idle(const compute_pool *pool) REQUIRES(pool->lock) {
     return pool->busy == 0 && !pool->express_busy && pool->continuations_running == 0 && pool->refusing == 0 &&
            pool->express.head == NULL && pool->main.head == NULL && pool->continuations.head == NULL;
 }
 
 /* Counts the time a job taken from a queue waited (the metrics' histogram). */
-static void count_wait(compute_pool *pool, int64_t waited_ns) {
+static void count_wait(compute_pool *pool, int64_t waited_ns) REQUIRES(pool->lock) {
     static const double bounds[COMPUTE_WAIT_BUCKETS] = COMPUTE_WAIT_BOUNDS;
     double seconds = (double)waited_ns / 1e9;
     size_t bucket = 0;
@@ -143,7 +172,7 @@ static void count_wait(compute_pool *pool, int64_t waited_ns) {
 
 /* Runs a job taken from `from` (NULL: a continuation, not charged), and counts its run in the lane's
  * mean when it measures the job's work. The job's memory may be gone once run returns: what is needed after is read before. */
-static void run_job(compute_pool *pool, compute_job *job, compute_lane lane, job_queue *from) {
+static void run_job(compute_pool *pool, compute_job *job, compute_lane lane, job_queue *from) REQUIRES(pool->lock) {
     job->lane = lane;
     int64_t charge_ns = job->charge_ns, started_ns = monotonic_now_ns();
     if (from != NULL) {
@@ -151,10 +180,10 @@ static void run_job(compute_pool *pool, compute_job *job, compute_lane lane, job
         count_wait(pool, started_ns - job->queued_ns);
     }
     if (lane == COMPUTE_CONTINUATION) pool->continuations_running++;
-    pthread_mutex_unlock(&pool->lock);
+    let_go(pool);
     bool measured = job->run(job);
     int64_t ran_ns = monotonic_now_ns() - started_ns;
-    pthread_mutex_lock(&pool->lock);
+    mutex_lock(&pool->lock);
     if (from != NULL) {
         from->running_ns -= charge_ns;
         if (measured) from->mean_ns += (ran_ns - from->mean_ns) / MEAN_WEIGHT;
@@ -164,16 +193,16 @@ static void run_job(compute_pool *pool, compute_job *job, compute_lane lane, job
 }
 
 /* Takes the oldest offered sub-task and runs it in a main slot. */
-static void run_task(compute_pool *pool) {
+static void run_task(compute_pool *pool) REQUIRES(pool->lock) {
     parallel_task *task = pool->tasks.head;
     pool->tasks.head = task->next;
     if (pool->tasks.head == NULL) pool->tasks.tail = NULL;
     task->next = NULL;
     task->state = TASK_TAKEN;
     pool->tasks_running++;
-    pthread_mutex_unlock(&pool->lock);
+    let_go(pool);
     task->run(task->arg);
-    pthread_mutex_lock(&pool->lock);
+    mutex_lock(&pool->lock);
     pool->tasks_running--;
     task->state = TASK_ENDED; /* the last touch: the join may return and the task's memory go */
     pthread_cond_broadcast(&pool->task_ended);
@@ -181,16 +210,16 @@ static void run_task(compute_pool *pool) {
 
 /* Work for a main worker, most urgent first: continuations of admitted work, demoted jobs, then the
  * sub-tasks of running ones (so a sub-task never holds back a waiting request). */
-static bool main_has_work(const compute_pool *pool) {
+static bool main_has_work(const compute_pool *pool) REQUIRES(pool->lock) {
     return pool->busy < pool->workers &&
            (pool->continuations.head != NULL || pool->main.head != NULL || pool->tasks.head != NULL);
 }
 
 static void *main_worker(void *arg) {
     compute_pool *pool = arg;
-    pthread_mutex_lock(&pool->lock);
+    mutex_lock(&pool->lock);
     for (;;) {
-        while (!pool->shutting_down && !main_has_work(pool)) pthread_cond_wait(&pool->work, &pool->lock);
+        while (!pool->shutting_down && !main_has_work(pool)) wait_for(pool, &pool->work);
         if (pool->shutting_down) break;
         pool->busy++;
         if (pool->continuations.head != NULL)
@@ -200,16 +229,16 @@ static void *main_worker(void *arg) {
         pool->busy--;
         pthread_cond_signal(&pool->work);
     }
-    pthread_mutex_unlock(&pool->lock);
+    let_go(pool);
     return NULL;
 }
 
 static void *express_worker(void *arg) {
     compute_pool *pool = arg;
-    pthread_mutex_lock(&pool->lock);
+    mutex_lock(&pool->lock);
     for (;;) {
         while (!pool->shutting_down && pool->express.head == NULL && pool->continuations.head == NULL)
-            pthread_cond_wait(&pool->express_work, &pool->lock);
+            wait_for(pool, &pool->express_work);
         if (pool->shutting_down) break;
         bool fresh = pool->express.head != NULL;
         compute_job *job = pop_front(fresh ? &pool->express : &pool->continuations);
@@ -217,7 +246,7 @@ static void *express_worker(void *arg) {
         run_job(pool, job, fresh ? COMPUTE_EXPRESS : COMPUTE_CONTINUATION, fresh ? &pool->express : NULL);
         pool->express_busy = false;
     }
-    pthread_mutex_unlock(&pool->lock);
+    let_go(pool);
     return NULL;
 }
 
@@ -246,18 +275,18 @@ static void take_refused(job_queue *queue, bool all, compute_job **refused, int6
 /* Called with the lock held, which it releases while the callbacks run: the jobs count as refusing
  * until theirs have returned, so the pool is not idle before (a refused request resumes its
  * connection in its callback, and the stop must not find it still suspended). */
-static void refuse_all(compute_pool *pool, compute_job *list, compute_refusal reason) {
+static void refuse_all(compute_pool *pool, compute_job *list, compute_refusal reason) REQUIRES(pool->lock) {
     unsigned count = 0;
     for (compute_job *job = list; job != NULL; job = job->next) count++;
     pool->refusing += count;
-    pthread_mutex_unlock(&pool->lock);
+    let_go(pool);
     while (list != NULL) {
         compute_job *next = list->next;
         list->next = NULL;
         list->refuse(list, reason);
         list = next;
     }
-    pthread_mutex_lock(&pool->lock);
+    mutex_lock(&pool->lock);
     pool->refusing -= count;
     pthread_cond_broadcast(&pool->idle);
 }
@@ -266,7 +295,7 @@ static void refuse_all(compute_pool *pool, compute_job *list, compute_refusal re
  * earliest deadline left. */
 static void expire_waiting(timer_entry *entry) {
     compute_pool *pool = (compute_pool *)((char *)entry - offsetof(compute_pool, expiry));
-    pthread_mutex_lock(&pool->lock);
+    mutex_lock(&pool->lock);
     int64_t next_at_ns = 0;
     compute_job *expired = NULL;
     take_refused(&pool->express, false, &expired, &next_at_ns);
@@ -274,24 +303,24 @@ static void expire_waiting(timer_entry *entry) {
     timer_arm(pool->timer, &pool->expiry, next_at_ns != 0 ? next_at_ns : TIMER_NEVER); /* its own place: room */
     for (compute_job *job = expired; job != NULL; job = job->next) pool->expired++;
     if (expired != NULL) refuse_all(pool, expired, COMPUTE_EXPIRED);
-    pthread_mutex_unlock(&pool->lock);
+    let_go(pool);
 }
 
 static void offer_task(void *owner, parallel_task *task) {
     compute_pool *pool = owner;
-    pthread_mutex_lock(&pool->lock);
+    mutex_lock(&pool->lock);
     task->state = TASK_OFFERED;
     task->next = NULL;
     if (pool->tasks.tail != NULL) pool->tasks.tail->next = task;
     else pool->tasks.head = task;
     pool->tasks.tail = task;
     if (pool->busy < pool->workers) pthread_cond_signal(&pool->work);
-    pthread_mutex_unlock(&pool->lock);
+    let_go(pool);
 }
 
 static bool withdraw_task(void *owner, parallel_task *task) {
     compute_pool *pool = owner;
-    pthread_mutex_lock(&pool->lock);
+    mutex_lock(&pool->lock);
     bool withdrawn = task->state == TASK_OFFERED;
     if (withdrawn) {
         parallel_task *before = NULL;
@@ -301,21 +330,22 @@ static bool withdraw_task(void *owner, parallel_task *task) {
         if (pool->tasks.tail == task) pool->tasks.tail = before;
         task->next = NULL;
     }
-    pthread_mutex_unlock(&pool->lock);
+    let_go(pool);
     return withdrawn;
 }
 
 static void wait_task(void *owner, parallel_task *task) {
     compute_pool *pool = owner;
-    pthread_mutex_lock(&pool->lock);
-    while (task->state != TASK_ENDED) pthread_cond_wait(&pool->task_ended, &pool->lock);
-    pthread_mutex_unlock(&pool->lock);
+    mutex_lock(&pool->lock);
+    while (task->state != TASK_ENDED) wait_for(pool, &pool->task_ended);
+    let_go(pool);
 }
 
 compute_pool *compute_pool_create(unsigned workers, unsigned queue_limit, timer *expiry) {
     compute_pool *pool = calloc(1, sizeof *pool);
     if (pool == NULL) return NULL;
-    pthread_mutex_init(&pool->lock, NULL);
+    mutex_init(&pool->lock);
+    atomic_init(&pool->accepting, true);
     pthread_cond_init(&pool->work, NULL);
     pthread_cond_init(&pool->express_work, NULL);
     pthread_cond_init(&pool->idle, NULL);
@@ -345,7 +375,7 @@ out:
  * `most_ns`) and queues it, or refuses it: stopping, a wait longer than it can afford (past its limit,
  * or too long), or the queue at its count (the memory guard). */
 static compute_admission admit(compute_pool *pool, compute_job *job, job_queue *queue, unsigned threads, unsigned idle,
-                               int64_t most_ns, pthread_cond_t *wake) {
+                               int64_t most_ns, pthread_cond_t *wake) REQUIRES(pool->lock) {
     int64_t charge_ns = job->cost_ns >= 0                    ? job->cost_ns
                         : queue->mean_ns < UNKNOWN_CHARGE_NS ? queue->mean_ns
                                                              : UNKNOWN_CHARGE_NS;
@@ -366,46 +396,39 @@ static compute_admission admit(compute_pool *pool, compute_job *job, job_queue *
 }
 
 compute_admission compute_pool_submit(compute_pool *pool, compute_job *job) {
-    pthread_mutex_lock(&pool->lock);
+    mutex_lock(&pool->lock);
     compute_admission admission =
         admit(pool, job, &pool->express, 1, express_idle(pool), EXPRESS_SLICE_NS, &pool->express_work);
-    pthread_mutex_unlock(&pool->lock);
+    let_go(pool);
     return admission;
 }
 
 compute_admission compute_pool_demote(compute_pool *pool, compute_job *job) {
-    pthread_mutex_lock(&pool->lock);
+    mutex_lock(&pool->lock);
     compute_admission admission =
         admit(pool, job, &pool->main, pool->workers, main_idle(pool), MOST_CHARGE_NS, &pool->work);
-    pthread_mutex_unlock(&pool->lock);
+    let_go(pool);
     return admission;
 }
 
 bool compute_pool_continue(compute_pool *pool, compute_job *job) {
-    pthread_mutex_lock(&pool->lock);
+    mutex_lock(&pool->lock);
     bool taken = !pool->halted;
     if (taken) {
         push_back(&pool->continuations, job);
         pthread_cond_signal(&pool->work);
         pthread_cond_signal(&pool->express_work);
     }
-    pthread_mutex_unlock(&pool->lock);
+    let_go(pool);
     return taken;
 }
 
 const parallel_executor *compute_pool_executor(compute_pool *pool) { return &pool->executor; }
 
-bool compute_pool_accepting(compute_pool *pool) {
-    pthread_mutex_lock(&pool->lock);
-    bool accepting = pool->admitting && express_has_room(pool) && main_has_room(pool) &&
-                     expected_wait_ns(&pool->express, 1, express_idle(pool)) <= MAX_WAIT_NS &&
-                     expected_wait_ns(&pool->main, pool->workers, main_idle(pool)) <= MAX_WAIT_NS;
-    pthread_mutex_unlock(&pool->lock);
-    return accepting;
-}
+bool compute_pool_accepting(compute_pool *pool) { return atomic_load_explicit(&pool->accepting, memory_order_relaxed); }
 
 compute_pool_stats compute_pool_stats_read(compute_pool *pool) {
-    pthread_mutex_lock(&pool->lock);
+    mutex_lock(&pool->lock);
     compute_pool_stats stats = {
         .workers = pool->workers,
         .busy = pool->busy,
@@ -421,48 +444,47 @@ compute_pool_stats compute_pool_stats_read(compute_pool *pool) {
     };
     memcpy(stats.rejected, pool->rejected, sizeof stats.rejected);
     memcpy(stats.waited, pool->waited, sizeof stats.waited);
-    pthread_mutex_unlock(&pool->lock);
+    let_go(pool);
     return stats;
 }
 
 void compute_pool_stop_admitting(compute_pool *pool) {
-    pthread_mutex_lock(&pool->lock);
+    mutex_lock(&pool->lock);
     pool->admitting = false;
     int64_t next_at_ns = 0;
     compute_job *waiting = NULL;
     take_refused(&pool->express, true, &waiting, &next_at_ns);
     take_refused(&pool->main, true, &waiting, &next_at_ns);
     refuse_all(pool, waiting, COMPUTE_STOPPING);
-    pthread_mutex_unlock(&pool->lock);
+    let_go(pool);
 }
 
 void compute_pool_halt(compute_pool *pool) {
-    pthread_mutex_lock(&pool->lock);
+    mutex_lock(&pool->lock);
     pool->halted = true;
-    pthread_mutex_unlock(&pool->lock);
+    let_go(pool);
 }
 
 bool compute_pool_wait_idle(compute_pool *pool, const deadline *limit) {
-    pthread_mutex_lock(&pool->lock);
+    mutex_lock(&pool->lock);
     while (!is_idle(pool) && !deadline_expired(limit)) {
         if (limit == NULL || limit->at_ns == 0) {
-            pthread_cond_wait(&pool->idle, &pool->lock);
+            wait_for(pool, &pool->idle);
         } else {
-            struct timespec at = monotonic_timespec(limit->at_ns);
-            pthread_cond_clockwait(&pool->idle, &pool->lock, CLOCK_MONOTONIC, &at);
+            wait_for_until(pool, &pool->idle, limit->at_ns);
         }
     }
     bool idle = is_idle(pool);
-    pthread_mutex_unlock(&pool->lock);
+    let_go(pool);
     return idle;
 }
 
 void compute_pool_destroy(compute_pool *pool) {
-    pthread_mutex_lock(&pool->lock);
+    mutex_lock(&pool->lock);
     pool->shutting_down = true;
     pthread_cond_broadcast(&pool->work);
     pthread_cond_broadcast(&pool->express_work);
-    pthread_mutex_unlock(&pool->lock);
+    let_go(pool);
     timer_disarm(pool->timer, &pool->expiry);
     for (unsigned i = 0; i < pool->started; i++) pthread_join(pool->threads[i], NULL);
     if (pool->express_started) pthread_join(pool->express_thread, NULL);
@@ -470,7 +492,7 @@ void compute_pool_destroy(compute_pool *pool) {
     pthread_cond_destroy(&pool->express_work);
     pthread_cond_destroy(&pool->idle);
     pthread_cond_destroy(&pool->task_ended);
-    pthread_mutex_destroy(&pool->lock);
+    mutex_destroy(&pool->lock);
     free(pool->threads);
     free(pool);
 }

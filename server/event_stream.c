@@ -50,10 +50,8 @@ struct event_stream {
     timer_entry tick;
 };
 
-static struct {
-    pthread_mutex_t lock;
-    event_stream *head;
-} registry = {.lock = PTHREAD_MUTEX_INITIALIZER};
+static mutex registry_lock = MUTEX_INITIALIZER;
+static event_stream *registry_head GUARDED_BY(registry_lock);
 
 static int64_t ms_to_ns(int64_t ms) { return ms * 1000000; }
 
@@ -116,11 +114,11 @@ event_stream *event_stream_create(request_context *request, struct MHD_Connectio
     request_lock(request);
     request_hold(request); /* the tick's, until it sees the request ended */
     request_unlock(request);
-    pthread_mutex_lock(&registry.lock);
-    es->next = registry.head;
-    if (registry.head != NULL) registry.head->prev = es;
-    registry.head = es;
-    pthread_mutex_unlock(&registry.lock);
+    mutex_lock(&registry_lock);
+    es->next = registry_head;
+    if (registry_head != NULL) registry_head->prev = es;
+    registry_head = es;
+    mutex_unlock(&registry_lock);
     return es;
 }
 
@@ -154,11 +152,11 @@ bool event_stream_abandoned(event_stream *es) { return progress_abandoned(&es->p
 
 void event_stream_free(event_stream *es) {
     if (es == NULL) return;
-    pthread_mutex_lock(&registry.lock);
+    mutex_lock(&registry_lock);
     if (es->prev != NULL) es->prev->next = es->next;
-    else registry.head = es->next;
+    else registry_head = es->next;
     if (es->next != NULL) es->next->prev = es->prev;
-    pthread_mutex_unlock(&registry.lock);
+    mutex_unlock(&registry_lock);
     progress_destroy(&es->progress);
     bb_free(&es->final);
     bb_free(&es->out);
@@ -188,7 +186,7 @@ static bool numbers_moved(const event_stream *es, const progress_view *view) {
 
 /* Under the request's lock: appends to `out` what is due at `now`, the last event once the job's
  * result is published (see the file's comment). */
-static void compose(event_stream *es, int64_t now, bool computed) {
+static void compose(event_stream *es, int64_t now, bool computed) REQUIRES(es->request) {
     progress_view view = progress_read(&es->progress);
     for (; es->milestones_sent < view.milestones; es->milestones_sent++) {
         progress_milestone milestone = progress_milestone_at(&es->progress, es->milestones_sent);
@@ -262,8 +260,8 @@ struct MHD_Response *event_stream_response(event_stream *es, uint64_t *bytes_sen
 event_stream_stats event_stream_stats_read(void) {
     event_stream_stats stats = {0, 0};
     int64_t now = monotonic_now_ns();
-    pthread_mutex_lock(&registry.lock);
-    for (event_stream *es = registry.head; es != NULL; es = es->next) {
+    mutex_lock(&registry_lock);
+    for (event_stream *es = registry_head; es != NULL; es = es->next) {
         request_lock(es->request);
         bool computing = request_state_of(es->request) < REQUEST_COMPUTED;
         request_unlock(es->request);
@@ -272,6 +270,6 @@ event_stream_stats event_stream_stats_read(void) {
         double age = (double)(now - es->started_ns) / 1e9;
         if (age > stats.oldest_seconds) stats.oldest_seconds = age;
     }
-    pthread_mutex_unlock(&registry.lock);
+    mutex_unlock(&registry_lock);
     return stats;
 }

@@ -1,6 +1,7 @@
 /* See open_sockets.h. A growable array of descriptors under one mutex; connections open and close
  * far less often than requests, and the stop scans the array once per 10 ms step. */
 #include "server/open_sockets.h"
+#include "server/thread_safety.h"
 
 #include <linux/sockios.h>
 #include <pthread.h>
@@ -9,25 +10,25 @@
 #include <time.h>
 
 struct open_sockets {
-    pthread_mutex_t lock;
+    mutex lock;
     int *fds;
     size_t count, capacity;
 };
 
 open_sockets *open_sockets_create(void) {
     open_sockets *sockets = calloc(1, sizeof *sockets);
-    if (sockets != NULL) pthread_mutex_init(&sockets->lock, NULL);
+    if (sockets != NULL) mutex_init(&sockets->lock);
     return sockets;
 }
 
 void open_sockets_destroy(open_sockets *sockets) {
-    pthread_mutex_destroy(&sockets->lock);
+    mutex_destroy(&sockets->lock);
     free(sockets->fds);
     free(sockets);
 }
 
 void open_sockets_add(open_sockets *sockets, int fd) {
-    pthread_mutex_lock(&sockets->lock);
+    mutex_lock(&sockets->lock);
     if (sockets->count == sockets->capacity) {
         size_t capacity = sockets->capacity ? 2 * sockets->capacity : 64;
         int *grown = realloc(sockets->fds, capacity * sizeof *grown);
@@ -37,27 +38,27 @@ void open_sockets_add(open_sockets *sockets, int fd) {
         }
     }
     if (sockets->count < sockets->capacity) sockets->fds[sockets->count++] = fd; /* else: not waited for */
-    pthread_mutex_unlock(&sockets->lock);
+    mutex_unlock(&sockets->lock);
 }
 
 void open_sockets_remove(open_sockets *sockets, int fd) {
-    pthread_mutex_lock(&sockets->lock);
+    mutex_lock(&sockets->lock);
     for (size_t i = 0; i < sockets->count; i++) {
         if (sockets->fds[i] != fd) continue;
         sockets->fds[i] = sockets->fds[--sockets->count];
         break;
     }
-    pthread_mutex_unlock(&sockets->lock);
+    mutex_unlock(&sockets->lock);
 }
 
 static bool all_flushed(open_sockets *sockets) {
     bool flushed = true;
-    pthread_mutex_lock(&sockets->lock);
+    mutex_lock(&sockets->lock);
     for (size_t i = 0; i < sockets->count && flushed; i++) {
         int unsent = 0;
         flushed = ioctl(sockets->fds[i], SIOCOUTQ, &unsent) != 0 || unsent == 0;
     }
-    pthread_mutex_unlock(&sockets->lock);
+    mutex_unlock(&sockets->lock);
     return flushed;
 }
 

@@ -72,9 +72,10 @@ static void request_free(request_context *ctx) {
 
 double request_elapsed_ms(const request_context *ctx) { return (double)(monotonic_now_ns() - ctx->started_ns) / 1e6; }
 
-void request_lock(request_context *ctx) { pthread_mutex_lock(&ctx->lock); }
+/* The request is the capability (server/thread_safety.h): its lock is these two functions' alone. */
+void request_lock(request_context *ctx) NO_THREAD_SAFETY_ANALYSIS { pthread_mutex_lock(&ctx->lock); }
 
-void request_unlock(request_context *ctx) { pthread_mutex_unlock(&ctx->lock); }
+void request_unlock(request_context *ctx) NO_THREAD_SAFETY_ANALYSIS { pthread_mutex_unlock(&ctx->lock); }
 
 request_state request_state_of(const request_context *ctx) { return ctx->state; }
 
@@ -86,14 +87,14 @@ void request_move(request_context *ctx, request_state to) {
 void request_hold(request_context *ctx) { ctx->refs++; }
 
 void request_release(request_context *ctx) {
-    pthread_mutex_lock(&ctx->lock);
+    request_lock(ctx);
     bool last = --ctx->refs == 0;
-    pthread_mutex_unlock(&ctx->lock);
+    request_unlock(ctx);
     if (last) request_free(ctx);
 }
 
 /* Under the lock: something the suspended connection waits for has come. */
-static bool something_due(request_context *ctx) {
+static bool something_due(request_context *ctx) REQUIRES(ctx) {
     if (ctx->state == REQUEST_COMPUTED) return true;
     if (ctx->events != NULL) return event_stream_due(ctx->events, ctx->state);
     if (ctx->stream != NULL) return ctx->state == REQUEST_ANSWERING && stream_due(ctx->stream);
@@ -124,11 +125,11 @@ enum MHD_Result http_request_handle(void *cls, struct MHD_Connection *connection
      * called again before anything is due: nothing due is checked, and the connection suspended,
      * under the lock the job's completion takes, so its wake-up is not lost. */
     if (ctx->job.run != NULL) lifecycle_hook_pause(ctx->pause_at, LIFECYCLE_RESUMED); /* submitted: called again */
-    pthread_mutex_lock(&ctx->lock);
+    request_lock(ctx);
     request_state state = ctx->state;
     bool waits = state == REQUEST_COMPUTING && !something_due(ctx);
     if (waits) request_suspend(ctx);
-    pthread_mutex_unlock(&ctx->lock);
+    request_unlock(ctx);
     if (waits) return MHD_YES;
     if (state == REQUEST_COMPUTING) return event_stream_abandoned(ctx->events) ? MHD_NO : answer_event_stream(ctx);
     if (state == REQUEST_COMPUTED) return atomic_load(&ctx->client_gone) ? MHD_NO : answer_result(ctx);
@@ -178,14 +179,14 @@ void http_request_end(void *cls, struct MHD_Connection *connection, void **con_c
     };
     metrics_request_ended(&record);
     *con_cls = NULL;
-    pthread_mutex_lock(&ctx->lock);
+    request_lock(ctx);
     /* a followed computation still running is abandoned: it stops at its next deadline poll */
     if (ctx->events != NULL && ctx->state < REQUEST_COMPUTED) progress_abandon(event_stream_progress(ctx->events));
     request_move(ctx, REQUEST_ENDED);
     /* An answer sent whole ends its computation: the client's share goes back now, not when a client
      * watch's last tick lets the request go. Any other end keeps it until the work has stopped. */
     bool share_back = termination == MHD_REQUEST_TERMINATED_COMPLETED_OK;
-    pthread_mutex_unlock(&ctx->lock);
+    request_unlock(ctx);
     if (share_back) share_give_back(ctx);
     request_release(ctx); /* libmicrohttpd's: the job and the producers may still hold theirs */
 }

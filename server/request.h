@@ -18,7 +18,10 @@
 #ifndef PUZZLED_SERVER_REQUEST_H
 #define PUZZLED_SERVER_REQUEST_H
 
-typedef struct request_context request_context;
+#include "server/thread_safety.h"
+
+/* A capability (server/thread_safety.h): "under the lock" below is REQUIRES(ctx), checked by clang. */
+typedef struct CAPABILITY("request") request_context request_context;
 
 /* In the order they come; a request may skip states (an answer made on the I/O thread goes from
  * ARRIVING to ANSWERING; only an event stream passes PROGRESSING), and REQUEST_ENDED may come from
@@ -32,25 +35,25 @@ typedef enum request_state {
     REQUEST_ENDED,       /* libmicrohttpd completed the request (or dropped it) */
 } request_state;
 
-void request_lock(request_context *ctx);
-void request_unlock(request_context *ctx);
+void request_lock(request_context *ctx) ACQUIRE(ctx);
+void request_unlock(request_context *ctx) RELEASE(ctx);
 
 /* Under the lock. */
-request_state request_state_of(const request_context *ctx);
+request_state request_state_of(const request_context *ctx) REQUIRES(ctx);
 
 /* Under the lock: one more reference, for a producer. */
-void request_hold(request_context *ctx);
+void request_hold(request_context *ctx) REQUIRES(ctx);
 
 /* Not under the lock: drops a reference; the last one frees the request. The last touch of the
  * request by the calling thread. */
-void request_release(request_context *ctx);
+void request_release(request_context *ctx) EXCLUDES(ctx);
 
 /* Under the lock, on the connection's I/O thread, from one of libmicrohttpd's callbacks: suspends
  * the connection until request_wake() finds something due for it. */
-void request_suspend(request_context *ctx);
+void request_suspend(request_context *ctx) REQUIRES(ctx);
 
 /* Under the lock, from any thread: resumes the connection if it is suspended and something is due
  * (the job's result, an event, a piece of the body, a client that left). */
-void request_wake(request_context *ctx);
+void request_wake(request_context *ctx) REQUIRES(ctx);
 
 #endif

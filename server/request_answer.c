@@ -73,9 +73,9 @@ enum MHD_Result answer_queue(request_context *ctx, int status, struct MHD_Respon
     if (ctx->streamed && strcmp(ctx->method, "HEAD") == 0)
         MHD_set_response_options(response, MHD_RF_HTTP_1_0_COMPATIBLE_STRICT, MHD_RO_END);
     ctx->status = status;
-    pthread_mutex_lock(&ctx->lock); /* an event stream's 200 may be queued while its job runs */
-    request_move(ctx, ctx->state == REQUEST_COMPUTING ? REQUEST_PROGRESSING : REQUEST_ANSWERING);
-    pthread_mutex_unlock(&ctx->lock);
+    request_lock(ctx); /* an event stream's 200 may be queued while its job runs */
+    request_move(ctx, request_state_of(ctx) == REQUEST_COMPUTING ? REQUEST_PROGRESSING : REQUEST_ANSWERING);
+    request_unlock(ctx);
     MHD_set_connection_option(ctx->connection, MHD_CONNECTION_OPTION_TIMEOUT,
                               http_whole_seconds(ctx->server->config->idle_timeout_ms));
     enum MHD_Result result = MHD_queue_response(ctx->connection, (unsigned)status, response);

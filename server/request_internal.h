@@ -53,7 +53,7 @@ struct request_context {
     coding_preference codings; /* from Accept-Encoding */
     bool compressible;         /* a JSON answer computed on a worker: it may be gzip'd and says Vary */
     bool gzip;                 /* the answer is (a complete body) or will be (a stream) gzip-compressed */
-    pthread_mutex_t lock;      /* guards refs, state and suspended, and the producers' shared fields */
+    pthread_mutex_t lock;      /* request_lock's: guards refs, state and suspended, and the producers' shared fields */
     unsigned refs;             /* libmicrohttpd's side, the job, the producers (server/request.h) */
     request_state state;       /* only moves forward, through request_move() */
     bool suspended;            /* the connection waits for request_wake() */
@@ -81,7 +81,7 @@ struct request_context {
 /* server/request.c */
 
 /* Under the lock: the one way the state changes; `to` is always past the state it leaves. */
-void request_move(request_context *ctx, request_state to);
+void request_move(request_context *ctx, request_state to) REQUIRES(ctx);
 
 /* Milliseconds since the request's first line. */
 double request_elapsed_ms(const request_context *ctx);
@@ -126,7 +126,7 @@ unsigned admission_retry_after(const request_context *ctx);
 bool share_take(request_context *ctx, enum MHD_Result *refused);
 
 /* Gives the client's share back, if the request holds it; not under the request's lock. */
-void share_give_back(request_context *ctx);
+void share_give_back(request_context *ctx) EXCLUDES(ctx);
 
 /* server/request_answer.c: each queues an answer and moves the request on to ANSWERING (an event
  * stream's 200 while its job runs: PROGRESSING); MHD_NO closes the connection. */

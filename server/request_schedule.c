@@ -42,10 +42,10 @@ static void set_last_event(request_context *ctx) {
 static void complete_job(request_context *ctx) {
     lifecycle_hook_pause(ctx->pause_at, LIFECYCLE_COMPLETE);
     if (ctx->events != NULL) set_last_event(ctx);
-    pthread_mutex_lock(&ctx->lock);
-    if (ctx->state < REQUEST_COMPUTED) request_move(ctx, REQUEST_COMPUTED);
+    request_lock(ctx);
+    if (request_state_of(ctx) < REQUEST_COMPUTED) request_move(ctx, REQUEST_COMPUTED);
     request_wake(ctx);
-    pthread_mutex_unlock(&ctx->lock);
+    request_unlock(ctx);
     request_release(ctx);
 }
 
@@ -129,9 +129,9 @@ static void refuse_job(compute_job *job, compute_refusal reason) {
 static bool follow_progress(request_context *ctx) {
     event_stream *events = event_stream_create(ctx, ctx->connection, ctx->started_ns, ctx->server->timer);
     if (events == NULL) return false;
-    pthread_mutex_lock(&ctx->lock); /* its tick may already look at the request */
+    request_lock(ctx); /* its tick may already look at the request */
     ctx->events = events;
-    pthread_mutex_unlock(&ctx->lock);
+    request_unlock(ctx);
     ctx->req.time_limit.progress = event_stream_progress(ctx->events);
     ctx->req.deadline.progress = ctx->req.time_limit.progress;
     return true;
@@ -143,8 +143,8 @@ static bool follow_progress(request_context *ctx) {
  * armed again, the watch's reference goes, its last touch of the request. */
 static void watch_client(timer_entry *entry) {
     request_context *ctx = (request_context *)((char *)entry - offsetof(request_context, watch));
-    pthread_mutex_lock(&ctx->lock);
-    bool watching = ctx->state == REQUEST_COMPUTING;
+    request_lock(ctx);
+    bool watching = request_state_of(ctx) == REQUEST_COMPUTING;
     if (watching && suspension_client_gone(ctx->connection)) {
         atomic_store(&ctx->client_gone, true);
         metrics_client_gone();
@@ -152,14 +152,14 @@ static void watch_client(timer_entry *entry) {
     }
     if (watching)
         watching = timer_arm(ctx->server->timer, &ctx->watch, monotonic_now_ns() + CLIENT_WATCH_MS * 1000000LL);
-    pthread_mutex_unlock(&ctx->lock);
+    request_unlock(ctx);
     if (!watching) request_release(ctx);
 }
 
 /* Under the lock, as a plain request's job is queued: its client watch starts, holding a reference.
  * Without memory for its place in the timer, the request goes unwatched (its work stops at its time
  * limit). */
-static void watch_client_start(request_context *ctx) {
+static void watch_client_start(request_context *ctx) REQUIRES(ctx) {
     timer_entry_init(&ctx->watch, watch_client);
     if (timer_arm(ctx->server->timer, &ctx->watch, monotonic_now_ns() + CLIENT_WATCH_MS * 1000000LL)) request_hold(ctx);
 }
@@ -178,23 +178,23 @@ static enum MHD_Result enqueue(request_context *ctx) {
                        : ctx->estimate_seconds * 1e9 < (double)INT64_MAX ? (int64_t)(ctx->estimate_seconds * 1e9)
                                                                          : INT64_MAX;
     /* under the lock the job's completion takes: it cannot wake the connection before it is suspended */
-    pthread_mutex_lock(&ctx->lock);
+    request_lock(ctx);
     compute_admission admission = compute_pool_submit(ctx->server->pool, &ctx->job);
     if (admission == COMPUTE_QUEUED) {
         request_hold(ctx); /* the job's, until complete_job */
         request_move(ctx, REQUEST_COMPUTING);
         if (ctx->events == NULL) watch_client_start(ctx); /* an event stream's tick watches its client */
         request_suspend(ctx);
-        pthread_mutex_unlock(&ctx->lock);
+        request_unlock(ctx);
         return MHD_YES;
     }
-    pthread_mutex_unlock(&ctx->lock);
+    request_unlock(ctx);
     share_give_back(ctx);
     admission_refuse(ctx, admission);
     if (ctx->events != NULL) set_last_event(ctx);
-    pthread_mutex_lock(&ctx->lock); /* the refusal is the request's result */
+    request_lock(ctx); /* the refusal is the request's result */
     request_move(ctx, REQUEST_COMPUTED);
-    pthread_mutex_unlock(&ctx->lock);
+    request_unlock(ctx);
     return answer_result(ctx);
 }
 

@@ -146,7 +146,7 @@ static void generate_compressed(stream *s, json_writer *piece, const deadline *h
 /* Under the request's lock: ask a worker for the next piece unless one is in production, the ring
  * is full or the body complete; the job takes a reference to the request. Marks the stream failed
  * when the pool takes no more work. */
-static void start_piece(stream *s) {
+static void start_piece(stream *s) REQUIRES(s->request) {
     if (s->producer != PRODUCER_IDLE || s->filled == STREAM_PIECES) return;
     s->producing = (s->head + s->filled) % STREAM_PIECES;
     if (!compute_pool_continue(s->pool, &s->job)) {

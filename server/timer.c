@@ -8,13 +8,14 @@
 #include <stdlib.h>
 
 #include "core/common/monotonic.h"
+#include "server/thread_safety.h"
 
 /* The heap's first room, in entries; it doubles when full (an entry armed while the heap is full and
  * no memory can be had is refused). */
 #define TIMER_FIRST_CAPACITY 64
 
 struct timer {
-    pthread_mutex_t lock;
+    mutex lock;
     pthread_cond_t changed; /* an entry was armed earlier than the thread's wake-up, or the stop */
     pthread_cond_t fired;   /* a callback returned */
     timer_entry **heap;     /* heap[0] is the earliest */
@@ -28,14 +29,14 @@ void timer_entry_init(timer_entry *entry, void (*fire)(timer_entry *entry)) {
     *entry = (timer_entry){.fire = fire, .at_ns = 0, .slot = TIMER_UNARMED};
 }
 
-static void place(timer *t, size_t slot, timer_entry *entry) {
+static void place(timer *t, size_t slot, timer_entry *entry) REQUIRES(t->lock) {
     t->heap[slot] = entry;
     entry->slot = slot;
 }
 
 /* Moves the entry at `slot` up while it is earlier than its parent, then down while a child is
  * earlier than it. */
-static void settle(timer *t, size_t slot) {
+static void settle(timer *t, size_t slot) REQUIRES(t->lock) {
     timer_entry *entry = t->heap[slot];
     while (slot > 0 && entry->at_ns < t->heap[(slot - 1) / 2]->at_ns) {
         place(t, slot, t->heap[(slot - 1) / 2]);
@@ -52,7 +53,7 @@ static void settle(timer *t, size_t slot) {
     place(t, slot, entry);
 }
 
-static void take_out(timer *t, timer_entry *entry) {
+static void take_out(timer *t, timer_entry *entry) REQUIRES(t->lock) {
     size_t slot = entry->slot;
     entry->slot = TIMER_UNARMED;
     t->count--;
@@ -63,31 +64,30 @@ static void take_out(timer *t, timer_entry *entry) {
 
 static void *run(void *arg) {
     timer *t = arg;
-    pthread_mutex_lock(&t->lock);
+    mutex_lock(&t->lock);
     while (!t->stopping) {
         if (t->count == 0) {
-            pthread_cond_wait(&t->changed, &t->lock);
+            mutex_wait(&t->changed, &t->lock);
             continue;
         }
         timer_entry *earliest = t->heap[0];
         if (earliest->at_ns == TIMER_NEVER) {
-            pthread_cond_wait(&t->changed, &t->lock);
+            mutex_wait(&t->changed, &t->lock);
             continue;
         }
         if (earliest->at_ns > monotonic_now_ns()) {
-            struct timespec at = monotonic_timespec(earliest->at_ns);
-            pthread_cond_clockwait(&t->changed, &t->lock, CLOCK_MONOTONIC, &at);
+            mutex_wait_until(&t->changed, &t->lock, earliest->at_ns);
             continue;
         }
         take_out(t, earliest);
         t->running = earliest;
-        pthread_mutex_unlock(&t->lock);
+        mutex_unlock(&t->lock);
         earliest->fire(earliest);
-        pthread_mutex_lock(&t->lock);
+        mutex_lock(&t->lock);
         t->running = NULL;
         pthread_cond_broadcast(&t->fired);
     }
-    pthread_mutex_unlock(&t->lock);
+    mutex_unlock(&t->lock);
     return NULL;
 }
 
@@ -97,13 +97,13 @@ timer *timer_start(void) {
     t->heap = calloc(TIMER_FIRST_CAPACITY, sizeof *t->heap);
     if (t->heap == NULL) goto out;
     t->capacity = TIMER_FIRST_CAPACITY;
-    pthread_mutex_init(&t->lock, NULL);
+    mutex_init(&t->lock);
     pthread_cond_init(&t->changed, NULL);
     pthread_cond_init(&t->fired, NULL);
     if (pthread_create(&t->thread, NULL, run, t) == 0) return t;
     pthread_cond_destroy(&t->changed);
     pthread_cond_destroy(&t->fired);
-    pthread_mutex_destroy(&t->lock);
+    mutex_destroy(&t->lock);
 out:
     free(t->heap);
     free(t);
@@ -111,7 +111,7 @@ out:
 }
 
 /* Under the lock: room for one more entry. */
-static bool make_room(timer *t) {
+static bool make_room(timer *t) REQUIRES(t->lock) {
     if (t->count < t->capacity) return true;
     timer_entry **wider = realloc(t->heap, 2 * t->capacity * sizeof *wider);
     if (wider == NULL) return false;
@@ -122,7 +122,7 @@ static bool make_room(timer *t) {
 
 bool timer_arm(timer *t, timer_entry *entry, int64_t at_ns) {
     bool armed = true;
-    pthread_mutex_lock(&t->lock);
+    mutex_lock(&t->lock);
     if (entry->slot == TIMER_UNARMED && !make_room(t)) {
         armed = false;
     } else if (entry->slot == TIMER_UNARMED) {
@@ -134,27 +134,27 @@ bool timer_arm(timer *t, timer_entry *entry, int64_t at_ns) {
         settle(t, entry->slot);
     }
     if (armed && t->heap[0] == entry) pthread_cond_signal(&t->changed);
-    pthread_mutex_unlock(&t->lock);
+    mutex_unlock(&t->lock);
     return armed;
 }
 
 void timer_disarm(timer *t, timer_entry *entry) {
-    pthread_mutex_lock(&t->lock);
+    mutex_lock(&t->lock);
     if (entry->slot != TIMER_UNARMED) take_out(t, entry);
-    while (t->running == entry) pthread_cond_wait(&t->fired, &t->lock);
-    pthread_mutex_unlock(&t->lock);
+    while (t->running == entry) mutex_wait(&t->fired, &t->lock);
+    mutex_unlock(&t->lock);
 }
 
 void timer_stop(timer *t) {
     if (t == NULL) return;
-    pthread_mutex_lock(&t->lock);
+    mutex_lock(&t->lock);
     t->stopping = true;
     pthread_cond_signal(&t->changed);
-    pthread_mutex_unlock(&t->lock);
+    mutex_unlock(&t->lock);
     pthread_join(t->thread, NULL);
     pthread_cond_destroy(&t->changed);
     pthread_cond_destroy(&t->fired);
-    pthread_mutex_destroy(&t->lock);
+    mutex_destroy(&t->lock);
     free(t->heap);
     free(t);
 }
