@@ -300,7 +300,8 @@ static void expire_waiting(timer_entry *entry) {
     compute_job *expired = NULL;
     take_refused(&pool->express, false, &expired, &next_at_ns);
     take_refused(&pool->main, false, &expired, &next_at_ns);
-    timer_arm(pool->timer, &pool->expiry, next_at_ns != 0 ? next_at_ns : TIMER_NEVER); /* its own place: room */
+    timer_arm(pool->timer, &pool->expiry,
+              next_at_ns != 0 ? next_at_ns : TIMER_NEVER); /* from its own callback: never fails */
     for (compute_job *job = expired; job != NULL; job = job->next) pool->expired++;
     if (expired != NULL) refuse_all(pool, expired, COMPUTE_EXPIRED);
     let_go(pool);

@@ -86,7 +86,8 @@ static void tick(timer_entry *entry) {
             metrics_client_gone();
         }
         request_wake(es->request);
-        timer_arm(es->timer, &es->tick, monotonic_now_ns() + ms_to_ns(EVENT_TICK_MS)); /* its own place: room */
+        timer_arm(es->timer, &es->tick,
+                  monotonic_now_ns() + ms_to_ns(EVENT_TICK_MS)); /* from its own callback: never fails */
     }
     request_unlock(es->request);
     if (state == REQUEST_ENDED) request_release(es->request);

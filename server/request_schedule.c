@@ -139,8 +139,8 @@ static bool follow_progress(request_context *ctx) {
 
 /* On the timer thread, every CLIENT_WATCH_MS while a plain request's job waits or runs: a client that
  * closed its connection cancels the job (its deadlines expire at once; the request ends without an
- * answer). Once the job is done, the request ended or the client left, or when the entry cannot be
- * armed again, the watch's reference goes, its last touch of the request. */
+ * answer). Once the job is done, the request ended or the client left, the watch's reference goes, its
+ * last touch of the request. */
 static void watch_client(timer_entry *entry) {
     request_context *ctx = (request_context *)((char *)entry - offsetof(request_context, watch));
     request_lock(ctx);
@@ -150,8 +150,8 @@ static void watch_client(timer_entry *entry) {
         metrics_client_gone();
         watching = false;
     }
-    if (watching)
-        watching = timer_arm(ctx->server->timer, &ctx->watch, monotonic_now_ns() + CLIENT_WATCH_MS * 1000000LL);
+    /* from its own callback: never fails (server/timer.h) */
+    if (watching) timer_arm(ctx->server->timer, &ctx->watch, monotonic_now_ns() + CLIENT_WATCH_MS * 1000000LL);
     request_unlock(ctx);
     if (!watching) request_release(ctx);
 }

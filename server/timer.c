@@ -3,6 +3,7 @@
  * and timer_disarm() on `fired` until the entry's callback has returned. */
 #include "server/timer.h"
 
+#include <assert.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -20,7 +21,8 @@ struct timer {
     pthread_cond_t fired;   /* a callback returned */
     timer_entry **heap;     /* heap[0] is the earliest */
     size_t count, capacity;
-    timer_entry *running; /* whose callback runs now, or NULL */
+    timer_entry *running; /* whose callback runs now, or NULL (never read through: it may be freed) */
+    bool place_kept;      /* a place stays free for `running` until it is armed again */
     bool stopping;
     pthread_t thread;
 };
@@ -81,10 +83,12 @@ static void *run(void *arg) {
         }
         take_out(t, earliest);
         t->running = earliest;
+        t->place_kept = true;
         mutex_unlock(&t->lock);
         earliest->fire(earliest);
         mutex_lock(&t->lock);
         t->running = NULL;
+        t->place_kept = false;
         pthread_cond_broadcast(&t->fired);
     }
     mutex_unlock(&t->lock);
@@ -110,9 +114,11 @@ out:
     return NULL;
 }
 
-/* Under the lock: room for one more entry. */
-static bool make_room(timer *t) REQUIRES(t->lock) {
-    if (t->count < t->capacity) return true;
+/* Under the lock: room for one more entry, `entry`. The place of the entry whose callback runs stays
+ * free for it alone while it is out of the heap, so that its callback can always arm it again. */
+static bool make_room(timer *t, const timer_entry *entry) REQUIRES(t->lock) {
+    size_t kept = t->place_kept && entry != t->running ? 1 : 0;
+    if (t->count + kept < t->capacity) return true;
     timer_entry **wider = realloc(t->heap, 2 * t->capacity * sizeof *wider);
     if (wider == NULL) return false;
     t->heap = wider;
@@ -123,9 +129,10 @@ static bool make_room(timer *t) REQUIRES(t->lock) {
 bool timer_arm(timer *t, timer_entry *entry, int64_t at_ns) {
     bool armed = true;
     mutex_lock(&t->lock);
-    if (entry->slot == TIMER_UNARMED && !make_room(t)) {
+    if (entry->slot == TIMER_UNARMED && !make_room(t, entry)) {
         armed = false;
     } else if (entry->slot == TIMER_UNARMED) {
+        if (entry == t->running) t->place_kept = false; /* it takes its kept place */
         entry->at_ns = at_ns;
         place(t, t->count++, entry);
         settle(t, entry->slot);
@@ -134,6 +141,7 @@ bool timer_arm(timer *t, timer_entry *entry, int64_t at_ns) {
         settle(t, entry->slot);
     }
     if (armed && t->heap[0] == entry) pthread_cond_signal(&t->changed);
+    assert(armed || entry != t->running); /* a callback's re-arm has its kept place */
     mutex_unlock(&t->lock);
     return armed;
 }

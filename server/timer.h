@@ -8,7 +8,8 @@
  * heap and calls it without the timer's lock, so a callback may arm entries, itself included. An
  * entry belongs to its owner (embedded in it); the heap only points at it. Arming an entry that is
  * not armed may have to widen the heap, and fails only when that memory cannot be had; a callback
- * that arms its own entry again always finds room (its own place was just freed). */
+ * that arms its own entry again always finds room, since its place is kept free for it while its
+ * callback runs, whatever other threads arm meanwhile: a re-arm from the callback never fails. */
 #ifndef PUZZLED_SERVER_TIMER_H
 #define PUZZLED_SERVER_TIMER_H
 
