@@ -18,8 +18,10 @@
 #include "server/event_stream.h"
 #include "core/common/monotonic.h"
 #include "server/metrics.h"
+#include "server/stream.h"
 #include "server/suspension.h"
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <inttypes.h>
 #include <pthread.h>
@@ -27,12 +29,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The most of a result put into `out` at once: the event's text is never held whole beside the answer. */
+enum { EVENT_CHUNK_BYTES = 64 * 1024 };
+
 struct event_stream {
     request_context *request;
     struct MHD_Connection *connection;
     int64_t started_ns; /* the request's arrival: elapsed_ms counts from there */
     progress progress;
-    byte_buffer final; /* the last event's text */
+    byte_buffer final;    /* a failed event's text (without its id); empty for a result */
+    byte_buffer result;   /* a result's answer, the one copy held, taken from the request */
+    size_t result_charge; /* the bytes `result` takes from the stream budget (server/stream.h) */
+    size_t result_sent;   /* the I/O thread's: how much of `result` is in `out` already */
+    bool result_sending;  /* the I/O thread's: `result` goes out as data lines, a chunk at a time */
     /* the I/O thread's (milestones_sent and next_progress_ns written under the request's lock) */
     byte_buffer out;
     size_t out_sent;
@@ -95,6 +104,16 @@ static void tick(timer_entry *entry) {
 
 /* ---- the request's side ---- */
 
+static void fail_with(api_error *error, api_error_kind kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void fail_with(api_error *error, api_error_kind kind, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    api_error_set(error, kind, NULL, fmt, args);
+    va_end(args);
+}
+
 event_stream *event_stream_create(request_context *request, struct MHD_Connection *connection, int64_t started_ns,
                                   timer *ticks) {
     event_stream *es = calloc(1, sizeof *es);
@@ -104,6 +123,7 @@ event_stream *event_stream_create(request_context *request, struct MHD_Connectio
     es->started_ns = started_ns;
     progress_init(&es->progress);
     bb_init(&es->final);
+    bb_init(&es->result);
     bb_init(&es->out);
     es->timer = ticks;
     timer_entry_init(&es->tick, tick);
@@ -125,20 +145,25 @@ event_stream *event_stream_create(request_context *request, struct MHD_Connectio
 
 progress *event_stream_progress(event_stream *es) { return &es->progress; }
 
-void event_stream_set_result(event_stream *es, const char *text, size_t length) {
-    byte_buffer *out = &es->final;
-    bb_append_text(out, "event: result\n");
-    for (;;) { /* one data line per line of the answer; a reader joins them with "\n" */
-        const char *newline = length > 0 ? memchr(text, '\n', length) : NULL;
-        size_t line = newline != NULL ? (size_t)(newline - text) : length;
-        bb_append_text(out, "data: ");
-        bb_append(out, text, line);
-        bb_append_text(out, "\n");
-        if (newline == NULL) break;
-        text += line + 1;
-        length -= line + 1;
+/* A result the stream budget cannot hold becomes the failed event a stream over the budget gets. */
+static void fail_over_budget(event_stream *es) {
+    api_error error;
+    fail_with(&error, API_OVERLOADED,
+              "the open streams hold the server's whole stream buffer budget (%zu MiB, its --stream-budget-mb); retry "
+              "after a moment",
+              stream_figures_now().budget_bytes >> 20);
+    event_stream_set_error(es, &error);
+}
+
+void event_stream_set_result(event_stream *es, byte_buffer *answer) {
+    if (!stream_budget_take(answer->cap)) {
+        bb_free(answer);
+        fail_over_budget(es);
+        return;
     }
-    bb_append_text(out, "\n");
+    es->result = *answer;
+    es->result_charge = answer->cap;
+    bb_init(answer);
 }
 
 void event_stream_set_error(event_stream *es, const api_error *error) {
@@ -160,6 +185,8 @@ void event_stream_free(event_stream *es) {
     mutex_unlock(&registry_lock);
     progress_destroy(&es->progress);
     bb_free(&es->final);
+    bb_free(&es->result);
+    stream_budget_give(es->result_charge);
     bb_free(&es->out);
     free(es);
 }
@@ -185,6 +212,30 @@ static bool numbers_moved(const event_stream *es, const progress_view *view) {
     return !es->numbers_sent || view->done != es->last_done || view->total != es->last_total;
 }
 
+/* Puts the next chunk of the result into `out` (at most about EVENT_CHUNK_BYTES), as data lines: each
+ * line of the answer after "data: ", so that a reader joining the lines with "\n" has it byte for
+ * byte, and the event's blank line after the last. */
+static void next_result_chunk(event_stream *es) {
+    const byte_buffer *answer = &es->result;
+    while (es->out.len < EVENT_CHUNK_BYTES && es->result_sent < answer->len) {
+        const char *at = answer->data + es->result_sent;
+        size_t left = answer->len - es->result_sent, room = EVENT_CHUNK_BYTES - es->out.len;
+        const char *newline = memchr(at, '\n', left < room ? left : room);
+        size_t line = newline != NULL ? (size_t)(newline - at) : left < room ? left : room;
+        bb_append(&es->out, at, line);
+        es->result_sent += line;
+        if (newline != NULL) {
+            bb_append_text(&es->out, "\ndata: ");
+            es->result_sent++;
+        }
+    }
+    if (es->result_sent == answer->len) {
+        bb_append_text(&es->out, "\n\n");
+        es->result_sending = false;
+        es->final_sent = true;
+    }
+}
+
 /* Under the request's lock: appends to `out` what is due at `now`, the last event once the job's
  * result is published (see the file's comment). */
 static void compose(event_stream *es, int64_t now, bool computed) REQUIRES(es->request) {
@@ -206,8 +257,14 @@ static void compose(event_stream *es, int64_t now, bool computed) REQUIRES(es->r
         char id[24];
         snprintf(id, sizeof id, "id: %u\n", ++es->events_sent);
         bb_append_text(&es->out, id);
-        bb_append(&es->out, es->final.data, es->final.len);
-        es->final_sent = true;
+        if (es->final.len > 0) {
+            bb_append(&es->out, es->final.data, es->final.len);
+            es->final_sent = true;
+        } else {
+            bb_append_text(&es->out, "event: result\ndata: ");
+            es->result_sending = true;
+            next_result_chunk(es); /* a short result goes out whole, with its event's head */
+        }
     }
     if (es->out.len > 0) es->last_write_ns = now;
 }
@@ -217,7 +274,12 @@ static void compose(event_stream *es, int64_t now, bool computed) REQUIRES(es->r
 static ssize_t read_events(void *cls, uint64_t position, char *buf, size_t max) {
     (void)position;
     event_stream *es = cls;
-    if (es->out_sent == es->out.len) {
+    if (es->out_sent == es->out.len && es->result_sending) {
+        bb_clear(&es->out);
+        es->out_sent = 0;
+        next_result_chunk(es);
+        if (es->out.out_of_memory) return MHD_CONTENT_READER_END_WITH_ERROR;
+    } else if (es->out_sent == es->out.len) {
         bb_clear(&es->out);
         es->out_sent = 0;
         request_lock(es->request);

@@ -71,9 +71,11 @@ event_stream *event_stream_create(request_context *request, struct MHD_Connectio
 /* The record the computation reports into (put it in the request's deadlines). */
 progress *event_stream_progress(event_stream *es);
 
-/* On the worker, once, before the job's completion publishes it: the outcome. The result's text,
- * or the error, becomes the last event. */
-void event_stream_set_result(event_stream *es, const char *text, size_t length);
+/* On the worker, once, before the job's completion publishes it: the outcome, which becomes the last
+ * event. The stream takes the answer over (`*answer` is left empty): it is the one copy held, sent a
+ * chunk at a time, and counted in the stream budget (server/stream.h) until the stream is freed; an
+ * answer the budget cannot take becomes an `overloaded` failed event. */
+void event_stream_set_result(event_stream *es, byte_buffer *answer);
 void event_stream_set_error(event_stream *es, const api_error *error);
 
 /* The computation reported that it began (its fields were good). */

@@ -32,7 +32,7 @@
 
 /* A followed computation's outcome becomes its stream's last event. */
 static void set_last_event(request_context *ctx) {
-    if (ctx->answered_ok) event_stream_set_result(ctx->events, ctx->res.body.data, ctx->res.body.len);
+    if (ctx->answered_ok) event_stream_set_result(ctx->events, &ctx->res.body);
     else event_stream_set_error(ctx->events, &ctx->req.error);
 }
 

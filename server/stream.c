@@ -105,7 +105,7 @@ struct stream {
 
 void stream_free(stream *s) {
     if (s == NULL) return;
-    atomic_fetch_sub(&streams.held, s->charge);
+    stream_budget_give(s->charge);
     s->free_state(s->state);
     bb_free(&s->carry);
     if (s->gzip) gzip_encoder_end(&s->encoder);
@@ -315,14 +315,15 @@ size_t stream_charge(bool direct, bool overlapped, bool gzip) {
     return STREAM_PIECES * piece_bytes(overlapped, gzip) + (gzip ? GZIP_PLAIN_BLOCK + GZIP_STATE_BYTES : 0);
 }
 
-/* Takes `charge` from the budget, or nothing when it would go over. */
-static bool take_from_budget(size_t charge) {
+bool stream_budget_take(size_t charge) {
     size_t held = atomic_load(&streams.held);
     do {
         if (held + charge > streams.budget) return false;
     } while (!atomic_compare_exchange_weak(&streams.held, &held, held + charge));
     return true;
 }
+
+void stream_budget_give(size_t bytes) { atomic_fetch_sub(&streams.held, bytes); }
 
 stream_outcome stream_response_create(api_response *res, bool gzip, compute_pool *pool, request_context *request,
                                       uint64_t *bytes_sent, stream **made, struct MHD_Response **response) {
@@ -332,11 +333,11 @@ stream_outcome stream_response_create(api_response *res, bool gzip, compute_pool
     size_t charge = stream_charge(direct, res->stream_overlapped, gzip);
     stream_outcome outcome = STREAM_OVER_BUDGET;
     stream *s = NULL;
-    if (!take_from_budget(charge)) goto out;
+    if (!stream_budget_take(charge)) goto out;
     outcome = STREAM_NO_MEMORY;
     s = calloc(1, sizeof *s);
     if (s == NULL) {
-        atomic_fetch_sub(&streams.held, charge);
+        stream_budget_give(charge);
         goto out;
     }
     s->charge = charge;

@@ -28,6 +28,11 @@ enum { STREAM_CALL_BYTES = 64 * 1024, STREAM_CALL_BOUND_BYTES = STREAM_CALL_BYTE
 /* Once at start-up, before requests: the budget of all streams' buffers, in bytes. */
 void stream_configure(size_t budget_bytes);
 
+/* Takes `bytes` from the budget, or nothing when it would go over (false); and gives them back. An
+ * event stream's result is held against it too (server/event_stream.h). */
+bool stream_budget_take(size_t bytes);
+void stream_budget_give(size_t bytes);
+
 /* The bytes a stream takes from the budget: a direct one, what one call may write into MHD's buffer;
  * one on the pool, its ring (of wide pieces when overlapped and not gzip'd; with gzip also its plain
  * block and deflate's state). */
