@@ -14,10 +14,11 @@
  * takes whole once poll says it is writable; so the stop's flush, which it watches between waits,
  * is bounded even when nobody reads the other end.
  *
- * Life, once per process, forward only: LOG_IDLE -> LOG_RUNNING (log_buffer_start) -> LOG_FLUSHING
- * (log_buffer_stop: the writer empties the buffer and ends) -> LOG_STOPPED. */
+ * Life, once per process, forward only (move_to asserts it): LOG_IDLE -> LOG_RUNNING (log_buffer_start)
+ * -> LOG_FLUSHING (log_buffer_stop: the writer empties the buffer and ends) -> LOG_STOPPED. */
 #include "server/log_buffer.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <limits.h>
 #include <linux/futex.h>
@@ -56,6 +57,13 @@ static struct {
     atomic_uint_fast64_t written, dropped;
     pthread_t writer;
 } ring;
+
+/* The one way the state changes: always forward (the file's comment). */
+static void move_to(log_state to) {
+    log_state from = atomic_exchange(&ring.state, to);
+    assert(to > from);
+    (void)from;
+}
 
 static void count(atomic_uint_fast64_t *counter, uint64_t lines) {
     atomic_fetch_add_explicit(counter, lines, memory_order_relaxed);
@@ -193,10 +201,10 @@ static void *write_lines(void *unused) {
 bool log_buffer_start(void) {
     if (atomic_load(&ring.state) != LOG_IDLE) return false;
     for (size_t i = 0; i < SLOTS; i++) atomic_init(&ring.slots[i].sequence, i);
-    atomic_store(&ring.state, LOG_RUNNING);
+    move_to(LOG_RUNNING);
     int failed = pthread_create(&ring.writer, NULL, write_lines, NULL);
     if (failed != 0) {
-        atomic_store(&ring.state, LOG_STOPPED);
+        move_to(LOG_STOPPED);
         fprintf(stderr, "puzzled: cannot start the log writer: %s\n", strerror(failed));
     }
     return failed == 0;
@@ -205,10 +213,10 @@ bool log_buffer_start(void) {
 void log_buffer_stop(void) {
     if (atomic_load(&ring.state) != LOG_RUNNING) return;
     ring.flush_by = deadline_after_ms(LOG_FLUSH_MS);
-    atomic_store(&ring.state, LOG_FLUSHING);
+    move_to(LOG_FLUSHING);
     wake_writer();
     pthread_join(ring.writer, NULL);
-    atomic_store(&ring.state, LOG_STOPPED);
+    move_to(LOG_STOPPED);
     uint64_t dropped = atomic_load(&ring.dropped);
     if (dropped > 0)
         fprintf(stderr, "puzzled: %llu log lines dropped since the start (puzzled_log_lines_dropped_total)\n",
