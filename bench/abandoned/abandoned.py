@@ -10,10 +10,12 @@ Prints benchmark TSV rows (measure, ours, peer, peer's figure, unit, lower|highe
 import os
 import re
 import socket
-import subprocess
 import sys
 import time
 import urllib.request
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from service import start  # noqa: E402
 
 CLIENTS = 20
 LEAVE_S = 0.2
@@ -21,13 +23,6 @@ POLL_S = 0.005
 # Skipping 10^12 solutions runs until its time limit: no estimate, so it is admitted and runs.
 LISTING = "/queens?n=24&offset=1000000000000&limit=1&algorithm=backtracking&time_limit_ms=10000"
 COUNT = "/queens?n=16&mode=count"
-
-
-def start(binary):
-    process = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", "0", "--workers", "1",
-                                "--client-rate", "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    port = int(re.search(r":(\d+)", process.stdout.readline()).group(1))
-    return process, port
 
 
 def busy(port):
@@ -44,7 +39,7 @@ def timed_get(port, path):
 
 
 def main():
-    process, port = start(os.environ["PUZZLED_BIN"])
+    process, port = start(os.environ["PUZZLED_BIN"], ["--workers", "1", "--client-rate", "0"])
     try:
         _, idle_ms = timed_get(port, COUNT)
         for _ in range(CLIENTS):

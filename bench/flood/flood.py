@@ -3,7 +3,7 @@
 that the per-client share does not decide; --max-connections-per-ip 0), CONNECTIONS keep-alive
 connections each send /queens?n=17&mode=count (seconds of work), again PAUSE_S after each answer, for
 DURATION_S. What the workers can run, runs; the rest must be refused by the predicted wait at once,
-503 with Retry-After. Meanwhile one more connection times /healthz every PROBE_EVERY_S. The pause
+503 with Retry-After. Meanwhile one more connection times /healthz (bench/lib/service.py). The pause
 keeps the client's own threads from setting the pace of what is measured.
 Prints benchmark TSV rows (measure, ours, peer, peer's figure, unit, lower|higher).
     PUZZLED_BIN=build-bench/puzzled bench/flood/flood.py
@@ -11,30 +11,17 @@ Prints benchmark TSV rows (measure, ours, peer, peer's figure, unit, lower|highe
 import http.client
 import json
 import os
-import re
-import subprocess
 import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from service import HealthzProbe, percentile, start  # noqa: E402
+
 CONNECTIONS = 64
 DURATION_S = 10
 PAUSE_S = 0.05
-PROBE_EVERY_S = 0.02
 COUNT = "/queens?n=17&mode=count"
-
-
-def start(binary):
-    process = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", "0", "--workers", "2", "--client-rate", "0",
-                                "--max-connections-per-ip", "0"],
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    port = int(re.search(r":(\d+)", process.stdout.readline()).group(1))
-    return process, port
-
-
-def percentile(values, share):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(share * len(values)))] if values else float("nan")
 
 
 def flood(port, until, refusals, statuses, lock):
@@ -60,32 +47,19 @@ def flood(port, until, refusals, statuses, lock):
     connection.close()
 
 
-def probe(port, stop, latencies):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    while not stop.is_set():
-        began = time.monotonic()
-        connection.request("GET", "/healthz")
-        connection.getresponse().read()
-        latencies.append((time.monotonic() - began) * 1e3)
-        time.sleep(PROBE_EVERY_S)
-    connection.close()
-
-
 def main():
-    process, port = start(os.environ["PUZZLED_BIN"])
+    process, port = start(os.environ["PUZZLED_BIN"], ["--workers", "2", "--client-rate", "0", "--max-connections-per-ip", "0"])
     try:
         until = time.monotonic() + DURATION_S
         refusals, statuses, lock = [], {}, threading.Lock()
-        stop, latencies = threading.Event(), []
-        prober = threading.Thread(target=probe, args=(port, stop, latencies))
+        prober = HealthzProbe(port)
         prober.start()
         flooders = [threading.Thread(target=flood, args=(port, until, refusals, statuses, lock)) for _ in range(CONNECTIONS)]
         for thread in flooders:
             thread.start()
         for thread in flooders:
             thread.join()
-        stop.set()
-        prober.join()
+        prober.stop()
     finally:
         process.terminate()
         process.wait()
@@ -95,7 +69,7 @@ def main():
     label = f"{CONNECTIONS} connections of n = 17 counts, {DURATION_S} s"
     print(f"{label}: 503 overloaded refusal p99 (goal 10 ms)\t{percentile([ms for ms, _ in refusals], 0.99):.1f}\t-\t-\tms\tlower")
     print(f"{label}: overloaded refusals without Retry-After\t{without_retry_after}\t-\t-\tcount\tlower")
-    print(f"{label}: /healthz p99 meanwhile (goal 20 ms)\t{percentile(latencies, 0.99):.1f}\t-\t-\tms\tlower")
+    print(f"{label}: /healthz p99 meanwhile (goal 20 ms)\t{prober.p99():.1f}\t-\t-\tms\tlower")
 
 
 main()

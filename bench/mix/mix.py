@@ -3,7 +3,7 @@
 small work (bench/mix/mix.lua: a shuffle, the 5,040 permutations of 7 items, a knight's tour on 8 x 8,
 a ladder, a generated Sudoku, an SVG board, /healthz, neighbours, a 404 and a 400 by design, ...) from
 one address, for DURATION_S, at 32 and at 256 connections, on a server of its own. Meanwhile one
-more connection times /healthz every PROBE_EVERY_S. From /metrics before and after: the share of
+more connection times /healthz (bench/lib/service.py). From /metrics before and after: the share of
 answers that were 503, and the queue wait's p99 (the upper bound of its histogram bucket).
 Prints benchmark TSV rows (measure, ours, peer, peer's figure, unit, lower|higher).
     PUZZLED_BIN=build-bench/puzzled bench/mix/mix.py [DURATION_S]
@@ -14,20 +14,13 @@ import re
 import subprocess
 import sys
 import tempfile
-import threading
-import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from service import HealthzProbe, start  # noqa: E402
 
 CONNECTION_COUNTS = (32, 256)
 DURATION_S = int(sys.argv[1]) if len(sys.argv) > 1 else 60
-PROBE_EVERY_S = 0.02
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def start(binary, log):
-    process = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", "0", "--client-rate", "0",
-                                "--max-connections-per-ip", "0"], stdout=subprocess.PIPE, stderr=log, text=True)
-    port = int(re.search(r":(\d+)", process.stdout.readline()).group(1))
-    return process, port
 
 
 def metrics(port):
@@ -56,33 +49,19 @@ def p99_bucket(before, after):
     return "+Inf"
 
 
-def probe(port, stop, latencies):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    while not stop.is_set():
-        began = time.monotonic()
-        connection.request("GET", "/healthz")
-        connection.getresponse().read()
-        latencies.append((time.monotonic() - began) * 1e3)
-        time.sleep(PROBE_EVERY_S)
-    connection.close()
-
-
 def burst(port, connections):
     statuses_before, waits_before, refusals_before = metrics(port)
-    stop, latencies = threading.Event(), []
-    prober = threading.Thread(target=probe, args=(port, stop, latencies))
+    prober = HealthzProbe(port)
     prober.start()
     subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{DURATION_S}s", "-s", os.path.join(HERE, "mix.lua"),
                     f"http://127.0.0.1:{port}"], check=True, stdout=subprocess.DEVNULL)
-    stop.set()
-    prober.join()
+    prober.stop()
     statuses_after, waits_after, refusals_after = metrics(port)
     counts = {s: statuses_after[s] - statuses_before.get(s, 0) for s in statuses_after}
-    counts["200"] = counts.get("200", 0) - len(latencies) - 1  # the prober's and the metrics' own /healthz
+    counts["200"] = counts.get("200", 0) - len(prober.latencies) - 1  # the prober's and the metrics' own /healthz
     answers = sum(counts.values())
     refused = counts.get("503", 0)
-    latencies.sort()
-    healthz_p99 = latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
+    healthz_p99 = prober.p99()
     refused_by = {reason: refusals_after[reason] - refusals_before.get(reason, 0) for reason in refusals_after}
     print(f"mix at {connections}: {int(answers)} answers, by status {sorted(counts.items())}, "
           f"queue refusals by reason {refused_by}", file=sys.stderr)
@@ -95,7 +74,7 @@ def burst(port, connections):
 
 def main():
     with tempfile.TemporaryFile() as log:  # the access log goes to a file, as in production
-        process, port = start(os.environ["PUZZLED_BIN"], log)
+        process, port = start(os.environ["PUZZLED_BIN"], ["--client-rate", "0", "--max-connections-per-ip", "0"], log)
         try:
             for connections in CONNECTION_COUNTS:
                 burst(port, connections)
