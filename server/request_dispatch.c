@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "server/accept.h"
+#include "server/access_log.h"
 #include "server/alloc_failure.h"
 #include "server/metrics.h"
 #include "server/printable.h"
@@ -146,6 +147,13 @@ static enum MHD_Result dispatch(request_context *ctx) {
     return answer_result(ctx);
 }
 
+/* Keeps the first bytes of the path that fit in `kept` (`size` bytes); a longer path ends in
+ * LOG_CUT_MARK, so its access line and its 404 say that it was cut (no route is that long). */
+static void keep_path(char *kept, size_t size, const char *url) {
+    if ((size_t)snprintf(kept, size, "%s", url) >= size)
+        memcpy(kept + size - sizeof LOG_CUT_MARK, LOG_CUT_MARK, sizeof LOG_CUT_MARK);
+}
+
 /* The first call for a request: remember what it is; refuse at once what breaks HTTP/1.1 rules
  * (server/strict_http.h), a target over --max-url, and an announced body over --max-body when the
  * client waits for 100-continue or the body is too large to read and drop (the connection is then
@@ -153,7 +161,7 @@ static enum MHD_Result dispatch(request_context *ctx) {
  * reads the answer instead of a broken pipe. */
 static enum MHD_Result first_call(request_context *ctx, const char *url, const char *method, const char *version) {
     snprintf(ctx->method, sizeof ctx->method, "%s", method);
-    snprintf(ctx->path, sizeof ctx->path, "%s", url);
+    keep_path(ctx->path, sizeof ctx->path, url);
     request_id_choose(ctx->request_id, MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, "X-Request-Id"));
     ctx->fails_allocation =
         alloc_failure_arm(MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, ALLOC_FAILURE_HEADER));

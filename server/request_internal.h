@@ -32,6 +32,10 @@
 #include "server/stream.h"
 #include "server/timer.h"
 
+/* The bytes of its path a request keeps, the NUL included: what routing, the access line and the
+ * 404's message see; a longer path is kept cut, ending in LOG_CUT_MARK (server/access_log.h). */
+#define REQUEST_PATH_BYTES 256
+
 struct request_context {
     compute_job job; /* first: the job's address is the context's */
     http_server *server;
@@ -39,7 +43,7 @@ struct request_context {
     struct MHD_Connection *connection;
     int64_t started_ns; /* the first line's arrival (core/common/monotonic.h) */
     char method[16];
-    char path[256];
+    char path[REQUEST_PATH_BYTES];
     char request_id[REQUEST_ID_MAX_LENGTH + 1];
     char client[CLIENT_ADDRESS_SIZE];
     bool holds_share;     /* counted in the client's computing requests in progress */

@@ -49,6 +49,12 @@ MESSAGE_LINE = re.compile(rf"^{STAMP} (debug|info|warn) (\S+) (.+)$")
 DIRECT_LINE = "puzzled: "  # start-up and stop messages, written directly
 TALLY = re.compile(r"^puzzled: (\d+) log lines dropped")
 LEVELS = {"debug", "info", "warn"}
+# A path longer than the request object keeps (REQUEST_PATH_BYTES, server/request_internal.h, its NUL
+# included), and how its access line must show it: the bytes that fit, ending in the cut mark.
+REQUEST_PATH_BYTES = 256
+LONG_PATH = "/" + "b" * 299
+CUT_MARK = "[cut]"
+LONG_PATH_LOGGED = LONG_PATH[:REQUEST_PATH_BYTES - 1 - len(CUT_MARK)] + CUT_MARK
 
 
 def ask_health(port, count, statuses):
@@ -163,6 +169,15 @@ def refused_by_library(port):
     return statuses
 
 
+def ask_long_path(port):
+    """GET of a path longer than the request keeps; its status."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=SOCKET_TIMEOUT_S)
+    connection.request("GET", LONG_PATH)
+    status = connection.getresponse().status
+    connection.close()
+    return status
+
+
 def parsed(line, json_lines):
     """(kind, level, source, text) of a line of the log, or None when it is outside its format."""
     if json_lines:
@@ -190,6 +205,7 @@ def test_format_kept(binary, json_lines):
         process, port = start_puzzled(binary, flags, stderr=log)
         abort_streams(port)
         statuses = refused_by_library(port)
+        long_path_status = ask_long_path(port)
         process.send_signal(signal.SIGTERM)
         try:
             status = process.wait(timeout=STOP_TIMEOUT_S)
@@ -214,6 +230,10 @@ def test_format_kept(binary, json_lines):
     check(f"{name}: libmicrohttpd's messages about a client that left are at level debug "
           f"({len(send_failures)} of {2 * ABORTED_STREAMS} aborted streams made one)",
           all(m[1] == "debug" for m in send_failures), [m for m in send_failures if m[1] != "debug"][:3])
+    cut = [line for line, entry in entries if entry is not None and entry[0] == "access"
+           and (LONG_PATH_LOGGED + " " in line or LONG_PATH_LOGGED + '"' in line)]
+    check(f"{name}: a path longer than the request keeps is logged with the cut mark (its answer {long_path_status})",
+          long_path_status == 404 and len(cut) == 1, cut)
     streams = [line for line, entry in entries if entry is not None and entry[0] == "access" and "/permutations" in line]
     check(f"{name}: every aborted stream has its access line", len(streams) == 2 * ABORTED_STREAMS, len(streams))
 
