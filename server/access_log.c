@@ -29,12 +29,20 @@ bool access_log_start(bool json) {
 
 void access_log_stop(void) { log_buffer_stop(); }
 
-/* Now, as the log writes it: 2026-01-31T23:59:59Z. */
+/* Now, as the log writes it: 2026-01-31T23:59:59Z (STAMP_LENGTH characters). Formatted once a second
+ * per thread: every line of that second reuses it. */
+#define STAMP_LENGTH 20
 static void timestamp(char stamp[32]) {
+    static _Thread_local time_t formatted_second = -1;
+    static _Thread_local char formatted[32];
     time_t now = time(NULL);
-    struct tm utc;
-    gmtime_r(&now, &utc);
-    strftime(stamp, 32, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    if (now != formatted_second) {
+        struct tm utc;
+        gmtime_r(&now, &utc);
+        strftime(formatted, sizeof formatted, "%Y-%m-%dT%H:%M:%SZ", &utc);
+        formatted_second = now;
+    }
+    memcpy(stamp, formatted, STAMP_LENGTH + 1);
 }
 
 /* A line snprintf made in `line` (`capacity` bytes): cut to end in a newline when it did not fit. */
@@ -62,12 +70,58 @@ static void open_json(json_writer *line, const char *stamp, log_level level) {
     jw_cstring(line, level_names[level]);
 }
 
+/* An access line put together by appending to `text` (LOG_LINE_BYTES), without stdio's format parsing:
+ * it is made for every request. What does not fit is left out, and the line still ends in a newline. */
+typedef struct text_line {
+    char text[LOG_LINE_BYTES];
+    size_t length; /* the newline's room kept: at most LOG_LINE_BYTES - 1 */
+} text_line;
+
+static void append(text_line *line, const char *bytes, size_t length) {
+    size_t room = LOG_LINE_BYTES - 1 - line->length;
+    if (length > room) length = room;
+    memcpy(line->text + line->length, bytes, length);
+    line->length += length;
+}
+
+static void append_text(text_line *line, const char *text) { append(line, text, strlen(text)); }
+
+/* `value` in decimal, at least `digits` digits (zeros in front). */
+static void append_decimal(text_line *line, uint64_t value, int digits) {
+    char decimal[24];
+    char *first = decimal + sizeof decimal;
+    do {
+        *--first = (char)('0' + value % 10);
+        value /= 10;
+    } while (value != 0 || decimal + sizeof decimal - first < digits);
+    append(line, first, (size_t)(decimal + sizeof decimal - first));
+}
+
 static void write_text(const access_entry *entry, const char *stamp, const char *safe_path) {
-    char line[LOG_LINE_BYTES];
-    int n = snprintf(line, sizeof line, "%s %s %s %d %llu %.3fms %s %s %s\n", stamp, entry->method, safe_path,
-                     entry->status, (unsigned long long)entry->bytes, entry->duration_ms, entry->outcome,
-                     entry->request_id, entry->client);
-    put_formatted(line, sizeof line, n);
+    text_line line = {.length = 0};
+    append_text(&line, stamp);
+    append(&line, " ", 1);
+    append_text(&line, entry->method);
+    append(&line, " ", 1);
+    append_text(&line, safe_path);
+    append(&line, " ", 1);
+    append_decimal(&line, entry->status > 0 ? (uint64_t)entry->status : 0, 1);
+    append(&line, " ", 1);
+    append_decimal(&line, entry->bytes, 1);
+    append(&line, " ", 1);
+    /* the duration to the microsecond, as %.3f of the milliseconds writes it */
+    uint64_t micros = entry->duration_ms > 0 ? (uint64_t)(entry->duration_ms * 1000 + 0.5) : 0;
+    append_decimal(&line, micros / 1000, 1);
+    append(&line, ".", 1);
+    append_decimal(&line, micros % 1000, 3);
+    append(&line, "ms ", 3);
+    append_text(&line, entry->outcome);
+    append(&line, " ", 1);
+    append_text(&line, entry->request_id);
+    append(&line, " ", 1);
+    append_text(&line, entry->client);
+    line.text[line.length++] = '\n';
+    log_buffer_put(line.text, line.length);
 }
 
 static void write_json(const access_entry *entry, const char *stamp, const char *safe_path) {

@@ -8,7 +8,9 @@
  * The writer sleeps on a futex word (`writer_asleep`) when it finds nothing to take; a putter that
  * publishes a line clears the word and wakes it. Both sides store, then read the other's word
  * (sequentially consistent), so a line published while the writer decides to sleep is seen by one
- * of them.
+ * of them. After a batch shorter than half of PIPE_BUF, the writer first lets lines gather for a
+ * moment, awake: under steady traffic it writes many lines at a time and never sleeps, so that no
+ * putter makes a system call to wake it.
  *
  * The writer waits for stderr with poll before each write of at most PIPE_BUF bytes, which a pipe
  * takes whole once poll says it is writable; so the stop's flush, which it watches between waits,
@@ -28,6 +30,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/common/deadline.h"
@@ -37,6 +40,11 @@ _Static_assert((SLOTS & (SLOTS - 1)) == 0, "the slot count is a power of two, so
 _Static_assert(LOG_LINE_BYTES <= PIPE_BUF, "a line fits one write that a writable pipe takes whole");
 /* How often the writer, waiting for stderr to take bytes, looks whether the stop's flush time is up. */
 #define SINK_WAIT_SLICE_MS 50
+/* How long the writer, after a short batch, lets lines gather before it takes the next: under a steady
+ * stream of requests it then writes one batch of many lines a time and never sleeps on the futex, so
+ * that a putter has no one to wake (one system call on the I/O thread per line otherwise). A line waits
+ * at most this long more to be written. */
+#define GATHER_US 1000
 
 typedef enum log_state { LOG_IDLE, LOG_RUNNING, LOG_FLUSHING, LOG_STOPPED } log_state;
 
@@ -181,6 +189,14 @@ static bool wait_for_lines(void) {
     return true;
 }
 
+/* After a batch under half of PIPE_BUF, while running: lets lines gather for GATHER_US, awake (putters
+ * see no sleeper to wake). */
+static void gather_lines(size_t used) {
+    if (used >= PIPE_BUF / 2 || atomic_load_explicit(&ring.state, memory_order_acquire) != LOG_RUNNING) return;
+    struct timespec pause = {.tv_sec = 0, .tv_nsec = GATHER_US * 1000L};
+    nanosleep(&pause, NULL);
+}
+
 static void *write_lines(void *unused) {
     (void)unused;
     char batch[PIPE_BUF];
@@ -189,7 +205,10 @@ static void *write_lines(void *unused) {
         size_t lines = take_lines(batch, sizeof batch, &used);
         if (lines > 0) {
             count_batch(batch, used, send_out(batch, used), lines);
-            if (!flush_time_up()) continue;
+            if (!flush_time_up()) {
+                gather_lines(used);
+                continue;
+            }
             /* the flush time is up: what is still buffered is given up */
             count(&ring.dropped, atomic_load(&ring.next_put) - taking());
             return NULL;

@@ -1,7 +1,7 @@
 /* Counting n-queens solutions: all of them by border constellations (NQueensFAF's method, see
- * queens_constellation.h) searched in shares offered to idle threads (core/common/fork_join.h), the
- * fundamental ones by Burnside's lemma from the
- * solutions the rotations fix (queens_rotation.h); and plain enumeration, for cross-checks. */
+ * queens_constellation.h) searched in shares offered to idle threads (core/common/fork_join.h), or by a
+ * plain bitmask search for a small n; the fundamental ones by Burnside's lemma from the solutions the
+ * rotations fix (queens_rotation.h); and plain enumeration, for cross-checks. */
 #include "core/queens/queens_count.h"
 
 #include <stdatomic.h>
@@ -99,16 +99,57 @@ static core_status count_constellations(int n, const uint64_t *numbers, uint64_t
     return CORE_OK;
 }
 
+/* The completions of a board whose rows above are filled: `columns`, and the squares of the next row
+ * that the diagonals of the queens above attack (`left`, `right`), within `all`, the board's columns. */
+static uint64_t count_completions(uint32_t all, uint32_t columns, uint32_t left, uint32_t right) {
+    if (columns == all) return 1;
+    uint64_t found = 0;
+    for (uint32_t free = all & ~(columns | left | right); free != 0; free &= free - 1) {
+        uint32_t queen = free & (0u - free);
+        found += count_completions(all, columns | queen, (left | queen) << 1, (right | queen) >> 1);
+    }
+    return found;
+}
+
+/* Below QUEENS_COUNT_SPLIT_MIN_N: every solution by a plain bitmask search, the first row's queen in
+ * the left half only and the count doubled (the mirror image of a solution has its queen in the other
+ * half), the middle column of an odd n once; the fundamental ones by Burnside's lemma, as for the
+ * constellations. Bounded work: the deadline is polled by the rotations' searches alone. */
+static core_status count_small(int n, const deadline *dl, queens_counts *out) {
+    if (n == 1) { /* every symmetry fixes the one solution: Burnside's formula does not hold */
+        *out = (queens_counts){1, 1};
+        return CORE_OK;
+    }
+    uint32_t all = ((uint32_t)1 << n) - 1;
+    uint64_t total = 0;
+    for (int col = 0; col < n / 2; col++) {
+        uint32_t queen = (uint32_t)1 << col;
+        total += 2 * count_completions(all, queen, queen << 1, queen >> 1);
+    }
+    if (n % 2 == 1) {
+        uint32_t queen = (uint32_t)1 << (n / 2);
+        total += count_completions(all, queen, queen << 1, queen >> 1);
+    }
+    queens_poll poll = {.dl = dl};
+    atomic_init(&poll.stop, false);
+    uint64_t half_turn_fixed, quarter_turn_fixed;
+    core_status status = queens_count_rotation_fixed(n, 2, NULL, &poll, &half_turn_fixed);
+    if (status == CORE_OK) status = queens_count_rotation_fixed(n, 1, NULL, &poll, &quarter_turn_fixed);
+    if (status != CORE_OK) return status;
+    *out = (queens_counts){total, (total + half_turn_fixed + 2 * quarter_turn_fixed) / 8};
+    return CORE_OK;
+}
+
 core_status queens_count_fast(int n, unsigned threads, const deadline *dl, queens_counts *out) {
     if (n < QUEENS_COUNT_SPLIT_MIN_N) {
-        return queens_count_by_enumeration(n, QUEENS_BITMASK, dl, out);
+        return count_small(n, dl, out);
     }
     return count_constellations(n, NULL, queens_constellation_range(n), NULL, threads, dl, out);
 }
 
 core_status queens_count_part(const queens_part *part, unsigned threads, const deadline *dl, queens_counts *out) {
     if (part->n < QUEENS_PART_MIN_N) {
-        if (part->whole) return queens_count_by_enumeration(part->n, QUEENS_BITMASK, dl, out);
+        if (part->whole) return count_small(part->n, dl, out);
         progress_begin(progress_of(dl), "subproblems", 0);
         *out = (queens_counts){0, 0};
         return CORE_OK;

@@ -14,11 +14,11 @@
 /* Most shares one count is cut into. */
 #define QUEENS_COUNT_MAX_THREADS 64
 
-/* Below this n the fast counter is the plain enumeration on the caller's thread, without a split: on
- * one core it beats the constellations up to n = 10 (0.29 ms against 0.60 ms; n = 8: 7 us against
- * 0.17 ms), and at n = 11 it no longer does (1.39 ms against 1.07 ms). Below n = 4 the constellations
- * do not apply at all (n = 1 is one square on all four border lines, and the reflections fix it,
- * against the formula for the fundamental count). docs/performance.md#small-counts-without-splitting */
+/* Below this n the fast counter is a plain bitmask search on the caller's thread, without a split (it
+ * counts the completions and builds no solution): on one core it beats the constellations there, so a
+ * split could only cut a slower method in two. Below n = 4 the constellations do not apply at all (n = 1
+ * is one square on all four border lines, and the reflections fix it, against the formula for the
+ * fundamental count). docs/performance.md#small-counts-without-splitting */
 #define QUEENS_COUNT_SPLIT_MIN_N 11
 
 typedef struct queens_counts {
@@ -31,7 +31,8 @@ typedef struct queens_counts {
  * constellations taken one at a time from a shared counter by `threads` shares (0: one per online
  * core), all but the caller's offered to idle threads (core/common/fork_join.h), so that all finish
  * together; the fundamental solutions by Burnside's lemma from the solutions the rotations fix
- * (queens_rotation.h). Below QUEENS_COUNT_SPLIT_MIN_N, queens_count_by_enumeration instead. 1 <= n <=
+ * (queens_rotation.h). Below QUEENS_COUNT_SPLIT_MIN_N, the plain search (the fundamental solutions by the
+ * same lemma). 1 <= n <=
  * QUEENS_MAX_N. CORE_DEADLINE (counts unset) when the deadline passed first. */
 core_status queens_count_fast(int n, unsigned threads, const deadline *dl, queens_counts *out);
 
