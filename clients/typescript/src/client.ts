@@ -10,7 +10,7 @@
 // used: browsers and Node 20 alike, no polyfills.
 import { errorFromResponse, parseJson } from './errors.js';
 import { hookedRequest, hookedResponse, type Hooks } from './hooks.js';
-import { EVENT_STREAM, NDJSON, readAnswer } from './media.js';
+import { EVENTS_OR_ANY, NDJSON, readAnswer } from './media.js';
 import { ndjsonArray, ndjsonValues } from './ndjson.js';
 import { progressEvents, type ProgressEvent } from './progress.js';
 import { withRetry, type RetryOptions } from './retry.js';
@@ -142,7 +142,7 @@ export function createClient(options: ClientOptions): PuzzledClient {
       return ndjsonValues(() => send({ method: 'POST', path, body, accept: NDJSON }, call), call?.signal);
     },
     progress: ((path: string, body: unknown, call?: CallOptions) => progressEvents(
-      () => send({ method: 'POST', path, body, accept: EVENT_STREAM }, call),
+      () => send({ method: 'POST', path, body, accept: EVENTS_OR_ANY }, call),
       (text, status) => resultOf(body, text, status),
     )) as PuzzledClient['progress'],
     async preflight(path, call) {

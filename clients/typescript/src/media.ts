@@ -6,6 +6,9 @@ import { parseJson, streamCut } from './errors.js';
 export const JSON_TYPE = 'application/json';
 export const NDJSON = 'application/x-ndjson';
 export const EVENT_STREAM = 'text/event-stream';
+/** What `progress` asks for: the events where the path reports progress, else its plain answer (JSON,
+ * NDJSON, SVG), which an Accept of the events alone would have answered 406 `not_acceptable`. */
+export const EVENTS_OR_ANY = `${EVENT_STREAM}, */*;q=0.1`;
 
 /** The media type of a response, lowercase, without parameters ("" when it has none). */
 export function mediaType(response: Response): string {

@@ -26,8 +26,9 @@ export type ProgressEvent<T> =
   | { type: 'progress'; progress: Progress }
   | { type: 'result'; result: T };
 
-/** The events of the 2xx response that `send` resolves with (sent with `Accept: text/event-stream`);
- * `parseAnswer` reads the answer's text (the result event's data, or a plain JSON or NDJSON body). */
+/** The events of the 2xx response that `send` resolves with (sent with the Accept EVENTS_OR_ANY:
+ * events, or the plain answer); `parseAnswer` reads the answer's text (the result event's data, or a
+ * plain JSON or NDJSON body). */
 export async function* progressEvents<T>(send: () => Promise<Response>, parseAnswer: (text: string, status: number) => T): AsyncGenerator<ProgressEvent<T>, void, undefined> {
   const response = await send();
   const status = response.status;
