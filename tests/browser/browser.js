@@ -802,6 +802,26 @@ test('a page on another origin calls every endpoint (preflight, NDJSON reader, 4
   equal([seen.error.status, seen.error.body.error.code, seen.error.body.error.field], [400, 'invalid_field', 'n'], 'the 4xx body');
 });
 
+// The same URL answers NDJSON or JSON by Accept, both cacheable for an hour: Vary: Accept keeps the
+// two apart in Chromium's HTTP cache. The repeated fetches show the cache at work (the stored answer
+// replayed, its X-Request-Id again), so the plain fetch's fresh JSON answer is Vary's doing.
+test('a page on another origin: an NDJSON fetch, then a plain fetch of the same URL, gets JSON from Chromium\'s cache', async ({page, staticBase, base}) => {
+  await page.goto(`${staticBase}/index.html`);
+  const [lines, linesAgain, plain, plainAgain] = await page.evaluate((service) => cacheChecks(service), base);
+  const permutations = ['abc', 'acb', 'bac', 'bca', 'cab', 'cba'];
+  for (const seen of [lines, linesAgain]) {
+    equal([seen.status, seen.type], [200, 'application/x-ndjson'], 'the NDJSON fetch');
+    equal(seen.body, permutations.map((p) => `"${p}"\n`).join(''), 'the NDJSON lines');
+  }
+  equal(linesAgain.requestId, lines.requestId, 'the second NDJSON fetch is the cached answer (the cache is at work)');
+  for (const seen of [plain, plainAgain]) {
+    equal([seen.status, seen.type], [200, 'application/json'], 'the plain fetch gets JSON, not the cached NDJSON');
+    equal(JSON.parse(seen.body), {kind: 'permutations', total: '6', next_offset: null, permutations}, 'the JSON answer');
+  }
+  check(plain.requestId !== lines.requestId, 'the plain fetch went to the service');
+  equal(plainAgain.requestId, plain.requestId, 'the second plain fetch is the cached JSON answer');
+});
+
 test('behind the nginx of docker/: the playground, a stream, /docs and the headers', async ({page, proxied, shot}) => {
   await openEndpoint(page, proxied, '/word-ladder');
   check(/^200 /.test(await send(page, {})), 'the word ladder through nginx');

@@ -1,6 +1,7 @@
 // The calls of the cross-origin page (see index.html). Every endpoint is called with fetch: POST with
 // Content-Type: application/json (a preflighted request) with the example of openapi.yaml, read from
 // the service itself with its js-yaml; an NDJSON stream read with getReader(); the JSON body of a 4xx.
+// And one URL fetched as NDJSON then as JSON through the browser's HTTP cache (cacheChecks).
 // Returns what it saw; tests/browser/browser.js judges it.
 'use strict';
 
@@ -52,4 +53,20 @@ async function crossOriginChecks(service) {
 
   return {origin: location.origin, calls, stream: {status: stream.status, type: stream.headers.get('Content-Type'), lines},
     error: {status: bad.status, body: error}};
+}
+
+// One cacheable URL (Cache-Control: public, max-age) fetched twice with Accept: application/x-ndjson,
+// then twice plainly, each body read whole before the next fetch. X-Request-Id tells where an answer
+// came from: the same id again is the browser's cache replaying the stored answer, a new id a fresh
+// answer from the service.
+async function cacheChecks(service) {
+  const url = `${service}/permutations?text=abc`;
+  const fetches = [];
+  for (const accept of ['application/x-ndjson', 'application/x-ndjson', undefined, undefined]) {
+    const response = await fetch(url, accept ? {headers: {Accept: accept}} : {});
+    fetches.push({accept: accept ?? null, status: response.status, type: response.headers.get('Content-Type'),
+      requestId: response.headers.get('X-Request-Id'), body: await response.text()});
+    log(`GET /permutations?text=abc (Accept: ${accept ?? 'none'}): ${response.status} ${response.headers.get('Content-Type')}`);
+  }
+  return fetches;
 }
