@@ -944,9 +944,11 @@ export interface components {
          *     - then exactly one `event: result`, whose data lines joined with a newline are byte for byte
          *       the answer the same request gets without the header (the JSON document, or the NDJSON lines
          *       of a bulk `/sudoku/solve`), or one `event: failed`, whose data is the `Error` body the plain
-         *       request would get (`deadline_exceeded`, `out_of_memory`, and an answer over
-         *       16 MiB: `too_large`, to be asked for without the header, streamed); not `error`, which is
-         *       `EventSource`'s own name for a broken connection;
+         *       request would get (`deadline_exceeded`, `out_of_memory`, an answer over 16 MiB:
+         *       `too_large`, to be asked for without the header, streamed, and `overloaded` when the open
+         *       streams hold the whole `--stream-budget-mb` budget that the result, held once until it is
+         *       sent, is counted in: retry after a moment); not `error`, which is `EventSource`'s own name
+         *       for a broken connection;
          *     - comment lines (`: keep-alive`) after 5 s without an event, so proxies do not time out.
          *     When the stream ends, an `EventSource` reconnects carrying `Last-Event-ID`: that request is
          *     answered 204 at once (`EventSourceReconnect`), which stops it; nothing is computed again.
