@@ -49,9 +49,9 @@ typedef struct api_field {
 
 typedef struct api_request {
     cJSON *params;            /* a JSON object holding only declared fields, types already checked */
-    bool ndjson;              /* the client sent Accept: application/x-ndjson */
-    bool plain_text;          /* the client sent Accept: text/plain (bulk /sudoku/solve: a text line a
-                                 puzzle) */
+    bool ndjson;              /* the client's Accept prefers application/x-ndjson */
+    bool plain_text;          /* the client's Accept prefers text/plain (bulk /sudoku/solve: a text
+                                 line a puzzle) */
     deadline time_limit;      /* from --time-limit-ms, or the smaller time_limit_ms of the request,
                                  counted from the request's arrival */
     uint64_t time_limit_ms;   /* that limit's whole length (0: none), what hopeless work is weighed

@@ -1,80 +1,186 @@
-/* Accept matching (see accept.h): a walk over one header value's comma-separated media ranges,
- * keeping the q of the most specific one that matches. No number is parsed: a q decides only whether
- * it is zero ("0", "0.", "0.000"). */
+/* Accept matching (see accept.h): one pass over each header line, reading its comma-separated media
+ * ranges (RFC 9110's grammar: type "/" subtype, then ";" parameters, each a token or a quoted string,
+ * with q the weight) and keeping, for each type of the ranking, the q of the range of highest
+ * precedence that applies to it. What does not parse is skipped to the element's end; nothing is
+ * allocated and nothing is copied. */
 #include "server/accept.h"
 
-#include <stddef.h>
+#include <assert.h>
 #include <string.h>
 #include <strings.h>
 
-/* `*start` moved past the spaces and tabs that open [*start, stop), and the length left once those
- * that close it are dropped too. */
-static size_t trimmed(const char **start, const char *stop) {
-    const char *from = *start, *to = stop;
-    while (from < to && (*from == ' ' || *from == '\t')) from++;
-    while (to > from && (to[-1] == ' ' || to[-1] == '\t')) to--;
-    *start = from;
-    return (size_t)(to - from);
+/* Precedence of a range whose parameters the type all carries: above every one whose parameters it
+ * does not (those rank 0 to 2, by level alone); then by level (star/star 0, type/star 1,
+ * type/subtype 2), then by the parameters met. */
+enum { PRECEDENCE_CARRIED = 3, PRECEDENCE_LEVEL = ACCEPT_PARAMS_MAX + 1 };
+
+/* RFC 9110's tchar: the bytes a token is made of. */
+static bool is_tchar(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           (c != '\0' && strchr("!#$%&'*+-.^_`|~", c) != NULL);
 }
 
-/* How specifically the media range `range` (len bytes) matches `type` (type_len bytes, its main type
- * main_len of them): 2 the type itself, 1 its main type's wildcard, 0 star/star, -1 no match. */
-static int specificity(const char *range, size_t len, const char *type, size_t type_len, size_t main_len) {
-    if (len == 3 && memcmp(range, "*/*", 3) == 0) return 0;
-    if (len == main_len + 2 && strncasecmp(range, type, main_len + 1) == 0 && range[len - 1] == '*') return 1;
-    if (len == type_len && strncasecmp(range, type, len) == 0) return 2;
-    return -1;
+static const char *skip_spaces(const char *at) {
+    while (*at == ' ' || *at == '\t') at++;
+    return at;
 }
 
-/* Whether a qvalue (len bytes) is zero: "0", "0." or "0." and zeros. */
-static bool zero_qvalue(const char *value, size_t len) {
-    if (len == 0 || value[0] != '0') return false;
-    if (len == 1) return true;
-    if (value[1] != '.') return false;
-    for (size_t i = 2; i < len; i++) {
-        if (value[i] != '0') return false;
+static accept_span read_token(const char **at) {
+    const char *from = *at;
+    while (is_tchar(**at)) (*at)++;
+    return (accept_span){from, (size_t)(*at - from)};
+}
+
+/* A parameter's value: a token, or what a quoted string holds between its quotes (a backslash and the
+ * byte after it kept as they are). */
+static accept_span read_value(const char **at) {
+    if (**at != '"') return read_token(at);
+    const char *from = ++*at;
+    while (**at != '\0' && **at != '"') *at += (**at == '\\' && (*at)[1] != '\0') ? 2 : 1;
+    accept_span value = {from, (size_t)(*at - from)};
+    if (**at == '"') (*at)++;
+    return value;
+}
+
+/* The end of the list element at `at`: its ',' (outside a quoted string) or the line's end. */
+static const char *element_end(const char *at) {
+    bool quoted = false;
+    for (; *at != '\0' && (quoted || *at != ','); at++) {
+        if (quoted && *at == '\\' && at[1] != '\0') at++;
+        else if (*at == '"') quoted = !quoted;
     }
+    return at;
+}
+
+/* A qvalue in thousandths ("0", "0.5", "0.125", "1", "1.000"), or ACCEPT_Q_ONE for text that is not one. */
+static unsigned read_qvalue(accept_span value) {
+    const char *q = value.text;
+    size_t len = value.len;
+    if (len == 0 || len > 5 || q[0] != '0' || (len > 1 && q[1] != '.')) return ACCEPT_Q_ONE;
+    unsigned thousandths = 0;
+    for (size_t i = 2; i < 5; i++) {
+        if (i < len && (q[i] < '0' || q[i] > '9')) return ACCEPT_Q_ONE;
+        thousandths = thousandths * 10 + (i < len ? (unsigned)(q[i] - '0') : 0);
+    }
+    return thousandths;
+}
+
+static bool same(accept_span a, accept_span b) { return a.len == b.len && strncasecmp(a.text, b.text, a.len) == 0; }
+
+static bool is_star(accept_span a) { return a.len == 1 && a.text[0] == '*'; }
+
+/* Reads the list element at *at into `media`, leaving *at at the element's end. False when the
+ * element is empty (only spaces). Parameters after the q are the weight's, not the media type's. */
+static bool read_media(const char **at, accept_media *media) {
+    *media = (accept_media){.quality = ACCEPT_Q_ONE};
+    const char *p = skip_spaces(*at);
+    if (*p == ',' || *p == '\0') {
+        *at = p;
+        return false;
+    }
+    media->type = read_token(&p);
+    if (*p == '/') {
+        p++;
+        media->subtype = read_token(&p);
+    }
+    media->valid = media->type.len > 0 && media->subtype.len > 0;
+    bool weighed = false;
+    for (p = skip_spaces(p); *p == ';'; p = skip_spaces(p)) {
+        p = skip_spaces(p + 1);
+        accept_span name = read_token(&p);
+        if (name.len == 0 || *p != '=') continue; /* ";;" or a name without a value: nothing */
+        p++;
+        accept_span value = read_value(&p);
+        if (weighed) continue;
+        if (name.len == 1 && (name.text[0] == 'q' || name.text[0] == 'Q')) {
+            media->quality = read_qvalue(value);
+            weighed = true;
+        } else if (media->params == ACCEPT_PARAMS_MAX) {
+            media->params_dropped = true;
+        } else {
+            media->names[media->params] = name;
+            media->values[media->params++] = value;
+        }
+    }
+    *at = element_end(p);
     return true;
 }
 
-/* Whether the parameters of a media range, [params, stop) each opened by ';', hold a q of zero. */
-static bool zero_quality(const char *params, const char *stop) {
-    for (const char *at = params; at != NULL && at < stop;) {
-        const char *next = memchr(at + 1, ';', (size_t)(stop - at - 1));
-        const char *name = at + 1;
-        size_t len = trimmed(&name, next != NULL ? next : stop);
-        if (len >= 2 && (name[0] == 'q' || name[0] == 'Q') && name[1] == '=') return zero_qvalue(name + 2, len - 2);
-        at = next;
+/* The precedence with which `range` applies to `type` (see PRECEDENCE_CARRIED), or -1 when it does
+ * not: another type, or a parameter the type carries with another value. */
+static int precedence_of(const accept_media *range, const accept_media *type) {
+    if (!range->valid) return -1;
+    int level;
+    if (is_star(range->type)) {
+        if (!is_star(range->subtype)) return -1;
+        level = 0;
+    } else if (!same(range->type, type->type)) {
+        return -1;
+    } else if (is_star(range->subtype)) {
+        level = 1;
+    } else if (!same(range->subtype, type->subtype)) {
+        return -1;
+    } else {
+        level = 2;
     }
-    return false;
+    bool carried = !range->params_dropped;
+    int met = 0;
+    for (size_t i = 0; i < range->params; i++) {
+        size_t j = 0;
+        while (j < type->params && !same(range->names[i], type->names[j])) j++;
+        if (j == type->params) carried = false;
+        else if (!same(range->values[i], type->values[j])) return -1;
+        else met++;
+    }
+    return carried ? PRECEDENCE_CARRIED + level * PRECEDENCE_LEVEL + met : level;
 }
 
-bool accept_allows(const char *accept, const char *type) {
-    if (accept == NULL) return true;
-    size_t type_len = strlen(type), main_len = strcspn(type, "/");
-    int best = -1;
-    bool best_refuses = false, any_range = false;
-    for (const char *range = accept; *range != '\0';) {
-        const char *stop = range + strcspn(range, ",");
-        const char *params = memchr(range, ';', (size_t)(stop - range));
-        const char *name = range;
-        size_t len = trimmed(&name, params != NULL ? params : stop);
-        if (len > 0) {
-            any_range = true;
-            int how = specificity(name, len, type, type_len, main_len);
-            if (how > best) {
-                best = how;
-                best_refuses = zero_quality(params, stop);
+void accept_ranking_start(accept_ranking *ranking, const char *const *types) {
+    ranking->count = 0;
+    ranking->ranged = false;
+    for (const char *const *type = types; *type != NULL; type++) {
+        assert(ranking->count < ACCEPT_TYPES_MAX);
+        size_t i = ranking->count++;
+        const char *at = *type;
+        read_media(&at, &ranking->types[i]);
+        ranking->precedence[i] = -1;
+        ranking->quality[i] = 0;
+    }
+}
+
+void accept_ranking_read(accept_ranking *ranking, const char *line) {
+    for (const char *at = line;; at++) {
+        accept_media range;
+        if (read_media(&at, &range)) {
+            ranking->ranged = true;
+            for (size_t i = 0; i < ranking->count; i++) {
+                int precedence = precedence_of(&range, &ranking->types[i]);
+                if (precedence > ranking->precedence[i]) { /* of equal ones, the first decides */
+                    ranking->precedence[i] = precedence;
+                    ranking->quality[i] = range.quality;
+                }
             }
         }
-        range = *stop == ',' ? stop + 1 : stop;
+        if (*at == '\0') return;
     }
-    return !any_range || (best >= 0 && !best_refuses);
 }
 
-bool accept_allows_any(const char *accept, const char *const *types) {
-    for (const char *const *type = types; *type != NULL; type++) {
-        if (accept_allows(accept, *type)) return true;
+unsigned accept_ranking_quality(const accept_ranking *ranking, size_t index) {
+    if (!ranking->ranged) return ACCEPT_Q_ONE;
+    return ranking->precedence[index] < 0 ? 0 : ranking->quality[index];
+}
+
+int accept_ranking_choice(const accept_ranking *ranking, unsigned among) {
+    int best = -1;
+    unsigned best_quality = 0;
+    for (size_t i = 0; i < ranking->count; i++) {
+        unsigned quality = accept_ranking_quality(ranking, i);
+        if ((among >> i & 1u) == 0 || quality == 0) continue;
+        if (best < 0 || quality > best_quality ||
+            (quality == best_quality && ranking->precedence[i] > ranking->precedence[best])) {
+            best = (int)i;
+            best_quality = quality;
+        }
     }
-    return false;
+    return best;
 }

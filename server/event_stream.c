@@ -64,11 +64,6 @@ static event_stream *registry_head GUARDED_BY(registry_lock);
 
 static int64_t ms_to_ns(int64_t ms) { return ms * 1000000; }
 
-bool event_stream_requested(struct MHD_Connection *connection) {
-    const char *accept = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
-    return accept != NULL && strstr(accept, "text/event-stream") != NULL;
-}
-
 bool event_stream_reconnecting(struct MHD_Connection *connection) {
     return MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Last-Event-ID") != NULL;
 }

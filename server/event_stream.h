@@ -1,5 +1,6 @@
-/* Progress of a long computation as server-sent events (Accept: text/event-stream on the routes
- * marked ROUTE_PROGRESS in server/routes.h). The answer, once the computation has begun, is
+/* Progress of a long computation as server-sent events (on the routes marked ROUTE_PROGRESS in
+ * server/routes.h, for an Accept that prefers text/event-stream: server/accept.h). The answer, once
+ * the computation has begun, is
  *
  *   id: 1                    each event's number in the stream
  *   event: progress          as often as every 250 ms while the numbers move, and at each eighth of
@@ -56,9 +57,6 @@ enum { EVENT_PROGRESS_MS = 250, EVENT_KEEP_ALIVE_MS = 5000, EVENT_TICK_MS = 20 }
 enum { EVENT_RESULT_MAX_BYTES = 16 * 1024 * 1024 };
 
 typedef struct event_stream event_stream;
-
-/* The request's Accept header names text/event-stream. */
-bool event_stream_requested(struct MHD_Connection *connection);
 
 /* The request carries Last-Event-ID: an EventSource reconnecting (see Reconnects above). */
 bool event_stream_reconnecting(struct MHD_Connection *connection);

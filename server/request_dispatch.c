@@ -56,17 +56,23 @@ static const route *find_route(request_context *ctx, enum MHD_Result *answered) 
     return found;
 }
 
-/* Whether some Accept header line of the request allows one of the route's media types (none: all). */
-typedef struct accept_walk {
-    const char *const *media;
-    bool allowed;
-} accept_walk;
-
-static enum MHD_Result walk_accept(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+/* Reads each Accept line of the request, in their order, into the ranking: one list (RFC 9110 5.3). */
+static enum MHD_Result read_accept(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
     (void)kind;
-    accept_walk *walk = cls;
-    if (strcasecmp(key, MHD_HTTP_HEADER_ACCEPT) == 0 && accept_allows_any(value, walk->media)) walk->allowed = true;
+    if (strcasecmp(key, MHD_HTTP_HEADER_ACCEPT) == 0) accept_ranking_read(cls, value);
     return MHD_YES;
+}
+
+/* The bits of the route's media types whose form Accept chooses (routes.h's MEDIA_ ones). */
+static unsigned chosen_by_accept(const char *const *media) {
+    static const char *const forms[] = {MEDIA_JSON, MEDIA_NDJSON, MEDIA_TEXT, MEDIA_EVENTS};
+    unsigned bits = 0;
+    for (unsigned i = 0; media[i] != NULL; i++) {
+        for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++) {
+            if (strcmp(media[i], forms[f]) == 0) bits |= 1u << i;
+        }
+    }
+    return bits;
 }
 
 /* Room for a route's media types listed, quoted or not (at most five, each under 32 bytes). */
@@ -82,19 +88,29 @@ static void list_media(const char *const *media, bool quoted, char out[MEDIA_LIS
     }
 }
 
-/* The 406 for a request whose Accept excludes every media type of the route's answers, naming them;
- * decided before the fields are read, so nothing is computed or counted. */
-static bool acceptable(request_context *ctx, enum MHD_Result *answered) {
-    if (MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT) == NULL) return true;
-    accept_walk walk = {ctx->route->media, false};
-    MHD_get_connection_values(ctx->connection, MHD_HEADER_KIND, walk_accept, &walk);
-    if (walk.allowed) return true;
+/* Content negotiation, decided before the fields are read, so nothing is computed or counted for a
+ * 406: the 406 for a request whose Accept excludes every media type of the route's answers, naming
+ * them; otherwise the form the answer takes, of those Accept chooses the one it prefers (JSON where
+ * it prefers none of them: it wants the SVG that `format` draws, or nothing this route makes). */
+static bool negotiate(request_context *ctx, enum MHD_Result *answered) {
+    const char *accept = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
+    if (accept == NULL) return true; /* JSON, the request's form as it starts */
+    accept_ranking ranking;
+    accept_ranking_start(&ranking, ctx->route->media);
+    MHD_get_connection_values(ctx->connection, MHD_HEADER_KIND, read_accept, &ranking);
+    if (accept_ranking_choice(&ranking, ACCEPT_AMONG_ALL) >= 0) {
+        int form = accept_ranking_choice(&ranking, chosen_by_accept(ctx->route->media));
+        const char *type = form >= 0 ? ctx->route->media[form] : MEDIA_JSON;
+        ctx->req.ndjson = strcmp(type, MEDIA_NDJSON) == 0;
+        ctx->req.plain_text = strcmp(type, MEDIA_TEXT) == 0;
+        ctx->wants_events = (ctx->route->methods & ROUTE_PROGRESS) && strcmp(type, MEDIA_EVENTS) == 0;
+        return true;
+    }
     char listed[MEDIA_LIST_SIZE], quoted[MEDIA_LIST_SIZE];
     list_media(ctx->route->media, false, listed);
     list_media(ctx->route->media, true, quoted);
     char shown[201];
-    printable_ascii(shown, sizeof shown,
-                    MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT));
+    printable_ascii(shown, sizeof shown, accept);
     api_fail(&ctx->req, API_NOT_ACCEPTABLE, NULL,
              "%s answers with %s; the request's Accept (%s) excludes them all: accept one of them, or */*",
              ctx->route->path, listed, shown);
@@ -119,8 +135,7 @@ static enum MHD_Result dispatch(request_context *ctx) {
         return answer_fail(ctx, API_PAYLOAD_TOO_LARGE, NULL,
                            "the request body is larger than %zu bytes (the server's --max-body)",
                            ctx->server->config->max_body);
-    if (!acceptable(ctx, &answered)) return answered;
-    ctx->wants_events = (ctx->route->methods & ROUTE_PROGRESS) && event_stream_requested(ctx->connection);
+    if (!negotiate(ctx, &answered)) return answered;
     /* an EventSource reconnecting after its stream's end: 204 stops it; nothing computed, nothing counted */
     if (ctx->wants_events && event_stream_reconnecting(ctx->connection)) return answer_empty(ctx, 204);
     if (!endpoint_read_fields(ctx)) return answer_error(ctx, &ctx->req.error, NULL);

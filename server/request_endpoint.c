@@ -29,9 +29,6 @@ bool endpoint_read_fields(request_context *ctx) {
     http_server *server = ctx->server;
     api_request *req = &ctx->req;
     if (ctx->body.out_of_memory) return api_fail_out_of_memory(req); /* the body could not be kept */
-    const char *accept = MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
-    req->ndjson = accept != NULL && strstr(accept, "application/x-ndjson") != NULL;
-    req->plain_text = accept != NULL && strstr(accept, "text/plain") != NULL;
     ctx->codings = compression_preference(
         MHD_lookup_connection_value(ctx->connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_ENCODING));
     req->limits = &server->config->limits;

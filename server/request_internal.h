@@ -64,7 +64,7 @@ struct request_context {
     bool pure;                 /* the answer is a pure function of the request: it gets an ETag */
     char etag[ETAG_SIZE];      /* "" until worked out (for a pure answer) */
     bool streamed;
-    bool wants_events;       /* Accept: text/event-stream on a route with progress */
+    bool wants_events;       /* Accept prefers text/event-stream, on a route with progress */
     bool long_running;       /* known from its fields to outlast the express slice: skips it */
     double estimate_seconds; /* its endpoint's estimate of its work (api_endpoint.estimate_seconds); <0: none */
     event_stream *events;    /* with wants_events, from the job's submission on; else NULL */

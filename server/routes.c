@@ -6,24 +6,21 @@
 
 #include "server/metrics.h"
 
-/* What a route's answers can be (errors are JSON on every route): JSON answers; NDJSON for the lists
- * (api_respond_stream with req->ndjson); events where the route follows progress (ROUTE_PROGRESS);
- * SVG where a `format` draws a board; bulk Sudoku's text lines (ROUTE_TEXT_BODY); the service's
- * files by their content type (api/service/). */
-#define JSON "application/json"
-#define NDJSON "application/x-ndjson"
-#define EVENTS "text/event-stream"
+/* What a route's answers can be (errors are JSON on every route), in the order that breaks a tie of
+ * Accept's preferences: JSON answers; NDJSON for the lists (api_respond_stream with req->ndjson);
+ * bulk Sudoku's text lines (ROUTE_TEXT_BODY); events where the route follows progress
+ * (ROUTE_PROGRESS); SVG where a `format` draws a board; the service's files by their content type
+ * (api/service/). */
 #define SVG "image/svg+xml"
-#define TEXT "text/plain"
-static const char *const json[] = {JSON, NULL};
-static const char *const json_lines[] = {JSON, NDJSON, NULL};
-static const char *const json_events[] = {JSON, EVENTS, NULL};
-static const char *const json_lines_events[] = {JSON, NDJSON, EVENTS, NULL};
-static const char *const json_svg[] = {JSON, SVG, NULL};
-static const char *const boards[] = {JSON, NDJSON, EVENTS, SVG, NULL};
-static const char *const sudoku_solve[] = {JSON, NDJSON, TEXT, EVENTS, SVG, NULL};
+static const char *const json[] = {MEDIA_JSON, NULL};
+static const char *const json_lines[] = {MEDIA_JSON, MEDIA_NDJSON, NULL};
+static const char *const json_events[] = {MEDIA_JSON, MEDIA_EVENTS, NULL};
+static const char *const json_lines_events[] = {MEDIA_JSON, MEDIA_NDJSON, MEDIA_EVENTS, NULL};
+static const char *const json_svg[] = {MEDIA_JSON, SVG, NULL};
+static const char *const boards[] = {MEDIA_JSON, MEDIA_NDJSON, MEDIA_EVENTS, SVG, NULL};
+static const char *const sudoku_solve[] = {MEDIA_JSON, MEDIA_NDJSON, MEDIA_TEXT, MEDIA_EVENTS, SVG, NULL};
 static const char *const yaml[] = {"application/yaml", NULL};
-static const char *const metrics_text[] = {TEXT, NULL};
+static const char *const metrics_text[] = {MEDIA_TEXT, NULL};
 static const char *const html[] = {"text/html", NULL};
 static const char *const css[] = {"text/css", NULL};
 static const char *const script[] = {"text/javascript", NULL};

@@ -19,13 +19,23 @@ enum { ROUTE_PROGRESS = 8 };
  * computation on a compute worker (see server/request_dispatch.c). */
 typedef enum route_thread { ON_WORKER, ON_IO_THREAD } route_thread;
 
+/* The media types of the answers whose form Accept chooses (server/request_dispatch.c): JSON, the
+ * default; NDJSON for a streamed list (api_request.ndjson); bulk Sudoku's text lines
+ * (api_request.plain_text); progress events (ROUTE_PROGRESS). A route's other types come with the
+ * request itself: SVG where its `format` draws, a file's own type. */
+#define MEDIA_JSON "application/json"
+#define MEDIA_NDJSON "application/x-ndjson"
+#define MEDIA_TEXT "text/plain"
+#define MEDIA_EVENTS "text/event-stream"
+
 typedef struct route {
     const char *path;
     unsigned methods; /* METHOD_* bits; OPTIONS (preflight) is always allowed */
     const api_endpoint *endpoint;
     route_thread thread;
-    const char *const *media; /* every media type its answers have, NULL-terminated: the Accept that
-                                 excludes them all is answered 406 (server/accept.h) */
+    const char *const *media; /* every media type its answers have, NULL-terminated, JSON first where it
+                                 answers JSON: the Accept that excludes them all is answered 406, and
+                                 of the MEDIA_ ones the Accept prefers, the first is chosen (server/accept.h) */
 } route;
 
 /* The route for an exact path, or NULL. */

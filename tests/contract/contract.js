@@ -116,8 +116,10 @@ function checkRequest(spec, op, request, status, error) {
 }
 
 // What the case itself expects.
-function checkExpectation(expect, status, error, body) {
+function checkExpectation(expect, status, error, body, contentType) {
   const problems = [];
+  const type = (contentType || '').split(';')[0].trim().toLowerCase();
+  if (expect.type !== undefined && type !== expect.type) problems.push(`expected the media type ${expect.type}, got ${contentType}`);
   if (expect.success && (status < 200 || status >= 300)) problems.push(`expected a 2xx answer, got ${status}: ${body.slice(0, 200)}`);
   if (expect.status !== undefined && status !== expect.status) {
     problems.push(`expected status ${expect.status}, got ${status}: ${body.slice(0, 200)}`);
@@ -154,7 +156,7 @@ function judge(spec, { request, expect }, response) {
   }
   const op = spec.operation(request.path, request.method);
   if (op) problems.push(...checkRequest(spec, op, request, status, error));
-  problems.push(...checkExpectation(expect, status, error, body));
+  problems.push(...checkExpectation(expect, status, error, body, response.headers['content-type']));
   return problems;
 }
 

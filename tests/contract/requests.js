@@ -162,7 +162,7 @@ function caseRequests(path, given) {
     return {
       label: `case ${method} ${path}: ${c.name}`,
       request: { method, path, query, headers, body },
-      expect: { status: c.status, code: c.code, field: c.field },
+      expect: { status: c.status, code: c.code, field: c.field, type: c.type },
     };
   });
 }

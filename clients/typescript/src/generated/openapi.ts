@@ -2674,7 +2674,7 @@ export interface components {
                 };
             };
         };
-        /** @description The request's `Accept` excludes every media type the path answers with (code: not_acceptable); `details.available` lists them. Decided before any field is read: nothing is computed and no token spent. Generous: no `Accept`, the wildcard ranges and any q above 0 allow; the most specific range that names a type decides (with `application/json;q=0` after a wildcard, JSON is excluded). The error itself is JSON whatever `Accept` says. */
+        /** @description The request's `Accept` excludes every media type the path answers with (code: not_acceptable); `details.available` lists them. Decided before any field is read: nothing is computed and no token spent. Generous: no `Accept`, the wildcard ranges and any q above 0 allow; the most specific range that names a type decides (with `application/json;q=0` after a wildcard, JSON is excluded); several `Accept` lines are one list. The form of a 2xx answer follows the same reading. The error itself is JSON whatever `Accept` says. */
         NotAcceptable: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
