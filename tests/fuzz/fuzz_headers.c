@@ -1,7 +1,9 @@
 /* Fuzz target: the server's own parsers of request headers and flags, the text that reaches server/
- * before any endpoint runs: Accept-Encoding q-values (compression_preference), If-None-Match lists
- * (etag_matches), X-Request-Id (request_id_choose), the path made printable for logs and errors
- * (printable_ascii), and the --trusted-proxy list of addresses and CIDR ranges (clients_create).
+ * before any endpoint runs: Accept-Encoding q-values (compression_preference), Accept's media ranges
+ * against a route's types (accept_ranking: no q above 1, the choice one of the highest q),
+ * If-None-Match lists (etag_matches), X-Request-Id (request_id_choose), the path made printable for
+ * logs and errors (printable_ascii), and the --trusted-proxy list of addresses and CIDR ranges
+ * (clients_create).
  * Input: byte 0 picks the parser; the rest is the header value or flag, NUL-terminated here as
  * libmicrohttpd hands values over. Each answer is checked against what its header promises. */
 #include <stdint.h>
@@ -9,13 +11,37 @@
 #include <string.h>
 
 #include "fuzz_request.h"
+#include "server/accept.h"
 #include "server/clients.h"
 #include "server/compression.h"
 #include "server/etag.h"
 #include "server/printable.h"
 #include "server/request_id.h"
 
-enum { ACCEPT_ENCODING, IF_NONE_MATCH, REQUEST_ID, PRINTABLE, TRUSTED_PROXIES, PARSER_COUNT };
+enum { ACCEPT_ENCODING, IF_NONE_MATCH, REQUEST_ID, PRINTABLE, TRUSTED_PROXIES, ACCEPT, PARSER_COUNT };
+
+/* A route's list (server/routes.c's /sudoku/solve), and types with parameters. */
+static const char *const media[] = {
+    "application/json", "application/x-ndjson",     "text/plain",        "text/event-stream",
+    "image/svg+xml",    "text/plain;format=flowed", "text/html;level=1", NULL};
+
+static void check_accept(const char *text) {
+    accept_ranking ranking;
+    accept_ranking_start(&ranking, media);
+    accept_ranking_read(&ranking, text);
+    int chosen = accept_ranking_choice(&ranking, ACCEPT_AMONG_ALL);
+    unsigned highest = 0;
+    for (size_t i = 0; i < ranking.count; i++) {
+        unsigned quality = accept_ranking_quality(&ranking, i);
+        fuzz_require(quality <= ACCEPT_Q_ONE, "a q above 1");
+        if (quality > highest) highest = quality;
+    }
+    fuzz_require(chosen < (int)ranking.count, "a choice outside the list");
+    fuzz_require(chosen >= 0 ? accept_ranking_quality(&ranking, (size_t)chosen) == highest : highest == 0,
+                 "the choice is not a type of the highest q");
+    int among_two = accept_ranking_choice(&ranking, 0x3);
+    fuzz_require(among_two < 2, "a choice outside the types it was among");
+}
 
 static const char tag[] = "\"0123456789abcdef0123456789abcdef\"";
 
@@ -64,6 +90,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         check_printable(out, sizeof out);
         break;
     }
+    case ACCEPT: check_accept(text); break;
     case TRUSTED_PROXIES: {
         clients_config config = {.trusted_proxies = text, .rate_per_second = 1, .burst = 1};
         clients *table = clients_create(&config); /* a malformed list is NULL, with a message */

@@ -91,7 +91,11 @@ def main():
                ['"0123456789abcdef0123456789abcdef"', 'W/"0123456789abcdef0123456789abcdef", "x"', "*"],
                ["abc-123", "req.42:7", "a" * 70, "bad id"],
                ["/queens?n=8", "/\x01\xff"],
-               ["10.0.0.1", "10.0.0.0/8, 192.168.1.0/24", "::1, fd00::/8", "10.0.0.0/33"]]
+               ["10.0.0.1", "10.0.0.0/8, 192.168.1.0/24", "::1, fd00::/8", "10.0.0.0/33"],
+               ["*/*", "text/event-stream, */*;q=0.1", "application/json;q=0, application/*",
+                "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+                "text/*;q=0.3, text/plain;q=0.7, text/plain;format=flowed, text/plain;format=fixed;q=0.4, */*;q=0.5",
+                'text/plain;x="a,b;q=0";q=0.3, application/json;charset=utf-8']]
     for parser, values in enumerate(headers):
         for n, value in enumerate(values):
             write("fuzz_headers", f"{parser}-{n}", bytes([parser]) + value.encode())
