@@ -4,27 +4,36 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "api/permutations/rank_estimate.h"
+
 /* Written once by api_calibrate_costs() on the main thread before the server's threads exist; only
  * read afterwards. */
 static queens_cost queens_model;
 static knight_cost knight_model;
 static bool calibrated;
 static perm_cost rank_model;
+static items_cost items_model;
 static bool rank_calibrated;
 
-/* The rank and unrank model (core/permutations/perm_cost.h), and its line on stderr. */
+/* The rank and unrank models (core/permutations/perm_cost.h, api/arrangements/items_cost.h), and their
+ * line on stderr. */
 static void calibrate_rank_costs(void) {
-    rank_calibrated = perm_cost_calibrate(&rank_model);
+    rank_calibrated = perm_cost_calibrate(&rank_model) && items_cost_calibrate(&items_model);
     if (!rank_calibrated) {
         fprintf(stderr, "puzzled: no memory to time ranks at start-up; no rank or unrank is refused as hopeless\n");
         return;
     }
+    double largest = rank_model.one_thread.size;
+    rank_work million = {1000000, 1000000, 0}, hundred_million = {100000000, 100000000, 0};
     fprintf(stderr,
             "puzzled: ranks timed at start-up (%d to %d distinct items, one core): %g items in %.1f ms, "
-            "exponent %.2f; on %u cores 10^6 items are estimated at %.2g s, 10^8 at %.2g s\n",
-            PERM_COST_FIRST_ITEMS, (int)rank_model.one_thread.size, rank_model.one_thread.size,
-            rank_model.one_thread.seconds * 1000, growth_exponent(&rank_model.one_thread), rank_model.threads,
-            perm_cost_seconds(&rank_model, 1e6), perm_cost_seconds(&rank_model, 1e8));
+            "exponent %.2f; their JSON body read in %.1f ms (exponent %.2f), their array written in %.1f ms; "
+            "on %u cores a rank of 10^6 items is estimated at %.2g s, of 10^8 at %.2g s\n",
+            PERM_COST_FIRST_ITEMS, (int)largest, largest, rank_model.one_thread.seconds * 1000,
+            growth_exponent(&rank_model.one_thread), items_cost_read_seconds(&items_model, largest) * 1000,
+            growth_exponent(&items_model.read), items_cost_write_seconds(&items_model, largest) * 1000,
+            rank_model.threads, rank_work_seconds(&rank_model, &items_model, million),
+            rank_work_seconds(&rank_model, &items_model, hundred_million));
 }
 
 static void calibrate_knight(void) {
@@ -55,6 +64,8 @@ const queens_cost *api_queens_cost(void) { return calibrated ? &queens_model : N
 const knight_cost *api_knight_cost(void) { return calibrated ? &knight_model : NULL; }
 
 const perm_cost *api_rank_cost(void) { return rank_calibrated ? &rank_model : NULL; }
+
+const items_cost *api_items_cost(void) { return rank_calibrated ? &items_model : NULL; }
 
 double api_time_limit_seconds(const api_request *req) {
     return req->time_limit_ms == 0 ? HUGE_VAL : (double)req->time_limit_ms / 1000;

@@ -1,8 +1,8 @@
 /* Hopeless work refused at once: an endpoint whose cost grows in a known way with its fields estimates
  * a request's time from the service's own measured rates (models calibrated at start-up on this
- * machine: core/queens/queens_cost.h, core/knight/knight_cost.h, core/permutations/perm_cost.h) and
- * refuses, with 422 too_large, work that cannot finish within the request's time limit, instead of
- * holding a worker for the whole limit before a 503.
+ * machine: core/queens/queens_cost.h, core/knight/knight_cost.h, core/permutations/perm_cost.h with
+ * api/arrangements/items_cost.h) and refuses, with 422 too_large, work that cannot finish within the
+ * request's time limit, instead of holding a worker for the whole limit before a 503.
  *
  * Work near the line is still tried: a request is refused only when its estimate is over
  * API_HOPELESS_FACTOR times the time it has left. The error says about how long the work would take
@@ -24,8 +24,10 @@
  *   /permutation/rank and /permutation/unrank of an array of items (`permutation`, `items`; `k` of
  *   them when given): the rank of that many distinct items and its numbers' decimal text, a power of
  *   the count fitted to ranks of 4,096 to 65,536 items (core/permutations/perm_cost.h), over the two
- *   threads the rank's top level runs on; the field blamed is the one counted, `largest_that_fits` an
- *   item count. Text (`text`, `pool_text`) is not estimated: its letters repeat (beyond about 1.1M
+ *   threads the rank's top level runs on, plus the items' JSON read from the body and, for an unrank,
+ *   written in the answer, powers fitted to the same counts, on one thread
+ *   (api/arrangements/items_cost.h; the sum: api/permutations/rank_estimate.h); the field blamed is
+ *   the one counted, `largest_that_fits` an item count. Text (`text`, `pool_text`) is not estimated: its letters repeat (beyond about 1.1M
  *   characters they must), and the numbers of a multiset's rank shrink with its repeats down to the
  *   size of the answer (core/permutations/rank_cancel.h), by an amount the count does not tell; 10^6
  *   letters of 26 take a third of the time of 10^6 distinct items. An array is estimated before its items are read (the
@@ -36,6 +38,7 @@
 #define PUZZLED_API_COST_ESTIMATES_H
 
 #include "api/api.h"
+#include "api/arrangements/items_cost.h"
 #include "core/knight/knight_cost.h"
 #include "core/permutations/perm_cost.h"
 #include "core/queens/queens_cost.h"
@@ -58,6 +61,10 @@ const knight_cost *api_knight_cost(void);
 
 /* The rank and unrank model, or NULL before api_calibrate_costs() (or when it had no memory). */
 const perm_cost *api_rank_cost(void);
+
+/* The model of a rank's or unrank's items read and written, or NULL before api_calibrate_costs() (or
+ * when it had no memory). */
+const items_cost *api_items_cost(void);
 
 /* The request's whole time limit in seconds, HUGE_VAL for none: the estimate is weighed against it,
  * not against what is left, so a request that waited in the queue is not refused as hopeless when it

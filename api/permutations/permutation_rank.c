@@ -46,21 +46,23 @@ static bool items_over(const api_request *req, size_t max) {
            item_classes_over(req, "pool", max) || item_classes_over(req, "pool_text", max);
 }
 
-/* Small work up to RANK_SMALL_ITEMS items; beyond, an array's rank by the calibrated model (the
+/* Small work up to RANK_SMALL_ITEMS items; beyond, an array's rank by the calibrated models (the
  * arrangement's length counts: a k-arrangement of a larger pool has larger numbers than a permutation of
- * k items); text is not estimated (api/cost_estimates.h), nor an array over --max-rank-items (reading
- * it refuses it). */
+ * k items; the pool's items are read too); text is not estimated (api/cost_estimates.h), nor an array
+ * over --max-rank-items (reading it refuses it). */
 static double estimate_rank_seconds(const api_request *req) {
     if (!items_over(req, RANK_SMALL_ITEMS)) return API_SMALL_WORK_SECONDS;
     size_t max = req->limits->max_rank_items, items = item_classes_count(req, "permutation", max);
-    if (param_present(req, "text") || items > max || item_classes_over(req, "pool", max)) return -1;
-    return rank_estimate_seconds(items);
+    size_t pool = item_classes_count(req, "pool", max);
+    if (param_present(req, "text") || items > max || pool > max) return -1;
+    return rank_estimate_seconds((rank_work){.read = items + pool, .ranked = items});
 }
 
 static bool answer_rank(api_request *req, api_response *res) {
     item_selection s;
     bool distinct = param_flag(req, "distinct", true);
-    if (!rank_check_estimate(req, "permutation", "ranking the arrangement", estimate_rank_seconds(req))) return false;
+    if (!rank_check_estimate(req, "permutation", "ranking the arrangement", false, estimate_rank_seconds(req)))
+        return false;
     if (!read_arrangement(req, &s)) return false;
     perm_spec spec = {s.pool.classes, s.pool.n, s.pool.m, s.len, distinct, PERM_ORDER_LEXICOGRAPHIC};
     mpz_t rank, total;

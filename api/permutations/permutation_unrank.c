@@ -72,19 +72,20 @@ static void run_unranking(void *task) {
     u->status = perm_iter_init(u->iter, u->spec, u->rank, u->dl);
 }
 
-/* An array's unrank by the calibrated model, of `k` items when given (the numbers of k of n items are
- * larger than those of k distinct items); text is not estimated (api/cost_estimates.h), nor an array
- * over --max-rank-items (reading it refuses it). The field counted is in *field. */
+/* An array's unrank by the calibrated models, of `k` items when given (the numbers of k of n items are
+ * larger than those of k distinct items; all n are read, k written); text is not estimated
+ * (api/cost_estimates.h), nor an array over --max-rank-items (reading it refuses it). The field
+ * counted is in *field. */
 static double estimate_unrank(const api_request *req, const char **field) {
-    size_t max = req->limits->max_rank_items, items = item_classes_count(req, "items", max);
+    size_t max = req->limits->max_rank_items, items = item_classes_count(req, "items", max), placed = items;
     const cJSON *k = cJSON_GetObjectItemCaseSensitive(req->params, "k");
     *field = "items";
     if (param_present(req, "text") || items > max) return -1;
     if (cJSON_IsNumber(k) && k->valuedouble >= 0 && k->valuedouble < (double)items) {
         *field = "k";
-        items = (size_t)k->valuedouble;
+        placed = (size_t)k->valuedouble;
     }
-    return rank_estimate_seconds(items);
+    return rank_estimate_seconds((rank_work){.read = items, .ranked = placed, .written = placed});
 }
 
 static double estimate_unrank_seconds(const api_request *req) {
@@ -96,7 +97,7 @@ static bool answer_unrank(api_request *req, api_response *res) {
     item_classes items;
     const char *counted;
     double estimate = estimate_unrank(req, &counted);
-    if (!rank_check_estimate(req, counted, "unranking the arrangement", estimate)) return false;
+    if (!rank_check_estimate(req, counted, "unranking the arrangement", true, estimate)) return false;
     if (!item_classes_read(req, "items", req->limits->max_rank_items, &items)) return false;
     mpz_t rank, total;
     mpz_inits(rank, total, NULL);

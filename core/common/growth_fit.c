@@ -69,12 +69,18 @@ double growth_seconds(const growth_model *m, double size) {
     return m->seconds * exp(steps * log(m->factor) + shape_at(m->shape, size) - shape_at(m->shape, m->size));
 }
 
-long growth_largest_size(const growth_model *m, double seconds, long smallest, long largest) {
+long growth_largest_fitting(growth_time time, const void *arg, double seconds, long smallest, long largest) {
     long fits = smallest - 1, beyond = largest + 1; /* the largest size known to fit, the smallest known not to */
     while (beyond - fits > 1) {
         long middle = fits + (beyond - fits) / 2;
-        if (growth_seconds(m, (double)middle) <= seconds) fits = middle;
+        if (time(arg, (double)middle) <= seconds) fits = middle;
         else beyond = middle;
     }
     return fits;
+}
+
+static double model_time(const void *model, double size) { return growth_seconds(model, size); }
+
+long growth_largest_size(const growth_model *m, double seconds, long smallest, long largest) {
+    return growth_largest_fitting(model_time, m, seconds, smallest, largest);
 }

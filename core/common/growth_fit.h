@@ -52,9 +52,16 @@ unsigned growth_cores(unsigned most);
 /* The model's time for `size`. */
 double growth_seconds(const growth_model *m, double size);
 
-/* The largest integer size from `smallest` to `largest` whose time is at most `seconds`, or
- * smallest - 1 when none is (the model's time rises with the size over that range): a binary search,
- * so the range may be long (item counts up to 2^31). */
+/* A time that rises with the size: one model's (growth_seconds), or a sum of several models' for work
+ * made of parts that grow differently. */
+typedef double (*growth_time)(const void *arg, double size);
+
+/* The largest integer size from `smallest` to `largest` whose time(arg, size) is at most `seconds`, or
+ * smallest - 1 when none is (the time rises with the size over that range): a binary search, so the
+ * range may be long (item counts up to 2^31). */
+long growth_largest_fitting(growth_time time, const void *arg, double seconds, long smallest, long largest);
+
+/* growth_largest_fitting for the model's own time. */
 long growth_largest_size(const growth_model *m, double seconds, long smallest, long largest);
 
 #endif

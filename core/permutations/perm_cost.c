@@ -67,7 +67,3 @@ perm_cost perm_cost_fit(const double *items, const double *seconds, size_t count
 double perm_cost_seconds(const perm_cost *cost, double items) {
     return growth_seconds(&cost->one_thread, items) / cost->threads;
 }
-
-size_t perm_cost_largest_items(const perm_cost *cost, double seconds, size_t most) {
-    return (size_t)growth_largest_size(&cost->one_thread, seconds * cost->threads, 1, (long)most);
-}

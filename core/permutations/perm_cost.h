@@ -10,8 +10,8 @@
  * constant (word-sized products below 4,096 items, Toom products to 65,536, FFT products beyond). The
  * calibration times 2^12, 2^14 and 2^16 items (best of PERM_COST_RUNS), where the fitted exponent,
  * about 1.5, is a little steeper than the one beyond. It is then spread over the two threads the
- * rank's top level and the two conversions run on. The request also reads the items (on one thread),
- * which the model leaves out. The unrank of the same items reads the rank's digits and writes the
+ * rank's top level and the two conversions run on. The request also reads the items and an unrank
+ * writes them (on one thread), which api/arrangements/items_cost.h times apart (core has no JSON). The unrank of the same items reads the rank's digits and writes the
  * items instead of the rank's digits: about as long as the rank at every size measured, so the rank's
  * model stands for both. Estimate against measured: docs/estimates.md. */
 #ifndef PUZZLED_CORE_PERM_COST_H
@@ -47,8 +47,5 @@ perm_cost perm_cost_fit(const double *items, const double *seconds, size_t count
 /* The model's seconds for ranking or unranking `items` distinct items, spread over its threads: the
  * least such work takes here. */
 double perm_cost_seconds(const perm_cost *cost, double items);
-
-/* The largest item count up to `most` whose rank the model says takes at most `seconds`; 0 for none. */
-size_t perm_cost_largest_items(const perm_cost *cost, double seconds, size_t most);
 
 #endif
