@@ -99,57 +99,109 @@ static core_status count_constellations(int n, const uint64_t *numbers, uint64_t
     return CORE_OK;
 }
 
-/* The completions of a board whose rows above are filled: `columns`, and the squares of the next row
- * that the diagonals of the queens above attack (`left`, `right`), within `all`, the board's columns. */
-static uint64_t count_completions(uint32_t all, uint32_t columns, uint32_t left, uint32_t right) {
-    if (columns == all) return 1;
-    uint64_t found = 0;
-    for (uint32_t free = all & ~(columns | left | right); free != 0; free &= free - 1) {
-        uint32_t queen = free & (0u - free);
-        found += count_completions(all, columns | queen, (left | queen) << 1, (right | queen) >> 1);
+/* A small board filled row by row (count_small): each row's queen as a column bit, and what the
+ * solutions found so far add up to. */
+typedef struct small_search {
+    int n;
+    uint32_t queen[QUEENS_COUNT_SPLIT_MIN_N];
+    uint64_t weight; /* what each solution under the first row's queen stands for */
+    uint64_t total, half_turn_fixed, quarter_turn_fixed;
+} small_search;
+
+/* A quarter turn maps (row, col) to (col, n - 1 - row), a half turn to (n - 1 - row, n - 1 - col). */
+static bool fixed_by_half_turn(const small_search *s, const int *column) {
+    for (int row = 0; row < s->n / 2; row++)
+        if (column[s->n - 1 - row] != s->n - 1 - column[row]) return false;
+    return true;
+}
+
+static bool fixed_by_quarter_turn(const small_search *s, const int *column) {
+    for (int row = 0; row < s->n; row++)
+        if (column[column[row]] != s->n - 1 - row) return false;
+    return true;
+}
+
+/* A solution found: counted, with the rotations that fix it. */
+static void tally(small_search *s) {
+    int column[QUEENS_COUNT_SPLIT_MIN_N];
+    for (int row = 0; row < s->n; row++) column[row] = __builtin_ctz(s->queen[row]);
+    s->total += s->weight;
+    if (!fixed_by_half_turn(s, column)) return;
+    s->half_turn_fixed += s->weight;
+    if (fixed_by_quarter_turn(s, column)) s->quarter_turn_fixed += s->weight;
+}
+
+/* Every solution with the first row's queen at `first`, depth first without recursion: the row being
+ * filled has at hand its squares still to try and the columns and diagonals its queen must avoid; each
+ * row above keeps its own while it waits. A queen that leaves the next row no square is passed over
+ * at once, and one that leaves the last row its one square completes a solution. */
+static void count_completions(small_search *s, uint32_t first) {
+    uint32_t free_above[QUEENS_COUNT_SPLIT_MIN_N], columns_above[QUEENS_COUNT_SPLIT_MIN_N];
+    uint32_t left_above[QUEENS_COUNT_SPLIT_MIN_N], right_above[QUEENS_COUNT_SPLIT_MIN_N];
+    uint32_t all = ((uint32_t)1 << s->n) - 1, free = first, columns = 0, left = 0, right = 0;
+    for (int row = 0, last = s->n - 1;;) {
+        while (free != 0) {
+            uint32_t queen = free & (0u - free);
+            free ^= queen;
+            s->queen[row] = queen;
+            uint32_t next_columns = columns | queen, next_left = (left | queen) << 1, next_right = (right | queen) >> 1;
+            uint32_t next_free = all & ~(next_columns | next_left | next_right);
+            if (next_free == 0) continue;
+            if (row + 1 == last) {
+                s->queen[last] = next_free;
+                tally(s);
+                continue;
+            }
+            free_above[row] = free;
+            columns_above[row] = columns;
+            left_above[row] = left;
+            right_above[row] = right;
+            row++;
+            free = next_free;
+            columns = next_columns;
+            left = next_left;
+            right = next_right;
+        }
+        if (row-- == 0) return;
+        free = free_above[row];
+        columns = columns_above[row];
+        left = left_above[row];
+        right = right_above[row];
     }
-    return found;
 }
 
 /* Below QUEENS_COUNT_SPLIT_MIN_N: every solution by a plain bitmask search, the first row's queen in
- * the left half only and the count doubled (the mirror image of a solution has its queen in the other
- * half), the middle column of an odd n once; the fundamental ones by Burnside's lemma, as for the
- * constellations. Bounded work: the deadline is polled by the rotations' searches alone. */
-static core_status count_small(int n, const deadline *dl, queens_counts *out) {
+ * the left half only and each solution counted twice (its mirror image has its queen in the other
+ * half), the middle column of an odd n once. A mirror image is fixed by the rotations that fix the
+ * solution, so the solutions they fix are tallied alike, as each is found, and the fundamental ones
+ * follow by Burnside's lemma, as for the constellations. Bounded work: no deadline is polled. */
+static void count_small(int n, queens_counts *out) {
     if (n == 1) { /* every symmetry fixes the one solution: Burnside's formula does not hold */
         *out = (queens_counts){1, 1};
-        return CORE_OK;
+        return;
     }
-    uint32_t all = ((uint32_t)1 << n) - 1;
-    uint64_t total = 0;
-    for (int col = 0; col < n / 2; col++) {
-        uint32_t queen = (uint32_t)1 << col;
-        total += 2 * count_completions(all, queen, queen << 1, queen >> 1);
+    small_search s = {.n = n};
+    for (int col = 0; col < (n + 1) / 2; col++) {
+        s.weight = n % 2 == 1 && col == n / 2 ? 1 : 2;
+        count_completions(&s, (uint32_t)1 << col);
     }
-    if (n % 2 == 1) {
-        uint32_t queen = (uint32_t)1 << (n / 2);
-        total += count_completions(all, queen, queen << 1, queen >> 1);
-    }
-    queens_poll poll = {.dl = dl};
-    atomic_init(&poll.stop, false);
-    uint64_t half_turn_fixed, quarter_turn_fixed;
-    core_status status = queens_count_rotation_fixed(n, 2, NULL, &poll, &half_turn_fixed);
-    if (status == CORE_OK) status = queens_count_rotation_fixed(n, 1, NULL, &poll, &quarter_turn_fixed);
-    if (status != CORE_OK) return status;
-    *out = (queens_counts){total, (total + half_turn_fixed + 2 * quarter_turn_fixed) / 8};
-    return CORE_OK;
+    *out = (queens_counts){s.total, (s.total + s.half_turn_fixed + 2 * s.quarter_turn_fixed) / 8};
 }
 
 core_status queens_count_fast(int n, unsigned threads, const deadline *dl, queens_counts *out) {
     if (n < QUEENS_COUNT_SPLIT_MIN_N) {
-        return count_small(n, dl, out);
+        count_small(n, out);
+        return CORE_OK;
     }
     return count_constellations(n, NULL, queens_constellation_range(n), NULL, threads, dl, out);
 }
 
 core_status queens_count_part(const queens_part *part, unsigned threads, const deadline *dl, queens_counts *out) {
     if (part->n < QUEENS_PART_MIN_N) {
-        if (part->whole) return count_small(part->n, dl, out);
+        if (part->whole) {
+            count_small(part->n, out);
+            return CORE_OK;
+        }
         progress_begin(progress_of(dl), "subproblems", 0);
         *out = (queens_counts){0, 0};
         return CORE_OK;
