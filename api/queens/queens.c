@@ -59,6 +59,9 @@ static const char *const modes[] = {"solutions", "count", "first", NULL};
 /* In the order of queens_algorithm. */
 static const char *const algorithms[] = {"bitmask", "backtracking", "permutation", NULL};
 
+/* The room for the words that say why n has its largest value (largest_n). */
+#define QUEENS_WHY_SIZE 160
+
 typedef struct queens_request {
     int64_t n;
     int mode;
@@ -72,26 +75,33 @@ typedef struct queens_request {
     int64_t part, parts; /* a part of a split count; parts 0: the whole count */
 } queens_request;
 
+/* The largest n the mode and the algorithm allow, and, when `why` is not NULL, the words that say so. */
+static int64_t largest_n(const api_request *req, const queens_request *q, char why[QUEENS_WHY_SIZE]) {
+    if (q->mode == MODE_FIRST) {
+        if (why != NULL) snprintf(why, QUEENS_WHY_SIZE, "for mode \"first\"");
+        return (int64_t)req->limits->max_queens_n;
+    }
+    if (q->algorithm == QUEENS_PERMUTATION) {
+        if (why != NULL)
+            snprintf(why, QUEENS_WHY_SIZE,
+                     "with algorithm \"permutation\", which tries all n! orders (\"bitmask\" and \"backtracking\" "
+                     "take up to %d)",
+                     QUEENS_MAX_N);
+        return QUEENS_PERMUTATION_MAX_N;
+    }
+    if (why != NULL)
+        snprintf(why, QUEENS_WHY_SIZE, "for mode \"%s\" (mode \"first\" takes boards up to %" PRIu64 ")",
+                 modes[q->mode], req->limits->max_queens_n);
+    return QUEENS_MAX_N;
+}
+
 /* Reads n once its mode and algorithm are known: above the largest board they allow it is a 422
  * "too_large", below 1 (or absent) a 400 naming the same range. */
 static bool read_n(api_request *req, queens_request *q) {
-    int64_t largest;
-    char why[160];
-    if (q->mode == MODE_FIRST) {
-        largest = (int64_t)req->limits->max_queens_n;
-        snprintf(why, sizeof why, "for mode \"first\"");
-    } else if (q->algorithm == QUEENS_PERMUTATION) {
-        largest = QUEENS_PERMUTATION_MAX_N;
-        snprintf(why, sizeof why,
-                 "with algorithm \"permutation\", which tries all n! orders (\"bitmask\" and \"backtracking\" "
-                 "take up to %d)",
-                 QUEENS_MAX_N);
-    } else {
-        largest = QUEENS_MAX_N;
-        snprintf(why, sizeof why, "for mode \"%s\" (mode \"first\" takes boards up to %" PRIu64 ")", modes[q->mode],
-                 req->limits->max_queens_n);
-    }
+    int64_t largest = largest_n(req, q, NULL);
     if (param_present(req, "n") && param_int(req, "n", INT64_MIN, INT64_MAX, 0, &q->n) && q->n > largest) {
+        char why[QUEENS_WHY_SIZE];
+        largest_n(req, q, why);
         api_fail(req, API_TOO_LARGE, "n", "n must be from 1 to %" PRId64 " %s; got %" PRId64, largest, why, q->n);
         return api_fail_range(req, 1, largest, q->n);
     }
