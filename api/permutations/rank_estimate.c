@@ -37,8 +37,10 @@ double rank_estimate_seconds(rank_work work) {
 bool rank_check_estimate(api_request *req, const char *field, const char *work, bool writes, double estimated_seconds) {
     const perm_cost *rank = api_rank_cost();
     const items_cost *items = api_items_cost();
-    if (rank == NULL || items == NULL || estimated_seconds < 0) return true;
     double limit = api_time_limit_seconds(req);
+    /* what fits is a search of the models, worked out only for the refusal that names it */
+    if (rank == NULL || items == NULL || estimated_seconds < 0 || !api_estimate_hopeless(estimated_seconds, limit))
+        return true;
     size_t fits = rank_work_largest_items(rank, items, writes, limit, req->limits->max_rank_items);
     return api_check_measured_estimate(req, field, "items", work, estimated_seconds, limit, (int64_t)fits);
 }
