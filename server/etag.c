@@ -6,7 +6,6 @@
 #include "server/etag.h"
 
 #include <stdint.h>
-#include <stdio.h>
 #include <string.h>
 
 typedef unsigned __int128 u128;
@@ -68,6 +67,12 @@ static void fnv_feed_value(u128 *hash, const cJSON *value) {
     }
 }
 
+/* The 16 lowercase hex digits of `value` at `to`; returns their end. */
+static char *put_hex(char *to, uint64_t value) {
+    for (int shift = 60; shift >= 0; shift -= 4) *to++ = "0123456789abcdef"[(value >> shift) & 0xf];
+    return to;
+}
+
 etag_seed etag_seed_of(const char *server_fingerprint) {
     u128 hash = fnv_offset_basis();
     fnv_feed(&hash, server_fingerprint);
@@ -90,7 +95,12 @@ void etag_of_request(char out[ETAG_SIZE], const etag_seed *seed, const char *rou
         fnv_feed_length(&hash, text_body_len);
         fnv_feed_bytes(&hash, text_body, text_body_len);
     }
-    snprintf(out, ETAG_SIZE, "\"%016llx%016llx\"", (unsigned long long)(hash >> 64), (unsigned long long)hash);
+    char *to = out;
+    *to++ = '"';
+    to = put_hex(to, (uint64_t)(hash >> 64));
+    to = put_hex(to, (uint64_t)hash);
+    *to++ = '"';
+    *to = '\0';
 }
 
 bool etag_matches(const char *if_none_match, const char *etag) {

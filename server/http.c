@@ -228,6 +228,7 @@ http_server *http_server_start(const puzzled_config *config) {
         return NULL;
     }
     describe_content(server);
+    snprintf(server->cache_control, sizeof server->cache_control, "public, max-age=%u", config->cache_max_age);
     server->pages_gzip = static_gzip_create();
     request_id_start();
     if (!access_log_start(strcmp(config->log_format, "json") == 0)) {

@@ -21,6 +21,9 @@
 #include "server/static_gzip.h"
 #include "server/timer.h"
 
+/* "public, max-age=" and the seconds (at most 10 digits) and NUL. */
+#define CACHE_CONTROL_SIZE 32
+
 /* A daemon's view of the server: the public listener, or the admin one (--admin-port: /metrics). */
 typedef struct listener {
     http_server *server;
@@ -42,6 +45,8 @@ struct http_server {
     gauge requests_open;     /* begun and not yet freed (the stop waits for none) */
     timer *timer;            /* the one timer thread: the pool's expiry, the event streams' ticks */
     etag_seed etag_seed;     /* every ETag's start: the server's build and word lists, hashed at start-up */
+    /* a pure answer's Cache-Control, "public, max-age=" and --cache-max-age, written at start-up */
+    char cache_control[CACHE_CONTROL_SIZE];
 };
 
 /* libmicrohttpd takes its timeouts in whole seconds: a limit in ms, rounded up. */

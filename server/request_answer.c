@@ -13,16 +13,23 @@
 /* The headers a page may read on a cross-origin answer. */
 #define EXPOSED_HEADERS "X-Request-Id, Retry-After, ETag, Content-Encoding, RateLimit-Policy, RateLimit"
 
+/* What marks an entity tag weak (RFC 9110 8.8.1). */
+#define WEAK_PREFIX "W/"
+
 /* Caching: a 200 or 304 that is a pure function of the request may be kept; nothing else may. */
 static void add_cache_headers(request_context *ctx, struct MHD_Response *response, int status) {
     if ((status == 200 || status == 304) && ctx->etag[0] != '\0') {
-        char cache_control[48], tag[ETAG_SIZE + 2];
-        if (ctx->route->endpoint->revalidate) snprintf(cache_control, sizeof cache_control, "public, no-cache");
-        else snprintf(cache_control, sizeof cache_control, "public, max-age=%u", ctx->server->config->cache_max_age);
         /* gzip bytes depend on where pieces were flushed: the same content, not the same bytes: weak */
-        snprintf(tag, sizeof tag, "%s%s", ctx->gzip ? "W/" : "", ctx->etag);
+        const char *tag = ctx->etag;
+        char weak[sizeof WEAK_PREFIX - 1 + ETAG_SIZE];
+        if (ctx->gzip) {
+            memcpy(weak, WEAK_PREFIX, sizeof WEAK_PREFIX - 1);
+            memcpy(weak + sizeof WEAK_PREFIX - 1, ctx->etag, ETAG_SIZE);
+            tag = weak;
+        }
         MHD_add_response_header(response, MHD_HTTP_HEADER_ETAG, tag);
-        MHD_add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, cache_control);
+        MHD_add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL,
+                                ctx->route->endpoint->revalidate ? "public, no-cache" : ctx->server->cache_control);
     } else {
         MHD_add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
     }
