@@ -3,12 +3,12 @@
  * thread for the cheap routes and small work), the answer's ETag, worked out from the request alone,
  * and its content coding. Compression runs where the endpoint ran, on a worker, never on an I/O
  * thread: there only a web page is sent gzip'd, from its start-up copy (server/static_gzip.h). */
-#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
 #include "api/fields.h"
 #include "api/json_allocation.h"
+#include "base/json_writer.h"
 #include "server/request_internal.h"
 #include "server/static_gzip.h"
 
@@ -71,10 +71,17 @@ static bool compress_answer(request_context *ctx) {
     return !ctx->gzip || streamed || gzip_body(&res->body);
 }
 
+/* The longest representation endpoint_tag writes, with jw_put_uint's room for each number. */
+#define REPRESENTATION_SIZE (sizeof "ndjson text gzip= identity=" + 2 * JW_UINT_MAX_DIGITS)
+
 void endpoint_tag(request_context *ctx) {
-    char representation[40]; /* the media types and the codings the client takes shape the bytes */
-    snprintf(representation, sizeof representation, "%s%s gzip=%u identity=%u", ctx->req.ndjson ? "ndjson" : "json",
-             ctx->req.plain_text ? " text" : "", ctx->codings.gzip, ctx->codings.identity);
+    /* the media types and the codings the client takes shape the bytes: "json gzip=1000 identity=1" */
+    char representation[REPRESENTATION_SIZE];
+    char *to = stpcpy(representation, ctx->req.ndjson ? "ndjson" : "json");
+    if (ctx->req.plain_text) to = stpcpy(to, " text");
+    to = jw_put_uint(stpcpy(to, " gzip="), ctx->codings.gzip);
+    to = jw_put_uint(stpcpy(to, " identity="), ctx->codings.identity);
+    *to = '\0';
     etag_of_request(ctx->etag, &ctx->server->etag_seed, ctx->route->path, representation, ctx->req.params,
                     ctx->req.text_body, ctx->req.text_body_len);
 }
