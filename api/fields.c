@@ -174,7 +174,8 @@ bool fields_add_query(api_request *req, const api_field *fields, const char *nam
     case FIELD_BIG_INTEGER:
     default: converted = cJSON_CreateString(value); break;
     }
-    if (converted == NULL || !cJSON_AddItemToObject(req->params, name, converted)) {
+    /* named by the field's own name, which lives as long as the process: cJSON keeps no copy */
+    if (converted == NULL || !cJSON_AddItemToObjectCS(req->params, field->name, converted)) {
         cJSON_Delete(converted);
         return api_fail_out_of_memory(req);
     }
