@@ -21,9 +21,20 @@ size_t utf8_decode_one(const unsigned char *s, size_t len, uint32_t *code) {
     return count;
 }
 
+/* The high bit of each byte of a word: none set, the word's 8 bytes are ASCII. */
+#define HIGH_BITS UINT64_C(0x8080808080808080)
+
 bool utf8_is_valid(const char *text, size_t len) {
     const unsigned char *s = (const unsigned char *)text;
     for (size_t at = 0; at < len;) {
+        uint64_t word;
+        if (len - at >= sizeof word) { /* ASCII a word at a time: each of its bytes is a code point */
+            memcpy(&word, s + at, sizeof word);
+            if ((word & HIGH_BITS) == 0) {
+                at += sizeof word;
+                continue;
+            }
+        }
         uint32_t code;
         size_t step = utf8_decode_one(s + at, len - at, &code);
         if (step == 0) return false;
