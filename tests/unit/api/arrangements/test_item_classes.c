@@ -1,6 +1,8 @@
 /* api/arrangements/item_classes.c's item_classes_over(): whether a request's items are more than
  * ITEM_CLASSES_QUICK_MAX, counted against the length of the JSON array or text the test builds, on
- * both sides of the bound. Requests go through api/fields.c first, as the server sends them. */
+ * both sides of the bound. Requests go through api/fields.c first, as the server sends them. And the
+ * classes of arrays of numbers of every length up to a few hundred (short ones sorted one way, long
+ * ones another) against a brute-force count of the distinct values below each item. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,4 +49,37 @@ Test(item_classes, many_means_more_than_the_quick_bound) {
             cr_assert_not(item_classes_over(&req, absent, ITEM_CLASSES_QUICK_MAX), "an absent field has no items");
             cJSON_Delete(req.params);
         }
+}
+
+/* A value of a small set (repeats certain), negatives, fractions and -0 (the same item as 0) among them. */
+static double number_at(size_t i) {
+    static const double values[] = {3, -0.0, 0, -2.5, 7, 1e300, -1e-300, 0.5, 3, -7, 2.5};
+    return values[(i * 7 + i / 11) % (sizeof values / sizeof values[0])];
+}
+
+#define MOST_NUMBERS 300
+
+Test(item_classes, numbers_of_any_count_are_numbered_by_value) {
+    bool first[MOST_NUMBERS]; /* no earlier item holds the same value */
+    for (size_t j = 0; j < MOST_NUMBERS; j++) {
+        first[j] = true;
+        for (size_t k = 0; k < j; k++) first[j] = first[j] && number_at(k) != number_at(j);
+    }
+    api_request req = {.limits = &limits};
+    for (size_t n = 0; n <= MOST_NUMBERS; n++) {
+        cJSON *array = cJSON_CreateArray();
+        for (size_t i = 0; i < n; i++) cr_assert(cJSON_AddItemToArray(array, cJSON_CreateNumber(number_at(i))));
+        item_classes items;
+        cr_assert(item_classes_read_value(&req, "items", array, n, &items), "%zu items: %s", n, req.error.message);
+        size_t distinct = 0;
+        for (size_t i = 0; i < n; i++) {
+            size_t below = 0; /* the distinct values below item i: its class */
+            for (size_t j = 0; j < n; j++) below += first[j] && number_at(j) < number_at(i);
+            cr_assert_eq(items.classes[i], below, "%zu items: item %zu", n, i);
+            distinct += first[i];
+        }
+        cr_assert_eq(items.m, distinct, "%zu items", n);
+        item_classes_free(&items);
+        cJSON_Delete(array);
+    }
 }
