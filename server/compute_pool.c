@@ -121,9 +121,12 @@ static int64_t expected_wait_ns(const job_queue *queue, unsigned threads, unsign
  * its own deadline, if already past, is answered where it runs); otherwise a wait of at most what it
  * can afford, the smaller of its time left and COMPUTE_MAX_WAIT_MS. A longer wait is COMPUTE_PAST_ITS_LIMIT
  * when its own time left is the smaller (its limit could not be met: deadline_exceeded), else
- * COMPUTE_TOO_LONG_A_WAIT (the server is overloaded). */
+ * COMPUTE_TOO_LONG_A_WAIT (the server is overloaded). A job whose deadline expired affords no wait: one
+ * whose client left while it ran on the express lane is not queued after the sweep that looked for it
+ * (compute_pool_expire_now). */
 static compute_admission afford_wait(const compute_job *job, int64_t wait_ns) {
     if (wait_ns == 0) return COMPUTE_QUEUED;
+    if (deadline_expired(&job->deadline)) return COMPUTE_PAST_ITS_LIMIT; /* its time is up, or its client left */
     if (job->deadline.at_ns != 0) {
         int64_t left = job->deadline.at_ns - monotonic_now_ns();
         if (left < MAX_WAIT_NS) return wait_ns > left ? COMPUTE_PAST_ITS_LIMIT : COMPUTE_QUEUED;
@@ -291,8 +294,8 @@ static void refuse_all(compute_pool *pool, compute_job *list, compute_refusal re
     pthread_cond_broadcast(&pool->idle);
 }
 
-/* On the timer thread: refuses the waiting jobs whose deadline passed, and arms the entry for the
- * earliest deadline left. */
+/* On the timer thread: refuses the waiting jobs whose deadline passed or was cancelled (their client
+ * left: compute_pool_expire_now), and arms the entry for the earliest deadline left. */
 static void expire_waiting(timer_entry *entry) {
     compute_pool *pool = (compute_pool *)((char *)entry - offsetof(compute_pool, expiry));
     mutex_lock(&pool->lock);
@@ -302,7 +305,9 @@ static void expire_waiting(timer_entry *entry) {
     take_refused(&pool->main, false, &expired, &next_at_ns);
     timer_arm(pool->timer, &pool->expiry,
               next_at_ns != 0 ? next_at_ns : TIMER_NEVER); /* from its own callback: never fails */
-    for (compute_job *job = expired; job != NULL; job = job->next) pool->expired++;
+    int64_t now_ns = monotonic_now_ns();
+    for (compute_job *job = expired; job != NULL; job = job->next)
+        if (job->deadline.at_ns != 0 && job->deadline.at_ns <= now_ns) pool->expired++; /* not a client that left */
     if (expired != NULL) refuse_all(pool, expired, COMPUTE_EXPIRED);
     let_go(pool);
 }
@@ -422,6 +427,11 @@ bool compute_pool_continue(compute_pool *pool, compute_job *job) {
     }
     let_go(pool);
     return taken;
+}
+
+/* The expiry is brought forward: take_refused finds a cancelled deadline expired. */
+void compute_pool_expire_now(compute_pool *pool) {
+    timer_arm(pool->timer, &pool->expiry, monotonic_now_ns()); /* always armed: no room needed */
 }
 
 const parallel_executor *compute_pool_executor(compute_pool *pool) { return &pool->executor; }

@@ -25,7 +25,9 @@
  * jobs in each lane beyond what idle threads take at once (COMPUTE_FULL) only as a memory guard: its
  * default is set so high that the waiting time decides. A waiting job that
  * reaches its deadline is taken out by the server's timer (server/timer.h) and refused without running, so a
- * request's time limit counts from its arrival, not from when a thread got free. Continuations of
+ * request's time limit counts from its arrival, not from when a thread got free; so is a waiting job whose
+ * deadline is cancelled (its client left), at once when compute_pool_expire_now() is called, so that work
+ * nobody waits for no longer counts in its lane's wait and refuses nobody. Continuations of
  * admitted work (the next piece of a stream) skip the limits: main workers take them first, and the
  * express thread takes them when it has no new job.
  *
@@ -72,7 +74,7 @@ typedef enum compute_lane {
 } compute_lane;
 
 typedef enum compute_refusal {
-    COMPUTE_EXPIRED,  /* waited in a queue past its deadline */
+    COMPUTE_EXPIRED,  /* its deadline passed, or was cancelled (its client left), while it waited */
     COMPUTE_STOPPING, /* the pool stopped admitting while the job waited */
 } compute_refusal;
 
@@ -114,7 +116,8 @@ typedef struct compute_pool_stats {
     double express_wait_seconds, main_wait_seconds; /* what a new job would wait in each lane now */
     double express_mean_seconds, main_mean_seconds; /* each lane's measured mean run time */
     uint64_t rejected[COMPUTE_STOPPED + 1];         /* submits and demotions refused, by reason, since start */
-    uint64_t expired;                               /* waiting jobs refused at their deadline, since start */
+    uint64_t expired;                               /* waiting jobs refused at their deadline, since start
+                                                  (not those whose client left) */
     uint64_t waited[COMPUTE_WAIT_BUCKETS + 1];      /* jobs that left a queue to run, by time waited (not
                                                   cumulative; the last: above every bound) */
     double waited_seconds;                          /* their time waited, in all */
@@ -133,6 +136,11 @@ compute_admission compute_pool_demote(compute_pool *pool, compute_job *job);
 /* Queues the continuation of admitted work ahead of new work, whatever the queues hold; false
  * (nothing queued) only once the pool is halted. */
 bool compute_pool_continue(compute_pool *pool, compute_job *job);
+
+/* Refuses now, not at the earliest deadline, every waiting job whose deadline has expired: one the
+ * caller just cancelled (its client left) included. From any thread: the refusals (COMPUTE_EXPIRED)
+ * run on the timer's thread. */
+void compute_pool_expire_now(compute_pool *pool);
 
 /* The executor that hands offered sub-tasks to idle main workers (fork_join_install takes it). */
 const parallel_executor *compute_pool_executor(compute_pool *pool);

@@ -12,8 +12,9 @@
  * A client that leaves: libmicrohttpd does not look at a suspended connection, so while a plain
  * request's job waits or runs, the server's timer looks at its socket every CLIENT_WATCH_MS (the
  * client watch; an event stream's tick does the same for a followed computation). A client that
- * closed its end cancels the job: its deadlines expire at once, the worker stops at its next poll,
- * and the connection is closed without an answer. */
+ * closed its end cancels the job: its deadlines expire at once, a waiting job is taken out of its
+ * queue (its charge no longer delays or refuses the requests behind it), a running one stops at its
+ * next poll, and the connection is closed without an answer. */
 #include <stddef.h>
 
 #include "api/cost_estimates.h"
@@ -148,6 +149,7 @@ static void watch_client(timer_entry *entry) {
     if (watching && suspension_client_gone(ctx->connection)) {
         atomic_store(&ctx->client_gone, true);
         metrics_client_gone();
+        compute_pool_expire_now(ctx->server->pool); /* a waiting job leaves its queue, and its lane's wait */
         watching = false;
     }
     /* from its own callback: never fails (server/timer.h) */

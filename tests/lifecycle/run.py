@@ -16,6 +16,9 @@ Starts puzzled with one main worker and shows that:
     held at `complete`, and while its own job is held at `running`: the client watch sees it gone
     while the window is held (puzzled_client_gone_total), and released, the job stops long before
     its time limit, which is past every wait of this test, so a job that ran on would fail it;
+  - the waiting job whose client left leaves the queue at once, still behind the held job: the main
+    lane's predicted wait drops back to the held job's charge, and a request that its estimate (over
+    the 1 s target) had refused 503 overloaded is then admitted;
   - the stop then exits 0 without a connection left suspended.
 Every wait is bounded and polls for the event it waits for; nothing is timed.
 Prints one line per check and `N passed, M failed` last; exits 1 when a check failed.
@@ -27,19 +30,32 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from checks import check, finish, metric, scaled, start_puzzled  # noqa: E402
 
 WAIT_S = scaled(60)  # bounds every wait for an event (a loaded or sanitizer build is slow; the tsan stage stretches it)
-# Skipping 10^12 solutions runs until its time limit (an offset has no estimate, so it is not refused at once).
-LONG = "/queens?n=24&offset=1000000000000&limit=1&algorithm=backtracking&time_limit_ms={ms}"
-SHORT = "/queens?n=10&mode=count"
 # A plain request's time limit past every wait here (the server's --time-limit-ms allows it): a job
 # that ran on after its client left would keep the worker busy past the test's wait for idle.
 PAST_EVERY_WAIT_MS = int(WAIT_S * 1000 * 4)
+# Skipping 10^12 solutions runs until its time limit, past every wait, so here until its client leaves
+# (an offset has no estimate, so it is not refused at once).
+LONG = f"/queens?n=24&offset=1000000000000&limit=1&algorithm=backtracking&time_limit_ms={PAST_EVERY_WAIT_MS}"
+SHORT = "/queens?n=10&mode=count"
+# What holds the one worker at `complete` while others wait: a count that ends at once, followed so that
+# it goes to the main lane without a slice. No request of this suite has a time limit shorter than the
+# server's (PAST_EVERY_WAIT_MS), so the pool's expiry, armed for the earliest deadline, never comes in a
+# scenario: only a client's leaving can take a waiting job out.
+HELD = "/queens?n=13&mode=count"
+# A count estimated at seconds however fast the machine (3.7 s on the 2-core development box), within
+# its time limit: its charge alone passes the 1 s target of the wait (COMPUTE_MAX_WAIT_MS).
+COSTLY = f"/queens?n=18&mode=count&time_limit_ms={PAST_EVERY_WAIT_MS}"
+MAIN_WAIT = 'puzzled_queue_predicted_wait_seconds{lane="main"}'
+
+
+def waiting_in_main(port):
+    return metric(port, 'puzzled_queue_waiting{lane="main"}')
 
 
 def get(port, path, headers=None):
@@ -47,7 +63,7 @@ def get(port, path, headers=None):
     try:
         connection.request("GET", path, headers=headers or {})
         response = connection.getresponse()
-        return response.status, response.read()
+        return response.status, response.read(), response.getheader("Retry-After")
     finally:
         connection.close()
 
@@ -139,20 +155,30 @@ def progressing_then_computed(port, hooks):
     check("ENDED: nothing left in flight", wait_until(lambda: idle(port)))
 
 
-def client_leaves_queued(port):
-    blocker = threading.Thread(target=get, args=(port, LONG.format(ms=1500)))
-    blocker.start()
-    check("a long computation holds the one main worker", wait_until(lambda: metric(port, "puzzled_workers_busy") == 1))
-    s = send(port, LONG.format(ms=8000), {"Accept": "text/event-stream"})
-    check("a followed computation waits in the main queue",
-          wait_until(lambda: metric(port, 'puzzled_queue_waiting{lane="main"}') == 1))
+def hold_the_worker(port, hooks):
+    """A followed count held at `complete` on the one main worker, its time limit the server's."""
+    held = send(port, HELD, {"Accept": "text/event-stream", "X-Pause-At": "complete"})
+    check("a job held as it completes holds the one main worker", hooks.reached("complete"))
+    return held
+
+
+def let_the_worker_go(hooks, held):
+    hooks.release("complete")
+    read_all(held)
+    held.close()
+
+
+def client_leaves_queued(port, hooks):
+    held = hold_the_worker(port, hooks)
+    s = send(port, LONG, {"Accept": "text/event-stream"})
+    check("a followed computation waits in the main queue", wait_until(lambda: waiting_in_main(port) == 1))
     s.close()
-    blocker.join(WAIT_S)
+    let_the_worker_go(hooks, held)
     check("its client leaving while it waits: the request ends, nothing left in flight", wait_until(lambda: idle(port)))
 
 
 def client_leaves_running(port, hooks):
-    s = send(port, LONG.format(ms=8000), {"Accept": "text/event-stream", "X-Pause-At": "running"})
+    s = send(port, LONG, {"Accept": "text/event-stream", "X-Pause-At": "running"})
     check("a job is held as it begins running", hooks.reached("running"))
     s.close()
     hooks.release("running")
@@ -161,25 +187,40 @@ def client_leaves_running(port, hooks):
 
 def plain_client_leaves_queued(port, hooks):
     gone = metric(port, "puzzled_client_gone_total")
-    blocker = threading.Thread(target=get, args=(port, LONG.format(ms=1500), {"X-Pause-At": "complete"}))
-    blocker.start()
-    check("plain: a job held as it completes holds the one main worker", hooks.reached("complete"))
-    s = send(port, LONG.format(ms=PAST_EVERY_WAIT_MS), {})
-    check("plain: a request waits in the main queue behind it",
-          wait_until(lambda: metric(port, 'puzzled_queue_waiting{lane="main"}') == 1))
+    refused = metric(port, 'puzzled_queue_rejections_total{reason="wait"}')
+    expired = metric(port, "puzzled_queue_expired_total")
+    held = hold_the_worker(port, hooks)
+    alone = metric(port, MAIN_WAIT)
+    s = send(port, COSTLY, {})
+    check("plain: a request waits in the main queue behind it", wait_until(lambda: waiting_in_main(port) == 1))
+    check("plain: its estimate counts in the main lane's wait, past the 1 s target",
+          metric(port, MAIN_WAIT) - alone > 1, (alone, metric(port, MAIN_WAIT)))
+    status, body, retry_after = get(port, LONG)
+    check("plain: so a request behind it is refused 503 overloaded, told to retry after more than a second",
+          status == 503 and b'"overloaded"' in body and int(retry_after or 0) >= 2 and
+          metric(port, 'puzzled_queue_rejections_total{reason="wait"}') == refused + 1, (status, body, retry_after))
     s.close()
-    check("plain: its client leaving while it waits is seen while the worker is still held",
-          wait_until(lambda: metric(port, "puzzled_client_gone_total") == gone + 1) and
-          metric(port, 'puzzled_queue_waiting{lane="main"}') == 1)
-    hooks.release("complete")
-    blocker.join(WAIT_S)
-    check("plain: released, the left job does no work: the request ends, no worker busy",
-          wait_until(lambda: idle(port)))
+    check("plain: its client leaving while it waits takes it out of the queue while the worker is still held",
+          wait_until(lambda: metric(port, "puzzled_client_gone_total") == gone + 1 and waiting_in_main(port) == 0))
+    check("plain: the main lane's wait is the held job's alone again", metric(port, MAIN_WAIT) == alone,
+          (alone, metric(port, MAIN_WAIT)))
+    empty = waiting_in_main(port) == 0
+    late = send(port, LONG, {})
+    check("plain: the same request behind it is now admitted: it waits in the main queue",
+          empty and wait_until(lambda: waiting_in_main(port) == 1) and
+          metric(port, 'puzzled_queue_rejections_total{reason="wait"}') == refused + 1)
+    late.close()
+    check("plain: its client leaving takes it out too",
+          wait_until(lambda: metric(port, "puzzled_client_gone_total") == gone + 2 and waiting_in_main(port) == 0))
+    let_the_worker_go(hooks, held)
+    check("plain: released, the left jobs do no work: the requests end, no worker busy", wait_until(lambda: idle(port)))
+    check("plain: neither left job counts as one that waited past its deadline",
+          metric(port, "puzzled_queue_expired_total") == expired)
 
 
 def plain_client_leaves_running(port, hooks):
     gone = metric(port, "puzzled_client_gone_total")
-    s = send(port, LONG.format(ms=PAST_EVERY_WAIT_MS), {"X-Pause-At": "running"})
+    s = send(port, LONG, {"X-Pause-At": "running"})
     check("plain: a job is held as it begins running", hooks.reached("running"))
     s.close()
     check("plain: its client leaving is seen while the job is held",
@@ -215,7 +256,7 @@ def main():
         process, port = start_puzzled(binary, flags, stderr=log, timeout=120)
         try:
             for scenario in (lambda: lost_wakeup(port, hooks), lambda: progressing_then_computed(port, hooks),
-                             lambda: client_leaves_queued(port), lambda: client_leaves_running(port, hooks),
+                             lambda: client_leaves_queued(port, hooks), lambda: client_leaves_running(port, hooks),
                              lambda: plain_client_leaves_queued(port, hooks),
                              lambda: plain_client_leaves_running(port, hooks),
                              lambda: client_leaves_mid_stream(port), lambda: client_leaves_after_last_byte(port)):

@@ -4,7 +4,8 @@
  * exactly once, on an idle main worker in a main slot or, when none is free, on the thread that joins
  * them; nested offers and deadlines that pass mid-way end too. Admission by waiting time: a burst of
  * cheap jobs is admitted whatever its count, and long work is refused at once as soon as the work
- * ahead would keep it waiting past COMPUTE_MAX_WAIT_MS or its deadline. Jobs and sub-tasks block on a gate the
+ * ahead would keep it waiting past COMPUTE_MAX_WAIT_MS or its deadline, while a waiting job whose client
+ * left counts no longer. Jobs and sub-tasks block on a gate the
  * test opens, so what is running and what is waiting is known at every step; waits are bounded by a
  * generous deadline and never measured. */
 #include <criterion/criterion.h>
@@ -175,6 +176,46 @@ Test(compute_pool, long_work_is_refused_at_once_when_the_work_ahead_passes_the_l
     gate_open(&g);
     for (int i = 0; i < 3; i++) cr_assert(eventually(&jobs[i].ran, 1));
     cr_assert(compute_pool_wait_idle(pool, NULL));
+    pool_and_timer_destroy(pool);
+}
+
+/* A waiting job whose client left (its deadline's abandon flag raised) leaves its queue as soon as the
+ * expiry is brought forward, refused as expired without running, while the job ahead still runs: its
+ * charge no longer counts in the wait, so a newcomer it would have kept out is admitted. */
+Test(compute_pool, a_waiting_job_whose_client_left_stops_counting_in_the_wait) {
+    gate g;
+    gate_init(&g);
+    compute_pool *pool = pool_with_timer(1, NO_COUNT_LIMIT);
+    test_job running, left, newcomer, late;
+    costly_job_init(&running, pool, &g, LONG_MS); /* on the one worker */
+    cr_assert_eq(compute_pool_demote(pool, &running.job), COMPUTE_QUEUED);
+    cr_assert(eventually(&running.started, 1));
+    atomic_bool client_gone = false;
+    costly_job_init(&left, pool, &g, 2 * LONG_MS);
+    left.job.deadline = deadline_after_ms(600000); /* far off: it is its client's leaving that expires it */
+    left.job.deadline.abandoned = &client_gone;
+    cr_assert_eq(compute_pool_demote(pool, &left.job), COMPUTE_QUEUED, "400 ms ahead of it");
+    costly_job_init(&newcomer, pool, &g, LONG_MS);
+    cr_assert_eq(compute_pool_demote(pool, &newcomer.job), COMPUTE_TOO_LONG_A_WAIT, "1.2 s ahead of it");
+    atomic_store(&client_gone, true);
+    compute_pool_expire_now(pool);
+    cr_assert(eventually(&left.refused, 1));
+    cr_assert_eq(left.reason, COMPUTE_EXPIRED);
+    compute_pool_stats stats = compute_pool_stats_read(pool);
+    cr_assert_eq(stats.main_waiting, 0);
+    cr_assert_eq(stats.main_wait_seconds, LONG_MS / 1000.0, "only the running job's charge is left");
+    cr_assert_eq(stats.expired, 0, "a client that left is not a deadline that passed");
+    cr_assert_eq(compute_pool_demote(pool, &newcomer.job), COMPUTE_QUEUED, "400 ms ahead of it now");
+    /* a job whose client left before it is queued again (while it ran on the express lane) waits for nothing */
+    costly_job_init(&late, pool, &g, 0);
+    late.job.deadline.abandoned = &client_gone;
+    cr_assert_eq(compute_pool_demote(pool, &late.job), COMPUTE_PAST_ITS_LIMIT);
+    cr_assert_eq(atomic_load(&running.ran) + atomic_load(&left.ran), 0, "all of it while the job ahead ran");
+    gate_open(&g);
+    cr_assert(eventually(&running.ran, 1));
+    cr_assert(eventually(&newcomer.ran, 1));
+    cr_assert(compute_pool_wait_idle(pool, NULL));
+    cr_assert_eq(atomic_load(&left.ran), 0);
     pool_and_timer_destroy(pool);
 }
 
