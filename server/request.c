@@ -180,8 +180,12 @@ void http_request_end(void *cls, struct MHD_Connection *connection, void **con_c
     metrics_request_ended(&record);
     *con_cls = NULL;
     request_lock(ctx);
-    /* a followed computation still running is abandoned: it stops at its next deadline poll */
-    if (ctx->events != NULL && ctx->state < REQUEST_COMPUTED) progress_abandon(event_stream_progress(ctx->events));
+    /* a followed computation not done is abandoned: a running one stops at its next deadline poll, a
+     * waiting one leaves its queue (and its lane's wait) at once */
+    if (ctx->events != NULL && ctx->state < REQUEST_COMPUTED) {
+        progress_abandon(event_stream_progress(ctx->events));
+        compute_pool_expire_now(ctx->server->pool);
+    }
     request_move(ctx, REQUEST_ENDED);
     /* An answer sent whole ends its computation: the client's share goes back now, not when a client
      * watch's last tick lets the request go. Any other end keeps it until the work has stopped. */

@@ -10,8 +10,10 @@ Starts puzzled with one main worker and shows that:
     completed; released, it still answers 200 with exactly one result event, and ends;
   - COMPUTING to PROGRESSING to COMPUTED: with the job held at `complete`, the 200 text/event-stream
     and a progress event arrive before the result, which arrives once the job is released;
-  - a client leaving while its request waits in the queue, while its job runs (held at `running`),
-    mid-stream, and after the last byte: each request ends, nothing stays in flight, no worker busy;
+  - a client leaving while its request waits in the queue (behind a job held at `complete`: it leaves
+    the queue, and the main lane's wait, while the worker is held), while its job runs (held at
+    `running`), mid-stream, and after the last byte: each request ends, nothing stays in flight, no
+    worker busy;
   - a client leaving a plain (not followed) request while its job waits in the queue behind a job
     held at `complete`, and while its own job is held at `running`: the client watch sees it gone
     while the window is held (puzzled_client_gone_total), and released, the job stops long before
@@ -170,11 +172,15 @@ def let_the_worker_go(hooks, held):
 
 def client_leaves_queued(port, hooks):
     held = hold_the_worker(port, hooks)
-    s = send(port, LONG, {"Accept": "text/event-stream"})
-    check("a followed computation waits in the main queue", wait_until(lambda: waiting_in_main(port) == 1))
+    alone = metric(port, MAIN_WAIT)
+    s = send(port, COSTLY, {"Accept": "text/event-stream"})
+    check("a followed computation waits in the main queue, its estimate counted in the wait",
+          wait_until(lambda: waiting_in_main(port) == 1) and metric(port, MAIN_WAIT) - alone > 1)
     s.close()
+    check("its client leaving while it waits takes it out of the queue while the worker is still held",
+          wait_until(lambda: waiting_in_main(port) == 0) and metric(port, MAIN_WAIT) == alone)
     let_the_worker_go(hooks, held)
-    check("its client leaving while it waits: the request ends, nothing left in flight", wait_until(lambda: idle(port)))
+    check("... and the request ends, nothing left in flight", wait_until(lambda: idle(port)))
 
 
 def client_leaves_running(port, hooks):
