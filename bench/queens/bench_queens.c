@@ -7,8 +7,9 @@
  * (n = 8..11).
  * Prints TSV rows: measure, ours, peer name, peer value, unit, which is better. With `curve`: the
  * counting curve, n = 8 .. 18 on every core, the Somers peer up to n = 15 (bench/lib/curve.h). With
- * `split`: the line QUEENS_COUNT_SPLIT_MIN_N, below which a count is the enumeration on one thread:
- * n = 8 .. 14, the count on every core against the enumeration and against one share. The shares go to a compute pool of one worker per core, as in the server. */
+ * `split`: the line QUEENS_COUNT_SPLIT_MIN_N, below which a count is the plain search on one thread:
+ * n = 8 .. 14, the count on every core against the enumeration, and against the constellations below
+ * the line or one share from it. The shares go to a compute pool of one worker per core, as in the server. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@
 #include "../lib/curve.h"
 #include "core/queens/queens_constellation.h"
 #include "core/queens/queens_count.h"
+#include "core/queens/queens_parts.h"
 #include "core/queens/queens_solutions.h"
 
 static double clock_seconds(clockid_t clock) {
@@ -204,16 +206,27 @@ static void curve(void) {
     }
 }
 
-/* Seconds per count of n by `counter` (1 share, `cores` shares, or the enumeration): the best of 25
+/* Seconds per count of n by `counter` (the default counter on 1 share or on `cores`, the constellations
+ * on `cores` as the one part of every class, its split included, or the enumeration): the best of 25
  * rounds, each of enough counts to last about 5 ms (the best, not the median: on a shared machine the
  * rounds a core was taken from are the noise, and the best round is the closest to an idle machine's). */
-enum split_counter { ONE_SHARE, EVERY_CORE, ENUMERATION };
+enum split_counter { ONE_SHARE, EVERY_CORE, CONSTELLATIONS, ENUMERATION };
+
+static core_status count_constellations_whole(int n, unsigned cores, queens_counts *counts) {
+    queens_part whole;
+    core_status status = queens_part_select(n, 0, 1, &whole);
+    if (status == CORE_OK) status = queens_count_part(&whole, cores, NULL, counts);
+    queens_part_free(&whole);
+    return status;
+}
 
 static double count_once(int n, enum split_counter counter, unsigned cores) {
     queens_counts counts = {0, 0};
     double start = now_seconds();
     core_status status = counter == ENUMERATION ? queens_count_by_enumeration(n, QUEENS_BITMASK, NULL, &counts)
-                                                : queens_count_fast(n, counter == ONE_SHARE ? 1 : cores, NULL, &counts);
+                         : counter == CONSTELLATIONS
+                             ? count_constellations_whole(n, cores, &counts)
+                             : queens_count_fast(n, counter == ONE_SHARE ? 1 : cores, NULL, &counts);
     if (status != CORE_OK || counts.total != oeis_total[n]) exit(1);
     return now_seconds() - start;
 }
@@ -232,15 +245,19 @@ static double split_seconds(int n, enum split_counter counter, unsigned cores) {
     return best;
 }
 
-/* Below QUEENS_COUNT_SPLIT_MIN_N the counter is the enumeration (the rows show it equal); from there,
- * the constellations on every core against the enumeration and against one share. */
+/* The default counter on every core against the enumeration; below QUEENS_COUNT_SPLIT_MIN_N (the plain
+ * search) against the constellations on every core too, from there (the constellations) against one
+ * share: the rows on both sides of the line show why it is where it is. */
 static void split(void) {
     const unsigned cores = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
     for (int n = 8; n <= 14; n++) {
         double every = split_seconds(n, EVERY_CORE, cores);
         printf("count_n%d_every_core\t%.7f\tenumeration_1_thread\t%.7f\ts\tlower\n", n, every,
                split_seconds(n, ENUMERATION, cores));
-        if (n >= QUEENS_COUNT_SPLIT_MIN_N)
+        if (n < QUEENS_COUNT_SPLIT_MIN_N)
+            printf("count_n%d_every_core\t%.7f\tconstellations_every_core\t%.7f\ts\tlower\n", n, every,
+                   split_seconds(n, CONSTELLATIONS, cores));
+        else
             printf("count_n%d_every_core\t%.7f\tone_share\t%.7f\ts\tlower\n", n, every,
                    split_seconds(n, ONE_SHARE, cores));
     }

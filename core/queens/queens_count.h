@@ -19,7 +19,7 @@
  * split could only cut a slower method in two. Below n = 4 the constellations do not apply at all (n = 1
  * is one square on all four border lines, and the reflections fix it, against the formula for the
  * fundamental count). docs/performance.md#small-counts-without-splitting */
-#define QUEENS_COUNT_SPLIT_MIN_N 11
+#define QUEENS_COUNT_SPLIT_MIN_N 12
 
 typedef struct queens_counts {
     uint64_t total;  /* all solutions */
