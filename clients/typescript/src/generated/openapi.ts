@@ -2980,7 +2980,7 @@ export interface components {
                 };
             };
         };
-        /** @description Code too_large: more items than --max-rank-items (default 1000000), or an arrangement given as an array (`permutation`, `items`, or `k` of them) that cannot be ranked or unranked within its time limit: its estimate, from ranks of distinct items timed at start-up, is over twice that time (text is not estimated: its letters repeat, which makes it cheaper by an amount the length does not tell). The refusal comes at once, with `estimated_ms`, `time_limit_ms` and `largest_that_fits` (a number of items) in its `details`. */
+        /** @description Code too_large: more items than --max-rank-items (default 1000000), or an arrangement given as an array (`permutation`, `items`, or `k` of them) that cannot be ranked or unranked within its time limit: its estimate, from ranks of distinct items and their JSON read and written, all timed at start-up, is over twice that time (text is not estimated: its letters repeat, which makes it cheaper by an amount the length does not tell). The refusal comes at once, with `estimated_ms`, `time_limit_ms` and `largest_that_fits` (a number of items) in its `details`. */
         RankUnprocessable: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
