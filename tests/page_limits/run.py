@@ -12,7 +12,9 @@
   - r counts the share of computing requests in progress too: with --workers 1 (a share of 3) and
     tokens to spare, streams held open announce r=2, 1, 0, each one started only while the last
     said r > 0 is admitted, and only the request that follows r=0 meets the 429; at --queue 0, 2
-    and 64 alike;
+    and 64 alike (at --queue 0 a stream that finds the pool's threads still producing the last one's
+    first pieces gets 503 overloaded, the pool's refusal, not the share's: it is started again, as
+    a page would after Retry-After, once that stream has stalled on its unread socket);
   - one token rule for every 4xx but the 429: none spends a token or carries RateLimit, found before
     admission (unknown_field) or after (invalid_field, conflicting_fields): after many of them the
     first computing answer still says r=2 of a burst of 3.
@@ -171,6 +173,18 @@ def held_stream(port, path):
     return connection, answer
 
 
+def admitted_stream(port, path):
+    """held_stream, started again while it meets 503 (the pool's threads busy with the pieces of a
+    stream before it, which stall once its socket is full): the first answer that is not a 503."""
+    end = time.monotonic() + concurrency.scaled(10)
+    while True:
+        connection, answer = held_stream(port, path)
+        if answer.status != 503 or time.monotonic() > end:
+            return connection, answer
+        connection.close()
+        time.sleep(0.05)
+
+
 def remaining(answer):
     """The r of an answer's RateLimit header, or None."""
     state = answer.header("RateLimit") or ""
@@ -187,7 +201,7 @@ def share_in_headers(binary):
             announced, statuses = [], []
             # 12 letters list far past what the socket's buffers hold: each stream stays in progress
             while not announced or announced[-1] > 0:
-                connection, answer = held_stream(port, "/permutations?text=abcdefghijkl")
+                connection, answer = admitted_stream(port, "/permutations?text=abcdefghijkl")
                 held.append(connection)
                 statuses.append(answer.status)
                 announced.append(remaining(answer))
